@@ -1,0 +1,50 @@
+#include "samples.h"
+
+#include "audit_json.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+// Resources compiled into a static library are registered only when asked for by name.
+static void registerSampleResources() {
+    Q_INIT_RESOURCE(samples);
+}
+
+namespace crossgrade::data {
+
+std::vector<SampleFile> sampleAudits() {
+    registerSampleResources();
+    std::vector<SampleFile> samples;
+    const QDir dir(QStringLiteral(":/samples/audits"));
+    for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        samples.push_back({name, file.readAll().toStdString()});
+    }
+    return samples;
+}
+
+Store openStoreSeededIfNew(const QString& path, StoreOptions options) {
+    const bool isNew = !QFileInfo::exists(path);
+    Store store = Store::open(path, options);
+    if (!isNew)
+        return store;
+    std::vector<model::Audit> audits;
+    std::vector<std::string> sources;
+    for (const SampleFile& sample : sampleAudits()) {
+        AuditReadResult read = readAudit(sample.text);
+        // Samples are validated by the test suite; a broken one is a build defect.
+        if (!read.ok())
+            throw StoreError(StoreError::Kind::Query,
+                             "shipped sample " + sample.name.toStdString() + " is invalid:\n" +
+                                 formatProblems(sample.name.toStdString(), read.errors));
+        audits.push_back(std::move(*read.audit));
+        sources.push_back("sample:" + sample.name.toStdString());
+    }
+    store.addAudits(audits, sources);
+    return store;
+}
+
+} // namespace crossgrade::data

@@ -1,0 +1,293 @@
+// crossgrade-cli end to end, as a user runs it: exit statuses, messages, and the store's
+// rows before and after.
+
+#include "audit_json.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Run {
+    int status = -1;
+    QString out;
+    QString err;
+};
+
+QString sourceDir() {
+    return QStringLiteral(CROSSGRADE_SOURCE_DIR);
+}
+QString sample(const QString& name) {
+    return sourceDir() + "/resources/samples/audits/" + name;
+}
+
+// Row count of every table: what "the store holds exactly the rows it held" compares.
+std::map<QString, int> rowCounts(const QString& dbPath) {
+    std::map<QString, int> counts;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "counts");
+        db.setDatabaseName(dbPath);
+        if (db.open()) {
+            QSqlQuery tables(db);
+            tables.exec("SELECT name FROM sqlite_master WHERE type = 'table'");
+            while (tables.next()) {
+                const QString table = tables.value(0).toString();
+                QSqlQuery count(db);
+                count.exec("SELECT count(*) FROM \"" + table + "\"");
+                count.next();
+                counts[table] = count.value(0).toInt();
+            }
+        }
+    }
+    QSqlDatabase::removeDatabase("counts");
+    return counts;
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+
+    Run cli(const QStringList& args, bool withDb = true) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XDG_DATA_HOME", m_dir.filePath("xdg")); // keep the user's store out of it
+        p.setProcessEnvironment(env);
+        p.start(CROSSGRADE_CLI_PATH, withDb ? QStringList{"--db", m_db} + args : args);
+        p.waitForFinished(60000);
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+    QString writeFile(const QString& name, const QByteArray& content) {
+        QFile f(m_dir.filePath(name));
+        f.open(QIODevice::WriteOnly);
+        f.write(content);
+        return f.fileName();
+    }
+
+private slots:
+    void init() {
+        static int n = 0;
+        m_db = m_dir.filePath(QString("store-%1.sqlite").arg(++n));
+    }
+
+    void recommendGivesEachSamplesPath_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("rule");
+        QTest::newRow("greenfield") << "greenfield-assistant.json"
+                                    << "path2"
+                                    << "greenfield";
+        QTest::newRow("legacy") << "legacy-training-platform.json"
+                                << "path2"
+                                << "three-or-more-high";
+        QTest::newRow("nccl") << "llm-pretraining-nccl.json"
+                              << "path3"
+                              << "distributed-only-high";
+        QTest::newRow("kernels") << "kernel-heavy-research.json"
+                                 << "path2"
+                                 << "kernel-driven-high";
+        QTest::newRow("dist+kernels") << "distributed-kernels.json"
+                                      << "path2+3"
+                                      << "distributed-plus-kernels";
+        QTest::newRow("tensorrt") << "tensorrt-inference.json"
+                                  << "path1"
+                                  << "low-score";
+        QTest::newRow("clean") << "standard-pytorch-inference.json"
+                               << "path1"
+                               << "low-score";
+        QTest::newRow("silent") << "toolchain-and-libraries.json"
+                                << "path1"
+                                << "stated-choice";
+        QTest::newRow("inconsistent") << "inconsistent-inference.json"
+                                      << "path1"
+                                      << "low-score";
+    }
+    void recommendGivesEachSamplesPath() {
+        QFETCH(QString, file);
+        QFETCH(QString, path);
+        QFETCH(QString, rule);
+        const Run r = cli({"recommend", sample(file), "--format", "json"});
+        QCOMPARE(r.status, 0);
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["schema"].get<std::string>(), std::string("crossgrade.recommendation/1"));
+        QCOMPARE(QString::fromStdString(j["primary_path"].get<std::string>()), path);
+        QCOMPARE(QString::fromStdString(j["decided_by"].get<std::string>()), rule);
+        QVERIFY(!j["trace"].empty());
+        for (const char* key : {"high_count", "effort_band", "paths", "revisit", "warnings"})
+            QVERIFY2(j.contains(key), key);
+        QVERIFY(j["effort_band"].contains("min_months"));
+        // A file is recommended without touching the store.
+        QVERIFY(!QFile::exists(m_db));
+    }
+
+    void recommendText() {
+        const Run r = cli({"recommend", sample("tensorrt-inference.json")});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains("Recommended path: Path 1"));
+        QVERIFY(r.out.contains("[tensorrt]"));
+        QVERIFY(r.out.contains("Rule trace"));
+    }
+
+    void importListExportRoundTrip() {
+        const Run imported = cli({"import-audit", sample("distributed-kernels.json"),
+                                  sample("tensorrt-inference.json")});
+        QCOMPARE(imported.status, 0);
+        const QStringList lines = imported.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines[0].startsWith("1\t"));
+        QVERIFY(lines[1].startsWith("2\t"));
+
+        const Run list = cli({"audits"});
+        QCOMPARE(list.status, 0);
+        QVERIFY(list.out.contains("Recommendation models"));
+        QVERIFY(list.out.contains("path2+3"));
+
+        const Run exported = cli({"export-audit", "1"});
+        QCOMPARE(exported.status, 0);
+        QFile original(sample("distributed-kernels.json"));
+        original.open(QIODevice::ReadOnly);
+        const auto fromFile = crossgrade::data::readAudit(original.readAll().toStdString());
+        QCOMPARE(exported.out.toStdString(), crossgrade::data::writeAudit(*fromFile.audit));
+
+        // The export imports back as an equal audit.
+        const QString again = writeFile("again.json", exported.out.toUtf8());
+        QCOMPARE(cli({"import-audit", again}).status, 0);
+        QCOMPARE(cli({"export-audit", "3"}).out, exported.out);
+
+        const Run byId = cli({"recommend", "2", "--format", "json"});
+        QCOMPARE(byId.status, 0);
+        QVERIFY(byId.out.contains("\"id\": 2"));
+    }
+
+    void brokenAuditIsRejectedAndStoresNothing_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("place");
+        QTest::newRow("syntax") << QByteArray("{\n  \"schema\": \"crossgrade.audit/1\",\n  ,\n}")
+                                << ":3:3: invalid JSON";
+        QTest::newRow("unknown tier")
+            << QByteArray(R"({"schema":"crossgrade.audit/1","name":"x","workload":"training",
+               "dimensions":{"custom_kernels":{"tier":"low"},"libraries":{"tier":"low"},
+               "framework_usage":{"tier":"low"},"distributed":{"tier":"severe"},
+               "toolchain":{"tier":"low"},"team_knowledge":{"tier":"low"}}})")
+            << ":/dimensions/distributed/tier: expected one of";
+        QTest::newRow("empty") << QByteArray() << ":1:1: the file is empty";
+    }
+    void brokenAuditIsRejectedAndStoresNothing() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, place);
+        QCOMPARE(cli({"import-audit", sample("llm-pretraining-nccl.json")}).status, 0);
+        const auto before = rowCounts(m_db);
+        const QString exportBefore = cli({"export-audit", "1"}).out;
+
+        const QString bad = writeFile("bad.json", content);
+        // A good file beside the bad one is not stored either: all or nothing.
+        const Run r = cli({"import-audit", sample("tensorrt-inference.json"), bad});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(bad + place), qPrintable(r.err));
+        QVERIFY(r.err.contains("nothing was stored"));
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(rowCounts(m_db), before);
+        QCOMPARE(cli({"export-audit", "1"}).out, exportBefore);
+        QCOMPARE(cli({"export-audit", "2"}).status, 2);
+    }
+
+    void recommendBrokenFileExits2() {
+        const QString bad = writeFile("bad-recommend.json", "{\"schema\": 1}");
+        const Run r = cli({"recommend", bad});
+        QCOMPARE(r.status, 2);
+        QVERIFY(r.err.contains(bad + ":/schema: expected \"crossgrade.audit/1\""));
+    }
+
+    void invalidInputExits2_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
+        QTest::newRow("no command") << QStringList{} << "Usage:";
+        QTest::newRow("unknown id") << QStringList{"export-audit", "42"} << "no audit with id 42";
+        QTest::newRow("not an id") << QStringList{"export-audit", "abc"} << "not an audit id";
+        QTest::newRow("neither file nor id")
+            << QStringList{"recommend", "nope.json"} << "nope.json: no such file";
+        QTest::newRow("bad format")
+            << QStringList{"audits", "--format", "xml"} << "--format: expected text or json";
+        QTest::newRow("unknown option") << QStringList{"audits", "--colour"} << "Unknown option";
+        QTest::newRow("no files") << QStringList{"import-audit"} << "expected one or more";
+        QTest::newRow("missing file") << QStringList{"import-audit", "/nonexistent.json"}
+                                      << "/nonexistent.json:/: cannot read the file";
+    }
+    void invalidInputExits2() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(args);
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void helpEverywhere_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("top") << QStringList{"--help"};
+        for (const char* c : {"import-audit", "audits", "export-audit", "recommend"})
+            QTest::newRow(c) << QStringList{c, "--help"};
+    }
+    void helpEverywhere() {
+        QFETCH(QStringList, args);
+        const Run r = cli(args);
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.out.startsWith("Usage: crossgrade-cli"));
+        QVERIFY(r.out.contains("--db"));
+        QVERIFY(!QFile::exists(m_db)); // help opens no store
+    }
+
+    void secondProcessHoldingTheLockGetsTheClearMessage() {
+        QCOMPARE(cli({"import-audit", sample("llm-pretraining-nccl.json")}).status, 0);
+        const auto before = rowCounts(m_db);
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "holder");
+            db.setDatabaseName(m_db);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec("BEGIN IMMEDIATE"));
+            const Run r =
+                cli({"--busy-timeout", "300", "import-audit", sample("tensorrt-inference.json")});
+            QCOMPARE(r.status, 1);
+            QVERIFY2(r.err.contains("store is locked by another process"), qPrintable(r.err));
+            QVERIFY(q.exec("ROLLBACK"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase("holder");
+        QCOMPARE(rowCounts(m_db), before);
+        QCOMPARE(cli({"import-audit", sample("tensorrt-inference.json")}).status, 0);
+    }
+
+    void defaultStoreIsCreatedAndSeeded() {
+        const Run r = cli({"audits", "--format", "json"}, false);
+        QCOMPARE(r.status, 0);
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["audits"].size(), std::size_t(9));
+        QVERIFY(QFile::exists(m_dir.filePath("xdg/crossgrade/crossgrade.sqlite")));
+        // Seeding happens once: a second run finds the same nine.
+        const auto again =
+            nlohmann::json::parse(cli({"audits", "--format", "json"}, false).out.toStdString());
+        QCOMPARE(again["audits"].size(), std::size_t(9));
+    }
+
+    void versionIsPrinted() {
+        const Run r = cli({"--version"}, false);
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.out.startsWith("crossgrade-cli " CROSSGRADE_VERSION));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
