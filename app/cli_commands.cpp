@@ -167,25 +167,32 @@ int runAudits(Context& ctx) {
     Store& store = ctx.openStore();
     const auto summaries = store.audits();
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    std::vector<QStringList> rows{{"ID", "NAME", "WORKLOAD", "HIGH", "PATH", "IMPORTED"}};
+    std::vector<QStringList> rows{{"ID", "NAME", "WORKLOAD", "HIGH", "PATH", "WARNINGS"}};
     for (const data::AuditSummary& s : summaries) {
         const auto audit = store.audit(s.id);
         const model::Recommendation r = model::recommend(audit->profile());
         const std::string path(model::toString(r.primary_path));
+        std::vector<std::string> warningIds;
+        QStringList warningList;
+        for (const model::AuditWarning& w : r.warnings) {
+            warningIds.push_back(w.id);
+            if (!warningList.contains(QString::fromStdString(w.id)))
+                warningList << QString::fromStdString(w.id);
+        }
         list.push_back({{"id", s.id},
                         {"name", s.name},
                         {"organisation", s.organisation},
                         {"workload", model::toString(s.workload)},
                         {"high_count", s.high_count},
                         {"primary_path", path},
-                        {"warnings", r.warnings.size()},
+                        {"warnings", warningIds},
                         {"source", s.source},
                         {"imported_at", s.imported_at}});
         rows.push_back({QString::number(s.id), QString::fromStdString(s.name),
                         QString::fromUtf8(model::toString(s.workload).data(),
                                           qsizetype(model::toString(s.workload).size())),
                         QString::number(s.high_count), QString::fromStdString(path),
-                        QString::fromStdString(s.imported_at)});
+                        warningList.isEmpty() ? QStringLiteral("-") : warningList.join(',')});
     }
     if (format == QLatin1String("json")) {
         ctx.out << nlohmann::ordered_json{{"schema", "crossgrade.audit-list/1"}, {"audits", list}}

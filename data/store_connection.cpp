@@ -1,0 +1,194 @@
+#include "store_connection.h"
+
+#include "sql_dialect.h"
+
+#include <QDir>
+#include <QSqlError>
+#include <QStringList>
+#include <atomic>
+#include <utility>
+
+namespace crossgrade::data::store_detail {
+
+namespace dialect = sql_dialect;
+
+namespace {
+
+using Kind = StoreError::Kind;
+
+// Qt SQL keeps connections in a process-wide registry by name; each Store needs its own.
+QString newConnectionName() {
+    static std::atomic<unsigned long long> counter{0};
+    return QStringLiteral("crossgrade-store-%1").arg(++counter);
+}
+
+} // namespace
+
+std::string displayPath(const QString& path) {
+    return QDir::toNativeSeparators(path).toStdString();
+}
+
+std::string describe(const QSqlError& error) {
+    QStringList parts;
+    for (const QString& part : {error.databaseText(), error.driverText()}) {
+        if (!part.isEmpty())
+            parts << part;
+    }
+    return parts.join(QLatin1String("; ")).toStdString();
+}
+
+// --- Connection -----------------------------------------------------------------------------
+
+Connection::Connection(QString path, StoreOptions options)
+    : m_path(std::move(path))
+    , m_options(options)
+    , m_name(newConnectionName()) {
+    if (!QSqlDatabase::isDriverAvailable(dialect::driverName()))
+        throw StoreError(Kind::Io, "cannot open the store " + displayPath() +
+                                       ": the Qt SQLite driver (" +
+                                       dialect::driverName().toStdString() + ") is not installed");
+    m_db = QSqlDatabase::addDatabase(dialect::driverName(), m_name);
+}
+
+Connection::~Connection() {
+    m_db.close();
+    // removeDatabase() warns and leaves the connection dangling while a handle is alive.
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_name);
+}
+
+void Connection::open() {
+    m_db.setDatabaseName(m_path);
+    m_db.setConnectOptions(dialect::connectOptions(m_options.busy_timeout_ms));
+    if (!m_db.open()) {
+        const QSqlError error = m_db.lastError();
+        const Kind kind = dialect::errorKind(error);
+        if (kind == Kind::Query)
+            throw StoreError(Kind::Io,
+                             "cannot open the store " + displayPath() + ": " + describe(error));
+        fail(error, "open it");
+    }
+    for (const QString& statement : dialect::sessionStatements())
+        run(statement, "configure the connection");
+}
+
+QSqlQuery Connection::prepare(const QString& sql, std::string_view doing) const {
+    QSqlQuery query(m_db);
+    if (!query.prepare(sql))
+        fail(query.lastError(), doing);
+    return query;
+}
+
+void Connection::exec(QSqlQuery& query, std::string_view doing) const {
+    if (!query.exec())
+        fail(query.lastError(), doing);
+}
+
+bool Connection::next(QSqlQuery& query, std::string_view doing) const {
+    if (query.next())
+        return true;
+    if (query.lastError().isValid())
+        fail(query.lastError(), doing);
+    return false;
+}
+
+QSqlQuery Connection::run(const QString& sql, std::string_view doing) const {
+    QSqlQuery query(m_db);
+    if (!query.exec(sql))
+        fail(query.lastError(), doing);
+    return query;
+}
+
+QVariant Connection::scalar(const QString& sql, std::string_view doing) const {
+    QSqlQuery query = run(sql, doing);
+    if (!next(query, doing))
+        throw StoreError(Kind::Query, "store query failed: " + displayPath() + " (" +
+                                          std::string(doing) + ": no answer)");
+    return query.value(0);
+}
+
+void Connection::rollbackQuietly() const noexcept {
+    QSqlQuery query(m_db);
+    query.exec(dialect::rollbackStatement());
+}
+
+void Connection::fail(const QSqlError& error, std::string_view doing) const {
+    const Kind kind = dialect::errorKind(error);
+    const std::string where = displayPath();
+    const std::string detail = " (" + std::string(doing) + ": " + describe(error) + ")";
+    switch (kind) {
+    case Kind::Locked:
+        throw StoreError(kind, "store is locked by another process: " + where + " (waited " +
+                                   std::to_string(m_options.busy_timeout_ms) +
+                                   " ms). Close the other Crossgrade window or command "
+                                   "using it and try again.");
+    case Kind::Corrupt:
+        throw StoreError(kind, "store is damaged or is not an SQLite database: " + where + detail);
+    case Kind::Io:
+        throw StoreError(kind, "cannot read or write the store: " + where + detail);
+    default:
+        throw StoreError(Kind::Query, "store query failed: " + where + detail);
+    }
+}
+
+// --- Transaction ----------------------------------------------------------------------------
+
+Transaction::Transaction(const Connection& connection, Mode mode)
+    : m_connection(connection) {
+    m_connection.run(mode == Mode::Write ? dialect::beginWriteStatement()
+                                         : dialect::beginReadStatement(),
+                     "start a transaction");
+}
+
+Transaction::~Transaction() {
+    if (m_open)
+        m_connection.rollbackQuietly();
+}
+
+void Transaction::commit() {
+    m_connection.run(dialect::commitStatement(), "commit");
+    m_open = false;
+}
+
+// --- Values in and out of SQL --------------------------------------------------------------
+
+QVariant sqlText(std::string_view text) {
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+QVariant sqlNullableText(const std::optional<std::string>& text) {
+    return text ? sqlText(*text) : QVariant(QMetaType::fromType<QString>());
+}
+QVariant sqlNullableInt(const std::optional<int>& value) {
+    return value ? QVariant(*value) : QVariant(QMetaType::fromType<int>());
+}
+QVariant sqlFlag(bool value) {
+    return QVariant(value ? 1 : 0);
+}
+QVariant sqlId(std::int64_t id) {
+    return QVariant(static_cast<qlonglong>(id));
+}
+QVariant sqlOrdinal(std::size_t ordinal) {
+    return QVariant(static_cast<qlonglong>(ordinal));
+}
+
+void bind(QSqlQuery& query, std::initializer_list<QVariant> values) {
+    int position = 0;
+    for (const QVariant& value : values)
+        query.bindValue(position++, value);
+}
+
+std::string textOf(const QVariant& value) {
+    return value.toString().toStdString();
+}
+std::optional<std::string> nullableTextOf(const QVariant& value) {
+    if (value.isNull())
+        return std::nullopt;
+    return textOf(value);
+}
+std::optional<int> nullableIntOf(const QVariant& value) {
+    if (value.isNull())
+        return std::nullopt;
+    return value.toInt();
+}
+
+} // namespace crossgrade::data::store_detail

@@ -1,0 +1,226 @@
+#include "store_schema.h"
+
+#include "sql_dialect.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlQuery>
+#include <QStringList>
+#include <QVariant>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crossgrade::data::store_detail {
+
+namespace dialect = sql_dialect;
+
+namespace {
+
+using Kind = StoreError::Kind;
+
+// Migration N (1-based) takes a file from schema version N-1 to N. Steps are history: never
+// edit one that has shipped, add the next. Enum names in the CHECKs are the file-format names
+// of model/audit.h as of that step.
+std::vector<QStringList> buildMigrations() {
+    const QString tiers = QStringLiteral("('low', 'medium', 'high')");
+    const QString levels = tiers;
+    const QString dimensions = QStringLiteral("('custom_kernels', 'libraries', 'framework_usage', "
+                                              "'distributed', 'toolchain', 'team_knowledge')");
+    const QString workloads =
+        QStringLiteral("('inference-only', 'training', 'mixed', 'greenfield')");
+    const QString contexts = QStringLiteral(
+        "('code', 'comment', 'docstring', 'test', 'benchmark', 'example', 'vendored')");
+    const QString id = dialect::generatedIdColumn();
+
+    const QStringList v1{
+        QStringLiteral(R"(CREATE TABLE audits (
+            %1,
+            name TEXT NOT NULL,
+            organisation TEXT NOT NULL,
+            audit_date TEXT NOT NULL,
+            notes TEXT NOT NULL,
+            workload TEXT NOT NULL CHECK (workload IN %2),
+            tensorrt INTEGER NOT NULL CHECK (tensorrt IN (0, 1)),
+            multi_node INTEGER NOT NULL CHECK (multi_node IN (0, 1)),
+            source TEXT NOT NULL,
+            imported_at TEXT NOT NULL))")
+            .arg(id, workloads),
+        QStringLiteral(R"(CREATE TABLE audit_dimensions (
+            audit_id BIGINT NOT NULL REFERENCES audits (id) ON DELETE CASCADE,
+            dimension TEXT NOT NULL CHECK (dimension IN %1),
+            tier TEXT NOT NULL CHECK (tier IN %2),
+            notes TEXT NOT NULL,
+            proposed_tier TEXT CHECK (proposed_tier IN %2),
+            override_tier TEXT CHECK (override_tier IN %2),
+            override_reason TEXT,
+            CHECK ((override_tier IS NULL) = (override_reason IS NULL)),
+            PRIMARY KEY (audit_id, dimension)))")
+            .arg(dimensions, tiers),
+        QStringLiteral(R"(CREATE TABLE audit_findings (
+            audit_id BIGINT NOT NULL,
+            dimension TEXT NOT NULL,
+            rule_id TEXT NOT NULL,
+            hits INTEGER NOT NULL,
+            PRIMARY KEY (audit_id, dimension, rule_id),
+            FOREIGN KEY (audit_id, dimension)
+                REFERENCES audit_dimensions (audit_id, dimension) ON DELETE CASCADE))"),
+        QStringLiteral(R"(CREATE TABLE evidence (
+            %1,
+            audit_id BIGINT NOT NULL,
+            dimension TEXT NOT NULL,
+            ordinal INTEGER NOT NULL,
+            rule_id TEXT NOT NULL,
+            severity TEXT NOT NULL CHECK (severity IN %2),
+            confidence TEXT NOT NULL CHECK (confidence IN %2),
+            path TEXT NOT NULL,
+            line INTEGER NOT NULL,
+            col INTEGER,
+            snippet TEXT NOT NULL,
+            context TEXT NOT NULL CHECK (context IN %3),
+            rocm_equivalent TEXT NOT NULL,
+            mitigated_by TEXT,
+            UNIQUE (audit_id, dimension, ordinal),
+            FOREIGN KEY (audit_id, dimension)
+                REFERENCES audit_dimensions (audit_id, dimension) ON DELETE CASCADE))")
+            .arg(id, levels, contexts),
+        QStringLiteral(R"(CREATE TABLE mitigations (
+            audit_id BIGINT NOT NULL,
+            dimension TEXT NOT NULL,
+            ordinal INTEGER NOT NULL,
+            rule_id TEXT NOT NULL,
+            path TEXT NOT NULL,
+            line INTEGER,
+            snippet TEXT NOT NULL,
+            note TEXT NOT NULL,
+            PRIMARY KEY (audit_id, dimension, ordinal),
+            FOREIGN KEY (audit_id, dimension)
+                REFERENCES audit_dimensions (audit_id, dimension) ON DELETE CASCADE))"),
+        QStringLiteral(R"(CREATE TABLE audit_not_scanned (
+            audit_id BIGINT NOT NULL REFERENCES audits (id) ON DELETE CASCADE,
+            ordinal INTEGER NOT NULL,
+            path TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            PRIMARY KEY (audit_id, ordinal)))"),
+    };
+    return {v1};
+}
+
+const std::vector<QStringList>& migrations() {
+    static const std::vector<QStringList> steps = buildMigrations();
+    return steps;
+}
+
+// Opening a file with the driver can already write to it (a hot journal is rolled back), so
+// a file that is not an SQLite database is refused before the driver sees it.
+void refuseForeignFile(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw StoreError(Kind::Io, "cannot read the store " + displayPath(path) + ": " +
+                                       file.errorString().toStdString());
+    const QByteArray signature = dialect::fileSignature();
+    if (file.read(signature.size()) != signature)
+        throw StoreError(Kind::Corrupt,
+                         "not a Crossgrade store (not an SQLite database): " + displayPath(path) +
+                             ". It was left as it is; choose another file.");
+}
+
+} // namespace
+
+// --- Schema versions ------------------------------------------------------------------------
+
+int latestSchemaVersion() {
+    return static_cast<int>(migrations().size());
+}
+
+int readSchemaVersion(const Connection& connection) {
+    return connection.scalar(dialect::readSchemaVersionStatement(), "read the schema version")
+        .toInt();
+}
+
+void refuseNewer(const Connection& connection, int version) {
+    const int latest = latestSchemaVersion();
+    if (version <= latest)
+        return;
+    throw StoreError(
+        Kind::NewerVersion,
+        "store " + connection.displayPath() + " was made by a newer Crossgrade (schema version " +
+            std::to_string(version) + "; this one reads up to " + std::to_string(latest) +
+            "); it is not opened for writing. Use a newer Crossgrade, or "
+            "choose another store file.");
+}
+
+// --- Opening --------------------------------------------------------------------------------
+
+void prepareLocation(const QString& path) {
+    if (path.isEmpty())
+        throw StoreError(Kind::Io, "no store file given");
+    const QFileInfo info(path);
+    if (info.isDir())
+        throw StoreError(Kind::Io, "the store path is a folder, not a file: " + displayPath(path));
+    const QString folder = info.absolutePath();
+    if (!QDir().mkpath(folder))
+        throw StoreError(Kind::Io, "cannot create the folder " + displayPath(folder) +
+                                       " for the store " + displayPath(path));
+    if (info.exists() && info.size() > 0)
+        refuseForeignFile(path);
+}
+
+void checkIntegrity(const Connection& connection) {
+    const std::string_view doing = "check its integrity";
+    QSqlQuery query = connection.run(dialect::integrityCheckStatement(), doing);
+    QStringList problems;
+    while (connection.next(query, doing))
+        problems << query.value(0).toString();
+    if (!problems.isEmpty() && dialect::isIntegrityOk(problems.first()))
+        return;
+    constexpr qsizetype kShown = 3; // the check can list thousands of pages
+    throw StoreError(Kind::Corrupt,
+                     "store is damaged: " + connection.displayPath() + " (integrity check: " +
+                         problems.mid(0, kShown).join(QLatin1String("; ")).toStdString() +
+                         "). It was left as it is; restore it from a backup.");
+}
+
+// A file with no schema version but with tables belongs to another program; adding ours to
+// it would damage that program's data.
+void refuseForeignDatabase(const Connection& connection) {
+    const int objects =
+        connection.scalar(dialect::schemaObjectCountStatement(), "read its schema").toInt();
+    if (objects == 0)
+        return;
+    throw StoreError(Kind::Corrupt,
+                     "not a Crossgrade store (an SQLite database of another program): " +
+                         connection.displayPath() + ". It was left as it is; choose another file.");
+}
+
+void enableWal(const Connection& connection) {
+    const QString mode =
+        connection.scalar(dialect::enableWalStatement(), "turn on write-ahead logging").toString();
+    if (!dialect::isWalAnswer(mode))
+        throw StoreError(Kind::Io, "cannot use write-ahead logging for the store " +
+                                       connection.displayPath() + " (journal mode stays \"" +
+                                       mode.toStdString() +
+                                       "\"); is it on a network or read-only file system?");
+}
+
+void migrate(const Connection& connection) {
+    const std::vector<QStringList>& steps = migrations();
+    while (readSchemaVersion(connection) < latestSchemaVersion()) {
+        Transaction transaction(connection, Transaction::Mode::Write);
+        // Read again under the lock: another process may have migrated while we waited.
+        const int current = readSchemaVersion(connection);
+        refuseNewer(connection, current);
+        if (current >= latestSchemaVersion())
+            break;
+        const int target = current + 1;
+        const std::string doing = "upgrade it to schema version " + std::to_string(target);
+        for (const QString& statement : steps[static_cast<std::size_t>(current)])
+            connection.run(statement, doing);
+        connection.run(dialect::writeSchemaVersionStatement(target), doing);
+        transaction.commit();
+    }
+}
+
+} // namespace crossgrade::data::store_detail
