@@ -5,9 +5,10 @@
 // takes back unchanged. Neither touches the store.
 
 #include "audit.h"
+#include "document_limits.h"
 #include "problem.h"
 
-#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,9 +16,9 @@
 
 namespace crossgrade::data {
 
+class JsonChecker;
+
 inline constexpr std::string_view kAuditSchemaTag = "crossgrade.audit/1";
-// Audit and scenario files above this size are refused before parsing (DESIGN.md, "Limits").
-inline constexpr std::uintmax_t kMaxDocumentBytes = 16u * 1024u * 1024u;
 
 struct AuditReadResult {
     std::optional<model::Audit> audit; // set only when errors is empty
@@ -31,6 +32,16 @@ AuditReadResult readAudit(std::string_view text);
 // Refuses a file over kMaxDocumentBytes before reading it; reports an unreadable file as an
 // error at place "".
 AuditReadResult readAuditFile(const std::string& path);
+
+// Reads the audit object `value` found at `pointer` ("/audit" inside a scenario), reporting
+// into `checker` with the same messages as readAudit. "schema" may be absent here (the
+// container's own tag covers it) but must be right when present. The result is meaningful
+// only when the checker gained no errors.
+model::Audit readAuditObject(const nlohmann::json& value, const std::string& pointer,
+                             JsonChecker& checker);
+
+// The audit file's object, "schema" first, in a stable key order.
+nlohmann::ordered_json auditJson(const model::Audit& audit);
 
 // Pretty-printed JSON with a stable key order, ending in a newline.
 std::string writeAudit(const model::Audit& audit);

@@ -13,10 +13,13 @@ static void registerSampleResources() {
 
 namespace crossgrade::data {
 
-std::vector<SampleFile> sampleAudits() {
+namespace {
+
+// Every *.json of a resource folder, sorted by name.
+std::vector<SampleFile> jsonFilesIn(const QString& folder) {
     registerSampleResources();
     std::vector<SampleFile> samples;
-    const QDir dir(QStringLiteral(":/samples/audits"));
+    const QDir dir(folder);
     for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         QFile file(dir.filePath(name));
         if (!file.open(QIODevice::ReadOnly))
@@ -24,6 +27,25 @@ std::vector<SampleFile> sampleAudits() {
         samples.push_back({name, file.readAll().toStdString()});
     }
     return samples;
+}
+
+} // namespace
+
+std::vector<SampleFile> sampleAudits() {
+    return jsonFilesIn(QStringLiteral(":/samples/audits"));
+}
+
+std::vector<SampleFile> sampleScenarios() {
+    return jsonFilesIn(QStringLiteral(":/samples/scenarios"));
+}
+
+std::string defaultPriceBookText() {
+    registerSampleResources();
+    QFile file(QStringLiteral(":/pricebook/default.json"));
+    // The file is compiled in; failing to open it is a build defect, not a user's problem.
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll().toStdString();
 }
 
 Store openStoreSeededIfNew(const QString& path, StoreOptions options) {

@@ -1,7 +1,8 @@
 #pragma once
 
-// The sample audits shipped in resources/samples/ (compiled in as Qt resources), and the
-// default store that is seeded with them on first use.
+// The sample audits and scenarios shipped in resources/samples/ and the default price book
+// in resources/pricebook/ (compiled in as Qt resources), and the default store that is seeded
+// with the sample audits on first use.
 
 #include "store.h"
 
@@ -17,6 +18,12 @@ struct SampleFile {
 };
 
 std::vector<SampleFile> sampleAudits();
+
+// The sample scenarios (resources/samples/scenarios/, docs/formats/scenario.md), by name.
+std::vector<SampleFile> sampleScenarios();
+
+// The default price book (resources/pricebook/default.json, docs/pricebook.md) as shipped.
+std::string defaultPriceBookText();
 
 // Opens the store at `path`; when the file did not exist before, stores every sample audit
 // (in one transaction) so that a new user has something to work with.

@@ -237,7 +237,8 @@ private slots:
     void helpEverywhere_data() {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("top") << QStringList{"--help"};
-        for (const char* c : {"import-audit", "audits", "export-audit", "recommend"})
+        for (const char* c :
+             {"import-audit", "audits", "export-audit", "recommend", "evaluate", "bench"})
             QTest::newRow(c) << QStringList{c, "--help"};
     }
     void helpEverywhere() {
@@ -280,6 +281,73 @@ private slots:
         const auto again =
             nlohmann::json::parse(cli({"audits", "--format", "json"}, false).out.toStdString());
         QCOMPARE(again["audits"].size(), std::size_t(9));
+    }
+
+    void evaluateEverySample_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("large-model inference") << "large-model-inference.json";
+        QTest::newRow("training shop") << "training-shop.json";
+        QTest::newRow("mixed with TensorRT") << "mixed-tensorrt.json";
+    }
+    void evaluateEverySample() {
+        QFETCH(QString, file);
+        const QString path = sourceDir() + "/resources/samples/scenarios/" + file;
+        const Run r = cli({"evaluate", path, "--format", "json"});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["schema"].get<std::string>(), std::string("crossgrade.evaluation/1"));
+        const int horizon = j["horizon_months"].get<int>();
+        QCOMPARE(j["options"].size(), std::size_t(5));
+        for (const auto& option : j["options"]) {
+            for (const char* key : {"id", "total_usd", "npv_usd", "break_even_month", "doors_taken",
+                                    "owed_after_horizon_usd", "monthly"})
+                QVERIFY2(option.contains(key), key);
+            QVERIFY(option["total_usd"].contains("base"));
+            QCOMPARE(option["monthly"].size(), std::size_t(horizon));
+            const auto& month = option["monthly"][0];
+            for (const char* key :
+                 {"capex_usd", "rent_usd", "energy_usd", "facility_usd", "maintenance_usd",
+                  "migration_usd", "parallel_run_usd", "dual_vendor_usd", "productivity_usd",
+                  "residual_usd", "total_usd", "cumulative_usd", "gpus"})
+                QVERIFY2(month.contains(key), key);
+            QVERIFY(!month["gpus"].empty());
+        }
+        QVERIFY(j["recommendation"].contains("primary_path"));
+        QVERIFY(j.contains("cheapest_option"));
+        QVERIFY(j.contains("disagreement"));
+        // The same numbers as CSV: a header and one row per option × month.
+        const Run csv = cli({"evaluate", path, "--format", "csv"});
+        QCOMPARE(csv.status, 0);
+        QCOMPARE(csv.out.trimmed().split('\n').size(), 1 + 5 * horizon);
+        QVERIFY(csv.out.startsWith("option,month,capex_usd,"));
+        // One option only, and the text summary.
+        const Run one = cli({"evaluate", path, "--format", "json", "--option", "path1"});
+        QCOMPARE(nlohmann::json::parse(one.out.toStdString())["options"].size(), std::size_t(1));
+        const Run text = cli({"evaluate", path});
+        QVERIFY(text.out.contains("Cheapest:"));
+    }
+
+    void evaluateBadScenarioNamesThePointer() {
+        QFile sample(sourceDir() + "/resources/samples/scenarios/training-shop.json");
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        auto j = nlohmann::json::parse(sample.readAll().toStdString());
+        j["amd_discount"] = 1.5;
+        j["fleet"].begin().value()["sku"] = "H900";
+        const QString bad = writeFile("bad-scenario.json", QByteArray::fromStdString(j.dump()));
+        const Run r = cli({"evaluate", bad});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(bad + ":/amd_discount:"), qPrintable(r.err));
+        QCOMPARE(cli({"evaluate", "--sizing", "huge",
+                      sourceDir() + "/resources/samples/scenarios/training-shop.json"})
+                     .status,
+                 2);
+    }
+
+    void benchPrintsRates() {
+        const Run r = cli({"bench", "--seconds", "0.2"});
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.out.contains("engine evaluations"));
+        QVERIFY(r.out.contains("per second"));
     }
 
     void versionIsPrinted() {

@@ -3,8 +3,13 @@
 Usage: check_schemas.py SOURCE_DIR CROSSGRADE_CLI
 Every sample audit validates; every broken fixture is rejected by the schema as it is by
 the reader; each sample's `recommend --format json` validates against the recommendation
-schema. Exits non-zero on the first disagreement and prints 'N passed, 0 failed'.
+schema; the default price book validates against the price book schema, and broken copies
+of it (the error rows of tst_pricebook_json that a schema can express) are rejected.
+The sample scenarios validate against the scenario schema and the broken scenario
+fixtures it can judge are rejected.
+Exits non-zero on the first disagreement and prints 'N passed, 0 failed'.
 """
+import copy
 import json
 import pathlib
 import subprocess
@@ -18,9 +23,12 @@ cli = sys.argv[2]
 audit_schema = json.loads((source / "resources/schemas/audit.schema.json").read_text())
 rec_schema = json.loads((source / "resources/schemas/recommendation.schema.json").read_text())
 jsonschema.Draft202012Validator.check_schema(audit_schema)
+pricebook_schema = json.loads((source / "resources/schemas/pricebook.schema.json").read_text())
 jsonschema.Draft202012Validator.check_schema(rec_schema)
+jsonschema.Draft202012Validator.check_schema(pricebook_schema)
 audits = jsonschema.Draft202012Validator(audit_schema)
 recs = jsonschema.Draft202012Validator(rec_schema)
+pricebooks = jsonschema.Draft202012Validator(pricebook_schema)
 
 passed = 0
 failed = 0
@@ -57,6 +65,63 @@ with tempfile.TemporaryDirectory() as tmp:
         reader = subprocess.run([cli, "--db", db, "recommend", str(fixture)],
                                 capture_output=True, text=True)
         check(reader.returncode == 2, f"{fixture.name} should be rejected by the reader")
+
+default_book = json.loads((source / "resources/pricebook/default.json").read_text())
+errors = list(pricebooks.iter_errors(default_book))
+check(not errors, f"default price book against its schema: {[e.message for e in errors]}")
+
+
+def broken(edit):
+    book = copy.deepcopy(default_book)
+    edit(book)
+    return book
+
+
+for what, book in {
+    "wrong schema tag": broken(lambda b: b.update(schema="crossgrade.pricebook/2")),
+    "negative price": broken(lambda b: b["skus"]["MI300X"]["purchase_usd"]["range"].__setitem__(0, -1)),
+    "fraction above 1": broken(lambda b: b["skus"]["H100"].update(residual_floor=[0, 0.1, 1.5])),
+    "zero useful life": broken(lambda b: b["skus"]["B200"].update(useful_life_months=0)),
+    "wrong type": broken(lambda b: b["skus"]["H200"].update(hbm_gb="141 GB")),
+    "integer as a range": broken(lambda b: b["skus"]["H100"].update(gpus_per_server=[8, 8, 8])),
+    "H100 ratio not 1": broken(lambda b: b["performance"]["pytorch-training"].update(H100=[0.9, 1, 1.1])),
+    "missing effort level": broken(lambda b: b["port_months"]["training-port"].pop("heavy")),
+    "missing path cell": broken(lambda b: b["port_months"]["rccl-port"]["light"].pop("path2+3")),
+    "unknown task in a sequence": broken(lambda b: b["sequences"]["path1"].__setitem__(1, "cuda-port")),
+    "task twice in a sequence": broken(lambda b: b["sequences"]["path3"].__setitem__(2, "inference-port")),
+    "range of two numbers": broken(lambda b: b["skus"]["H100"].update(overhead_usd=[4000, 22000])),
+    "unknown confidence tag": broken(
+        lambda b: b["skus"]["MI325X"]["board_power_kw"].update(confidence="D")),
+}.items():
+    check(not pricebooks.is_valid(book), f"price book with {what} should be rejected by the schema")
+
+# Scenarios: every sample validates against the scenario schema, which refers to the audit and
+# price book schemas for the embedded objects; every broken fixture is rejected, except those
+# only the reader can judge ("dangling-*": references resolved by compiling the scenario;
+# "range-*": low ≤ most_likely ≤ high). tst_scenario_json checks the reader on the same files.
+def schema_at(relative):
+    return json.loads((source / "resources/schemas" / relative).read_text())
+
+
+scenario_schema = schema_at("scenario.schema.json")
+jsonschema.Draft202012Validator.check_schema(scenario_schema)
+scenario_refs = {s["$id"]: s for s in (schema_at("audit.schema.json"),
+                                       schema_at("pricebook.schema.json"), scenario_schema)}
+scenarios = jsonschema.Draft202012Validator(
+    scenario_schema,
+    resolver=jsonschema.RefResolver.from_schema(scenario_schema, store=scenario_refs))
+for sample in sorted((source / "resources/samples/scenarios").glob("*.json")):
+    errors = list(scenarios.iter_errors(json.loads(sample.read_text())))
+    check(not errors, f"{sample.name} against scenario schema: {[e.message for e in errors]}")
+for fixture in sorted((source / "tests/fixtures/scenarios").glob("*.json")):
+    try:
+        doc = json.loads(fixture.read_text())
+    except json.JSONDecodeError:
+        check(True, fixture.name)  # not JSON at all: nothing for the schema to accept
+        continue
+    reader_only = fixture.name.startswith(("dangling-", "range-"))
+    check(scenarios.is_valid(doc) == reader_only,
+          f"{fixture.name} should be {'accepted' if reader_only else 'rejected'} by the schema")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -1,0 +1,66 @@
+#pragma once
+
+// What every crossgrade-cli command shares: the context it runs in (options, arguments,
+// streams, the store), the error for invalid input, and small output helpers.
+
+#include "problem.h"
+#include "store.h"
+
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace crossgrade::app {
+
+// Bad input from the user (a file, an id, an option): exit status 2.
+class InvalidInput : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct Context {
+    QCommandLineParser& parser;
+    QStringList arguments; // positional, without the command name
+    std::ostream& out;
+    std::ostream& err;
+    std::optional<data::Store> store;
+
+    // The store named by --db, or the default store (created and seeded on first use).
+    data::Store& openStore();
+};
+
+struct Command {
+    QString name;
+    QString synopsis; // arguments after the name
+    QString summary;
+    QString details;
+    std::function<void(QCommandLineParser&)> addOptions;
+    std::function<int(Context&)> run;
+};
+
+std::string str(const QString& s);
+// A stored row's id: a whole number ≥ 1, or InvalidInput naming `what`.
+std::int64_t parseId(const QString& text, const std::string& what = "an audit id");
+// "FILE:PLACE: warning: message" per warning.
+void printWarnings(std::ostream& err, const std::string& file,
+                   const std::vector<data::Problem>& warnings);
+// A plain text table: columns padded to the widest cell, two spaces apart.
+void printTable(std::ostream& out, const std::vector<QStringList>& rows);
+// --format, checked against the formats a command offers.
+QString formatOption(const QCommandLineParser& parser, const QStringList& allowed);
+void addFormatOption(QCommandLineParser& p, const QStringList& allowed);
+// Writes to --out atomically when given, else to standard output.
+void writeOutput(Context& ctx, const std::string& text);
+
+// The commands, by topic.
+std::vector<Command> auditCommands();
+std::vector<Command> scenarioCommands();
+
+} // namespace crossgrade::app

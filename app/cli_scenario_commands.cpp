@@ -1,0 +1,209 @@
+// crossgrade-cli commands on scenarios: evaluate one, and benchmark the engine.
+
+#include "cli_commands.h"
+#include "cli_context.h"
+#include "compiled_scenario.h"
+#include "evaluation.h"
+#include "evaluation_json.h"
+#include "samples.h"
+#include "scenario_json.h"
+
+#include <QFileInfo>
+#include <chrono>
+#include <cstdio>
+
+namespace crossgrade::app {
+
+namespace {
+
+using namespace crossgrade::model;
+
+Scenario readScenarioOrThrow(const QString& file, std::ostream& err) {
+    const std::string name = str(file);
+    if (!QFileInfo::exists(file))
+        throw InvalidInput(name + ": no such file");
+    data::ScenarioReadResult result = data::readScenarioFile(name);
+    printWarnings(err, name, result.warnings);
+    if (!result.ok()) {
+        std::string message = data::formatProblems(name, result.errors);
+        message.pop_back();
+        throw InvalidInput(message);
+    }
+    return std::move(*result.scenario);
+}
+
+void applySizingOption(const QCommandLineParser& parser, Scenario& scenario) {
+    if (!parser.isSet(QStringLiteral("sizing")))
+        return;
+    const auto sizing = parseSizing(str(parser.value(QStringLiteral("sizing"))));
+    if (!sizing)
+        throw InvalidInput("--sizing: expected servers or continuous, got '" +
+                           str(parser.value(QStringLiteral("sizing"))) + "'");
+    scenario.sizing = *sizing;
+}
+
+std::optional<OptionId> optionFilter(const QCommandLineParser& parser) {
+    if (!parser.isSet(QStringLiteral("option")))
+        return std::nullopt;
+    const auto id = parseOptionId(str(parser.value(QStringLiteral("option"))));
+    if (!id)
+        throw InvalidInput("--option: expected stay-cuda, path1, path2, path3 or path2+3, got '" +
+                           str(parser.value(QStringLiteral("option"))) + "'");
+    return id;
+}
+
+std::string month(std::optional<int> m) {
+    return m ? "month " + std::to_string(*m) : "-";
+}
+
+void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const CompiledScenario& c,
+                         std::optional<OptionId> only) {
+    out << "Scenario:   " << c.name << " (" << c.horizon_months << " months, "
+        << (c.sizing == Sizing::WholeServers ? "whole servers" : "continuous sizing") << ")\n";
+    out << "Rule path:  " << title(e.recommendation.primary_path) << " ["
+        << toString(e.recommendation.primary_path) << "]\n";
+    out << "Cheapest:   " << toString(e.cheapest) << " by NPV\n";
+    if (!e.disagreement.empty())
+        out << "            " << e.disagreement << "\n";
+    out << '\n';
+    std::vector<QStringList> rows{{"OPTION", "NPV", "TOTAL", "BREAK-EVEN", "DOORS", "AMD FROM",
+                                   "$/GPU-H", "$/MTOK", "OWED AFTER"}};
+    for (const OptionOutcome& o : e.options) {
+        if (only && o.id != *only)
+            continue;
+        QStringList doors;
+        for (const CompiledOption& option : c.options)
+            for (std::size_t k = 0; option.id == o.id && k < option.doors.size() && k < 2; ++k)
+                if (o.run.door_taken_month[k] >= 0)
+                    doors << QStringLiteral("%1@%2")
+                                 .arg(option.doors[k].kind == DoorKind::Inference ? "inference"
+                                                                                  : "training")
+                                 .arg(o.run.door_taken_month[k]);
+        char perHour[32];
+        char perMtok[32];
+        std::snprintf(perHour, sizeof perHour, "%.2f", o.usd_per_gpu_hour);
+        std::snprintf(perMtok, sizeof perMtok, "%.3f", o.usd_per_mtok);
+        rows.push_back(
+            {QString::fromUtf8(toString(o.id).data()),
+             QString::fromStdString(formatUsd(o.run.npv_usd)),
+             QString::fromStdString(formatUsd(o.run.total_usd)),
+             QString::fromStdString(month(o.break_even_month)),
+             doors.isEmpty() ? QStringLiteral("none") : doors.join(' '),
+             QString::fromStdString(month(
+                 o.run.first_amd_month < 0 ? std::nullopt : std::optional(o.run.first_amd_month))),
+             perHour, perMtok, QString::fromStdString(formatUsd(o.run.owed_after_horizon_usd))});
+    }
+    printTable(out, rows);
+}
+
+int runEvaluate(Context& ctx) {
+    const QString format = formatOption(ctx.parser, {"text", "json", "csv"});
+    if (ctx.arguments.size() != 1)
+        throw InvalidInput("evaluate: expected one scenario JSON file");
+    Scenario scenario = readScenarioOrThrow(ctx.arguments.first(), ctx.err);
+    applySizingOption(ctx.parser, scenario);
+    const std::optional<OptionId> only = optionFilter(ctx.parser);
+    const CompiledScenario compiled = compile(scenario);
+    const ScenarioEvaluation e = evaluateScenario(scenario, compiled);
+    if (format == QLatin1String("json"))
+        writeOutput(ctx, data::writeEvaluationJson(e, compiled, only));
+    else if (format == QLatin1String("csv"))
+        writeOutput(ctx, data::writeEvaluationCsv(e, compiled, only));
+    else
+        printEvaluationText(ctx.out, e, compiled, only);
+    return kExitOk;
+}
+
+// Calls `work` until `seconds` have passed; returns calls per second.
+template <typename Work> double ratePerSecond(double seconds, std::size_t& calls, Work work) {
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    calls = 0;
+    double elapsed = 0;
+    do {
+        work();
+        ++calls;
+        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    } while (elapsed < seconds);
+    return double(calls) / elapsed;
+}
+
+int runBench(Context& ctx) {
+    bool ok = false;
+    const double seconds = ctx.parser.value(QStringLiteral("seconds")).toDouble(&ok);
+    if (!ok || seconds <= 0 || seconds > 600)
+        throw InvalidInput("--seconds: expected a number of seconds from 0 to 600");
+    Scenario scenario;
+    std::string source;
+    if (ctx.arguments.isEmpty()) {
+        // The largest shipped sample: a 60-month, 5-option scenario.
+        for (const data::SampleFile& sample : data::sampleScenarios())
+            if (sample.name == QLatin1String("training-shop.json")) {
+                scenario = *data::readScenario(sample.text).scenario;
+                source = "sample " + str(sample.name);
+            }
+    } else {
+        scenario = readScenarioOrThrow(ctx.arguments.first(), ctx.err);
+        source = str(ctx.arguments.first());
+    }
+    const CompiledScenario compiled = compile(scenario);
+    const std::vector<double> v = compiled.inputs.mostLikely();
+    ctx.out << "bench: " << scenario.name << " (" << source << "), " << compiled.horizon_months
+            << " months, " << compiled.options.size() << " options, " << toString(compiled.sizing)
+            << " sizing, " << compiled.inputs.size() << " uncertain inputs\n";
+
+    std::size_t calls = 0;
+    std::size_t policies = 0;
+    const double scenarios = ratePerSecond(
+        seconds, calls, [&] { policies = evaluateScenario(scenario, compiled).policies_searched; });
+    ctx.out << "  deterministic scenario evaluations (door-policy search over " << policies
+            << " policies): " << calls << " in " << seconds << " s = " << scenarios
+            << " per second\n";
+
+    EngineWorkspace workspace;
+    workspace.reserve(compiled);
+    OptionRun run;
+    const CompiledOption& option = compiled.options.back();
+    const DoorPolicy policy{{0, 0}};
+    const double engine = ratePerSecond(seconds, calls, [&] {
+        evaluateOption(compiled, v.data(), option, policy, workspace, run);
+    });
+    ctx.out << "  engine evaluations (one option, one policy, " << compiled.horizon_months
+            << " months): " << calls << " in " << seconds << " s = " << engine << " per second\n";
+    return kExitOk;
+}
+
+} // namespace
+
+std::vector<Command> scenarioCommands() {
+    return {
+        {"evaluate", "FILE", "Evaluate a scenario: cost of every option, month by month.",
+         "Prints crossgrade.evaluation/1 (docs/formats/evaluation.md) with --format json, one row "
+         "per option and month with --format csv, or a summary table. Every uncertain input is "
+         "at its most likely value; each option uses the door policy that minimises its NPV.",
+         [](QCommandLineParser& p) {
+             addFormatOption(p, {"text", "json", "csv"});
+             p.addOption({QStringLiteral("option"), QStringLiteral("Only this option's rows."),
+                          QStringLiteral("ID")});
+             p.addOption({QStringLiteral("sizing"),
+                          QStringLiteral("Override the scenario's sizing: servers (whole "
+                                         "servers) or continuous."),
+                          QStringLiteral("servers|continuous")});
+             p.addOption({QStringLiteral("out"),
+                          QStringLiteral("Write to FILE (atomically) instead of standard output."),
+                          QStringLiteral("FILE")});
+         },
+         runEvaluate},
+        {"bench", "[FILE]", "Measure the engine's speed on a scenario.",
+         "Evaluates FILE (default: the shipped training-shop sample) repeatedly and prints "
+         "evaluations per second. Timings go to this command's output only, never into JSON.",
+         [](QCommandLineParser& p) {
+             p.addOption({QStringLiteral("seconds"),
+                          QStringLiteral("How long to run each measurement (default 3)."),
+                          QStringLiteral("S"), QStringLiteral("3")});
+         },
+         runBench},
+    };
+}
+
+} // namespace crossgrade::app

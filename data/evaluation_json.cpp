@@ -1,0 +1,128 @@
+#include "evaluation_json.h"
+
+#include "recommendation_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace crossgrade::data {
+
+namespace {
+
+using nlohmann::ordered_json;
+using namespace crossgrade::model;
+
+ordered_json nullable(double value) { return value < 0 ? ordered_json() : ordered_json(value); }
+
+ordered_json doorsJson(const OptionOutcome& o, const CompiledScenario& compiled) {
+    ordered_json doors = ordered_json::array();
+    const CompiledOption* option = nullptr;
+    for (const CompiledOption& c : compiled.options)
+        if (c.id == o.id)
+            option = &c;
+    if (option == nullptr)
+        return doors;
+    for (std::size_t k = 0; k < option->doors.size() && k < 2; ++k) {
+        if (o.policy.month[k] == kNever)
+            continue;
+        const CompiledDoor& d = option->doors[k];
+        doors.push_back(
+            {{"door", d.kind == DoorKind::Inference ? "inference-to-amd" : "training-to-amd"},
+             {"mode", d.mode == DoorMode::Move ? "move" : "new-capacity"},
+             {"policy_month", o.policy.month[k]},
+             {"opens_month", o.run.door_open_month[k]},
+             {"taken_month", nullable(o.run.door_taken_month[k])}});
+    }
+    return doors;
+}
+
+ordered_json monthlyJson(const OptionRun& run, const CompiledScenario& compiled) {
+    ordered_json months = ordered_json::array();
+    for (int m = 0; m < run.horizon; ++m) {
+        ordered_json row;
+        row["month"] = m;
+        for (int c = 0; c < kComponentCount; ++c)
+            row[componentName(c)] = run.component(m, c);
+        row["total_usd"] = run.total[std::size_t(m)];
+        row["cumulative_usd"] = run.cumulative[std::size_t(m)];
+        ordered_json gpus = ordered_json::object();
+        for (std::size_t s = 0; s < compiled.skus.size(); ++s)
+            if (run.gpusAt(m, int(s)) > 0)
+                gpus[compiled.skus[s].id] = run.gpusAt(m, int(s));
+        row["gpus"] = gpus;
+        months.push_back(std::move(row));
+    }
+    return months;
+}
+
+ordered_json optionJson(const OptionOutcome& o, const CompiledScenario& compiled) {
+    ordered_json j;
+    j["id"] = toString(o.id);
+    j["total_usd"] = {{"base", o.run.total_usd}};
+    j["npv_usd"] = {{"base", o.run.npv_usd}};
+    j["break_even_month"] = o.break_even_month ? ordered_json(*o.break_even_month) : ordered_json();
+    j["doors_taken"] = doorsJson(o, compiled);
+    j["owed_after_horizon_usd"] = o.run.owed_after_horizon_usd;
+    j["time_to_production_month"] = o.run.first_amd_month < 0 ? ordered_json()
+                                                              : ordered_json(o.run.first_amd_month);
+    j["usd_per_gpu_hour"] = o.usd_per_gpu_hour;
+    j["usd_per_mtok"] = o.usd_per_mtok;
+    j["multi_node_inference"] = o.run.multi_node_inference;
+    j["monthly"] = monthlyJson(o.run, compiled);
+    return j;
+}
+
+std::string number(double value) {
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.10g", value);
+    return buffer;
+}
+
+} // namespace
+
+std::string writeEvaluationJson(const ScenarioEvaluation& e, const CompiledScenario& compiled,
+                                std::optional<OptionId> only) {
+    ordered_json j;
+    j["schema"] = kEvaluationSchemaTag;
+    j["scenario"] = compiled.name;
+    j["horizon_months"] = compiled.horizon_months;
+    j["sizing"] = toString(compiled.sizing);
+    j["options"] = ordered_json::array();
+    for (const OptionOutcome& o : e.options)
+        if (!only || o.id == *only)
+            j["options"].push_back(optionJson(o, compiled));
+    j["recommendation"] = ordered_json::parse(writeRecommendation(e.recommendation, "", 0));
+    j["recommendation"].erase("audit");
+    j["cheapest_option"] = toString(e.cheapest);
+    j["disagreement"] = e.disagreement;
+    return j.dump(2) + "\n";
+}
+
+std::string writeEvaluationCsv(const ScenarioEvaluation& e, const CompiledScenario& compiled,
+                               std::optional<OptionId> only) {
+    std::string out = "option,month";
+    for (int c = 0; c < kComponentCount; ++c)
+        out += std::string(",") + componentName(c);
+    out += ",total_usd,cumulative_usd";
+    for (const CompiledSku& sku : compiled.skus)
+        out += ",gpus_" + sku.id;
+    out += "\n";
+    for (const OptionOutcome& o : e.options) {
+        if (only && o.id != *only)
+            continue;
+        for (int m = 0; m < o.run.horizon; ++m) {
+            out += std::string(toString(o.id)) + "," + std::to_string(m);
+            for (int c = 0; c < kComponentCount; ++c)
+                out += "," + number(o.run.component(m, c));
+            out += "," + number(o.run.total[std::size_t(m)]) + "," +
+                   number(o.run.cumulative[std::size_t(m)]);
+            for (std::size_t s = 0; s < compiled.skus.size(); ++s)
+                out += "," + number(o.run.gpusAt(m, int(s)));
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+} // namespace crossgrade::data

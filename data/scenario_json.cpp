@@ -1,0 +1,669 @@
+#include "scenario_json.h"
+
+#include "audit_json.h"
+#include "compiled_scenario.h"
+#include "json_checks.h"
+#include "pricebook_json.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace crossgrade::data {
+
+namespace {
+
+using nlohmann::json;
+using namespace crossgrade::model;
+
+// Limits that keep a scenario reviewable and every number inside what the engine's integer
+// arithmetic can hold; docs/formats/scenario.md lists them.
+constexpr std::size_t kMaxNameChars = 200;
+constexpr std::size_t kMaxTextChars = 100'000; // notes
+constexpr std::size_t kMaxIdChars = 64;        // workload, fleet lot and SKU ids
+constexpr int kMaxHorizonMonths = 120;         // DESIGN.md: horizon 1–120 months
+// A hundred years: later than any horizon (HetCCL "never" is a month past it), yet small
+// enough that the engine's month arithmetic stays in int.
+constexpr int kMaxMonths = 1200;
+constexpr int kMaxGpus = 10'000'000;  // more GPUs than one organisation runs
+constexpr int kMaxPeople = 1'000'000; // engineers, headcount
+// Compiling looks up each workload's ratio for every SKU in a table that grows with both, so
+// its work grows with workloads × SKUs²: these bound a hostile file to under a second, far
+// above any real organisation's count of served models or the market's count of SKUs.
+constexpr std::size_t kMaxWorkloads = 1'000;
+constexpr std::size_t kMaxScenarioSkus = 100;
+// A petabyte of weights and KV cache per replica: beyond it the replica count overflows.
+constexpr double kMaxModelMemoryGb = 1e6;
+// root → pricebook → port_months → task → effort level → path → {"range": …} → range, and
+// root → audit → dimensions → dimension → evidence → item.
+constexpr DocumentKind kScenarioDocument{"a scenario", "scenario files", 7};
+
+// The sense of a scenario-level number. Sense has no exclusive maximum, and a discount rate
+// of 100 % or a regression that removes all throughput is not a scenario.
+struct Bound {
+    Sense sense;
+    bool below_max = false; // every value < sense.max
+
+    static Bound of(Sense s) { return {s, false}; }
+    static Bound belowOne() { return {Sense::between(0, 1), true}; }
+};
+
+Sense openFraction() { // (0, 1]: divisors and efficiencies
+    return {0, 1, true};
+}
+
+Sense months() {
+    return Sense::between(0, kMaxMonths);
+}
+
+// A number of the scenario outside workloads, fleet and procurement: an uncertain input
+// (DESIGN.md, "Uncertain number") or one of the plain whole numbers (counts).
+struct ScalarField {
+    std::string_view section; // "" at the top level, else the object holding it
+    std::string_view key;
+    UncertainNumber Scenario::*uncertain = nullptr;
+    int Scenario::*integer = nullptr;
+    Bound bound = Bound::of(Sense::any());
+    int min = 0;
+    int max = 0;
+    std::optional<double> fallback; // the value when absent; required when unset
+};
+
+ScalarField uncertainField(std::string_view section, std::string_view key,
+                           UncertainNumber Scenario::*member, Bound bound,
+                           std::optional<double> fallback = std::nullopt) {
+    return {section, key, member, nullptr, bound, 0, 0, fallback};
+}
+
+ScalarField countField(std::string_view section, std::string_view key, int Scenario::*member,
+                       int max) {
+    return {section, key, nullptr, member, Bound::of(Sense::any()), 0, max, std::nullopt};
+}
+
+// In file order; the reader and the writer walk the same list. The pointers are the ids the
+// engine's input table uses (model/compiled_scenario.cpp).
+const std::vector<ScalarField>& scalarFields() {
+    using S = Scenario;
+    static const std::vector<ScalarField> fields{
+        uncertainField("", "discount_rate", &S::discount_rate, Bound::belowOne()),
+        uncertainField("", "nvidia_discount", &S::nvidia_discount, Bound::of(Sense::fraction())),
+        uncertainField("", "amd_discount", &S::amd_discount, Bound::of(Sense::fraction())),
+        // Both divide: demand by utilisation, model memory by usable HBM.
+        uncertainField("", "target_utilisation", &S::target_utilisation, Bound::of(openFraction())),
+        // DESIGN.md step 6: "default 0.90 of the HBM".
+        uncertainField("", "usable_hbm_fraction", &S::usable_hbm_fraction,
+                       Bound::of(openFraction()), 0.90),
+        uncertainField("regression", "transition", &S::transition_regression, Bound::belowOne()),
+        uncertainField("regression", "transition_months", &S::transition_regression_months,
+                       Bound::of(months())),
+        countField("team", "engineers", &S::team_engineers, kMaxPeople),
+        uncertainField("team", "usd_per_engineer_month", &S::usd_per_engineer_month,
+                       Bound::of(Sense::atLeast(0))),
+        countField("pilot", "gpus", &S::pilot_gpus, kMaxGpus),
+        uncertainField("pilot", "months", &S::pilot_months, Bound::of(months())),
+        uncertainField("ramp", "productivity_loss", &S::ramp_productivity_loss,
+                       Bound::of(Sense::fraction())),
+        countField("ramp", "headcount", &S::ramp_headcount, kMaxPeople),
+        uncertainField("ramp", "usd_per_person_month", &S::ramp_usd_per_person_month,
+                       Bound::of(Sense::atLeast(0))),
+        uncertainField("ramp", "months", &S::ramp_months, Bound::of(months())),
+        uncertainField("", "dual_vendor_usd_per_month", &S::dual_vendor_usd_per_month,
+                       Bound::of(Sense::atLeast(0))),
+        uncertainField("energy", "usd_per_kwh", &S::usd_per_kwh, Bound::of(Sense::atLeast(0))),
+        uncertainField("energy", "pue", &S::pue, Bound::of(Sense::atLeast(1))),
+        uncertainField("energy", "usd_per_kw_month", &S::usd_per_kw_month,
+                       Bound::of(Sense::atLeast(0))),
+        uncertainField("energy", "maintenance_per_year", &S::maintenance_per_year,
+                       Bound::of(Sense::fraction())),
+        uncertainField("energy", "idle_power_fraction", &S::idle_power_fraction,
+                       Bound::of(Sense::fraction())),
+        uncertainField("hetccl", "available_month", &S::hetccl_available_month,
+                       Bound::of(months())),
+        uncertainField("hetccl", "cross_vendor_efficiency", &S::hetccl_cross_vendor_efficiency,
+                       Bound::of(openFraction())),
+    };
+    return fields;
+}
+
+// The sections of scalarFields() in file order, with what each holds.
+const std::vector<std::pair<std::string_view, std::string_view>>& scalarSections() {
+    static const std::vector<std::pair<std::string_view, std::string_view>> sections{
+        {"regression", "the transition regression {transition, transition_months}"},
+        {"team", "the porting team {engineers, usd_per_engineer_month}"},
+        {"pilot", "the AMD pilot {gpus, months}"},
+        {"ramp", "the productivity ramp {productivity_loss, headcount, usd_per_person_month, "
+                 "months}"},
+        {"energy", "energy and facility {usd_per_kwh, pue, usd_per_kw_month, "
+                   "maintenance_per_year, idle_power_fraction}"},
+        {"hetccl", "the HetCCL timing {available_month, cross_vendor_efficiency}"},
+    };
+    return sections;
+}
+
+// A workload's uncertain inputs in file order; `kind` is the kind that needs it, or none
+// when both do.
+struct WorkloadField {
+    std::string_view key;
+    UncertainNumber Workload::*member;
+    Sense sense;
+    std::optional<WorkloadKindOfDemand> kind;
+};
+
+const std::vector<WorkloadField>& workloadFields() {
+    using W = Workload;
+    constexpr auto inference = WorkloadKindOfDemand::Inference;
+    static const std::vector<WorkloadField> fields{
+        {"peak_tokens_per_s", &W::peak_tokens_per_s, Sense::atLeast(0), inference},
+        // Divides demand into GPUs.
+        {"reference_tokens_per_s_per_gpu", &W::reference_tokens_per_s_per_gpu, Sense::positive(),
+         inference},
+        {"average_to_peak", &W::average_to_peak, openFraction(), inference},
+        {"model_memory_gb", &W::model_memory_gb, Sense{0, kMaxModelMemoryGb, true}, inference},
+        {"h100_equivalent_gpus", &W::h100_equivalent_gpus, Sense::atLeast(0),
+         WorkloadKindOfDemand::Training},
+        // A shrinking workload may lose up to (not all) of its demand per month; more than
+        // doubling every month is a typo, not a forecast.
+        {"growth_per_month", &W::growth_per_month, Sense{-1, 1, true}, std::nullopt},
+    };
+    return fields;
+}
+
+std::string_view kindName(WorkloadKindOfDemand k) {
+    return k == WorkloadKindOfDemand::Inference ? "inference" : "training";
+}
+
+std::optional<WorkloadKindOfDemand> parseKindOfDemand(std::string_view name) {
+    if (name == "inference")
+        return WorkloadKindOfDemand::Inference;
+    if (name == "training")
+        return WorkloadKindOfDemand::Training;
+    return std::nullopt;
+}
+
+template <typename Enum, std::size_t N> std::string quotedNames(const std::array<Enum, N>& all) {
+    std::string out;
+    for (Enum v : all) {
+        if (!out.empty())
+            out += ", ";
+        out += "\"" + std::string(toString(v)) + "\"";
+    }
+    return out;
+}
+
+std::string classesOf(WorkloadKindOfDemand kind) {
+    std::string out;
+    for (WorkloadClass c : kAllWorkloadClasses)
+        if (isInference(c) == (kind == WorkloadKindOfDemand::Inference)) {
+            if (!out.empty())
+                out += ", ";
+            out += "\"" + std::string(toString(c)) + "\"";
+        }
+    return out;
+}
+
+std::string rangeText(const Range& r) {
+    if (r.low == r.most_likely && r.most_likely == r.high)
+        return "the number " + json(r.most_likely).dump();
+    return json::array({r.low, r.most_likely, r.high}).dump();
+}
+
+const std::string kChannels =
+    quotedNames(std::array{Channel::Owned, Channel::Reserved, Channel::OnDemand});
+
+class ScenarioReader {
+public:
+    Scenario read(const json& doc) {
+        Scenario s;
+        if (!doc.is_object()) {
+            m_check.error("", "expected a JSON object (a scenario), got " + describe(doc));
+            return s;
+        }
+        std::vector<std::string_view> known{
+            "schema",    "name",    "organisation", "notes",       "horizon_months",
+            "seed",      "options", "sizing",       "disposition", "procurement",
+            "workloads", "fleet",   "audit",        "pricebook"};
+        for (const ScalarField& f : scalarFields())
+            known.push_back(f.section.empty() ? f.key : f.section);
+        m_check.checkKeys(doc, "", known);
+        m_check.checkSchemaTag(doc, "", kScenarioSchemaTag);
+        s.name = m_check.requiredString(doc, "", "name", kMaxNameChars);
+        s.organisation = m_check.optionalString(doc, "", "organisation", kMaxNameChars);
+        s.notes = m_check.optionalString(doc, "", "notes", kMaxTextChars);
+        if (auto h = m_check.requiredInteger(doc, "", "horizon_months", 1, kMaxHorizonMonths))
+            s.horizon_months = *h;
+        readSeed(doc, s);
+        readOptions(doc, s);
+        if (doc.contains("sizing"))
+            if (auto v = m_check.enumAt(
+                    doc["sizing"], "/sizing", &parseSizing,
+                    quotedNames(std::array{Sizing::WholeServers, Sizing::Continuous})))
+                s.sizing = *v;
+        if (doc.contains("disposition"))
+            if (auto v = m_check.enumAt(
+                    doc["disposition"], "/disposition", &parseDisposition,
+                    quotedNames(std::array{Disposition::Sell, Disposition::KeepIdle})))
+                s.disposition = *v;
+        readScalars(doc, s);
+        readProcurement(doc, s);
+        readWorkloads(doc, s);
+        readFleet(doc, s);
+        if (!doc.contains("audit"))
+            m_check.error("/audit", "missing; expected the audit object (docs/formats/audit.md)");
+        else
+            s.audit = readAuditObject(doc["audit"], "/audit", m_check);
+        if (!doc.contains("pricebook"))
+            m_check.error("/pricebook", "missing; expected the price book object the scenario "
+                                        "uses (docs/pricebook.md)");
+        else
+            s.pricebook = readPriceBookObject(doc["pricebook"], "/pricebook", m_check);
+        if (s.pricebook.skus.size() > kMaxScenarioSkus)
+            m_check.error("/pricebook/skus", "expected at most " +
+                                                 std::to_string(kMaxScenarioSkus) +
+                                                 " SKUs in a scenario's price book, got " +
+                                                 std::to_string(s.pricebook.skus.size()));
+        return s;
+    }
+
+    JsonChecker& checker() { return m_check; }
+
+private:
+    JsonChecker m_check;
+
+    void readSeed(const json& doc, Scenario& s) {
+        const std::string expected = "a whole number from 0 to 18446744073709551615";
+        if (!doc.contains("seed")) {
+            m_check.error("/seed", "missing; expected " + expected);
+            return;
+        }
+        // nlohmann keeps every non-negative integer as unsigned; a negative one, a fraction
+        // or a number beyond 2^64 − 1 (parsed as a double) is not a seed.
+        const json& value = doc["seed"];
+        if (value.is_number_unsigned())
+            s.seed = value.get<unsigned long long>();
+        else
+            m_check.error("/seed", "expected " + expected + ", got " + describe(value));
+    }
+
+    void readOptions(const json& doc, Scenario& s) {
+        const json* list = m_check.arrayAt(doc, "", "options");
+        if (list == nullptr)
+            return; // absent: all five (or reported)
+        if (list->empty()) {
+            m_check.error("/options", "expected at least one option id, got an empty array");
+            return;
+        }
+        const std::string names = quotedNames(kAllOptions);
+        std::vector<OptionId> options;
+        bool complete = true;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string at = childPointer("/options", i);
+            const auto id = m_check.enumAt((*list)[i], at, &parseOptionId, names);
+            if (!id) {
+                complete = false;
+                continue;
+            }
+            if (const auto seen = std::find(options.begin(), options.end(), *id);
+                seen != options.end()) {
+                m_check.error(
+                    at, "expected each option once, got \"" + std::string(toString(*id)) +
+                            "\" again (first at " +
+                            childPointer("/options", std::size_t(seen - options.begin())) + ")");
+                complete = false;
+                continue;
+            }
+            options.push_back(*id);
+        }
+        if (complete)
+            s.options = std::move(options);
+    }
+
+    std::optional<UncertainNumber> readBounded(const json& value, const std::string& at,
+                                               const Bound& bound) {
+        auto u = m_check.readUncertain(value, at, bound.sense);
+        if (u && bound.below_max && u->range.high >= bound.sense.max) {
+            m_check.error(at,
+                          "expected a number from 0 to less than 1, got " + rangeText(u->range));
+            return std::nullopt;
+        }
+        return u;
+    }
+
+    void readScalars(const json& doc, Scenario& s) {
+        std::map<std::string_view, const json*> sections;
+        for (const auto& [section, what] : scalarSections()) {
+            sections[section] = m_check.requiredObject(doc, "", section, std::string(what));
+            if (const json* obj = sections[section]) {
+                std::vector<std::string_view> keys;
+                for (const ScalarField& f : scalarFields())
+                    if (f.section == section)
+                        keys.push_back(f.key);
+                m_check.checkKeys(*obj, childPointer("", section), keys);
+            }
+        }
+        for (const ScalarField& f : scalarFields()) {
+            const json* holder = f.section.empty() ? &doc : sections[f.section];
+            if (holder == nullptr)
+                continue; // the missing section is reported once
+            const std::string base = f.section.empty() ? "" : childPointer("", f.section);
+            const std::string at = childPointer(base, f.key);
+            if (f.integer != nullptr) {
+                if (auto n = m_check.requiredInteger(*holder, base, f.key, f.min, f.max))
+                    s.*f.integer = *n;
+                continue;
+            }
+            if (!holder->contains(f.key)) {
+                if (f.fallback)
+                    s.*f.uncertain = UncertainNumber::certain(*f.fallback);
+                else
+                    m_check.error(at, "missing; expected an uncertain number (a number, [low, "
+                                      "most_likely, high] or {\"range\": [low, most_likely, "
+                                      "high], …})");
+                continue;
+            }
+            if (auto u = readBounded((*holder)[std::string(f.key)], at, f.bound))
+                s.*f.uncertain = std::move(*u);
+        }
+    }
+
+    // An id of a workload or a fleet lot: the engine builds JSON pointers from it unescaped,
+    // so "/" and "~" stay out.
+    bool checkId(const std::string& id, const std::string& at, std::string_view what) {
+        if (id.empty() || id.size() > kMaxIdChars || id.find_first_of("/~") != std::string::npos) {
+            m_check.error(at, "expected " + std::string(what) + " id of 1 to " +
+                                  std::to_string(kMaxIdChars) + " bytes without \"/\" or \"~\"");
+            return false;
+        }
+        return true;
+    }
+
+    Channel channelOf(const json& obj, const std::string& at) {
+        if (!obj.contains("channel"))
+            return Channel::Owned;
+        return m_check.enumAt(obj["channel"], childPointer(at, "channel"), &parseChannel, kChannels)
+            .value_or(Channel::Owned);
+    }
+
+    void readProcurement(const json& doc, Scenario& s) {
+        const json* p = m_check.requiredObject(
+            doc, "", "procurement", "what new capacity each vendor is bought as {nvidia, amd}");
+        if (p == nullptr)
+            return;
+        m_check.checkKeys(*p, "/procurement", {"nvidia", "amd"});
+        for (auto [key, out] : {std::pair{"nvidia", &s.nvidia}, std::pair{"amd", &s.amd}}) {
+            const std::string at = childPointer("/procurement", key);
+            const json* v = m_check.requiredObject(*p, "/procurement", key, "{sku, channel}");
+            if (v == nullptr)
+                continue;
+            m_check.checkKeys(*v, at, {"sku", "channel"});
+            out->sku = m_check.requiredString(*v, at, "sku", kMaxIdChars);
+            out->channel = channelOf(*v, at);
+        }
+    }
+
+    // An object keyed by id, bounded like every list.
+    const json* collection(const json& doc, std::string_view key, const std::string& what) {
+        const json* c = m_check.requiredObject(doc, "", key, what);
+        if (c != nullptr && c->size() > kMaxItemsPerList) {
+            m_check.error(childPointer("", key),
+                          "expected at most " + std::to_string(kMaxItemsPerList) + " items");
+            return nullptr;
+        }
+        return c;
+    }
+
+    void readWorkloads(const json& doc, Scenario& s) {
+        const json* all = collection(doc, "workloads", "the workloads keyed by id");
+        if (all == nullptr)
+            return;
+        if (all->empty())
+            m_check.error("/workloads", "expected at least one workload: a scenario prices "
+                                        "serving or training demand");
+        if (all->size() > kMaxWorkloads) {
+            m_check.error("/workloads", "expected at most " + std::to_string(kMaxWorkloads) +
+                                            " workloads, got " + std::to_string(all->size()));
+            return;
+        }
+        for (const auto& [id, value] : all->items()) {
+            const std::string at = childPointer("/workloads", id);
+            if (!checkId(id, at, "a workload"))
+                continue;
+            s.workloads[id] = readWorkload(value, at);
+        }
+    }
+
+    Workload readWorkload(const json& value, const std::string& at) {
+        Workload w;
+        const json* obj = m_check.objectAt(value, at, "a workload");
+        if (obj == nullptr)
+            return w;
+        std::vector<std::string_view> known{"kind",     "class",     "name", "operating_point",
+                                            "tensorrt", "multi_node"};
+        for (const WorkloadField& f : workloadFields())
+            known.push_back(f.key);
+        m_check.checkKeys(*obj, at, known);
+
+        const std::string kinds = "\"inference\", \"training\"";
+        std::optional<WorkloadKindOfDemand> kind;
+        if (!obj->contains("kind"))
+            m_check.error(childPointer(at, "kind"), "missing; expected one of " + kinds);
+        else
+            kind =
+                m_check.enumAt((*obj)["kind"], childPointer(at, "kind"), &parseKindOfDemand, kinds);
+        if (kind)
+            w.kind = *kind;
+        readClass(*obj, at, kind, w);
+        w.name = m_check.optionalString(*obj, at, "name", kMaxNameChars);
+        w.operating_point = m_check.optionalString(*obj, at, "operating_point", kMaxNameChars);
+        w.tensorrt = m_check.optionalBool(*obj, at, "tensorrt");
+        w.multi_node = m_check.optionalBool(*obj, at, "multi_node");
+
+        for (const WorkloadField& f : workloadFields()) {
+            const std::string fat = childPointer(at, f.key);
+            const bool needed = !f.kind || (kind && *f.kind == *kind);
+            if (!obj->contains(f.key)) {
+                if (needed && f.kind) // growth is optional: no growth
+                    m_check.error(fat, "missing; " + std::string(kindName(*kind)) +
+                                           " workloads need it (an uncertain number)");
+                continue;
+            }
+            if (auto u = m_check.readUncertain((*obj)[std::string(f.key)], fat, f.sense))
+                w.*f.member = std::move(*u);
+            if (!needed && kind)
+                otherKindWarning(fat, *f.kind, *kind);
+        }
+        if (kind == WorkloadKindOfDemand::Training) {
+            if (obj->contains("operating_point"))
+                otherKindWarning(childPointer(at, "operating_point"),
+                                 WorkloadKindOfDemand::Inference, *kind);
+            if (w.tensorrt)
+                otherKindWarning(childPointer(at, "tensorrt"), WorkloadKindOfDemand::Inference,
+                                 *kind);
+        }
+        if (kind == WorkloadKindOfDemand::Inference && w.multi_node)
+            otherKindWarning(childPointer(at, "multi_node"), WorkloadKindOfDemand::Training, *kind);
+        // The flag adds the TensorRT re-engineering task; the class selects the performance
+        // ratios that lose the TensorRT gain. One without the other prices half the move.
+        if (kind == WorkloadKindOfDemand::Inference && obj->contains("class") &&
+            w.tensorrt != (w.workload_class == WorkloadClass::TensorRtInference))
+            m_check.warning(childPointer(at, "tensorrt"),
+                            w.tensorrt ? "TensorRT serves this workload but its class is not "
+                                         "\"tensorrt-inference\": the TensorRT gain it loses "
+                                         "on AMD is not priced"
+                                       : "the class is \"tensorrt-inference\" but tensorrt is "
+                                         "false: the TensorRT re-engineering task is not "
+                                         "priced");
+        return w;
+    }
+
+    void readClass(const json& obj, const std::string& at, std::optional<WorkloadKindOfDemand> kind,
+                   Workload& w) {
+        const std::string cat = childPointer(at, "class");
+        if (!obj.contains("class")) {
+            m_check.error(cat, "missing; expected one of " + quotedNames(kAllWorkloadClasses));
+            return;
+        }
+        const auto c = m_check.enumAt(obj["class"], cat, &parseWorkloadClass,
+                                      quotedNames(kAllWorkloadClasses));
+        if (!c)
+            return;
+        if (kind && isInference(*c) != (*kind == WorkloadKindOfDemand::Inference)) {
+            m_check.error(cat, "expected a class of " + std::string(kindName(*kind)) + " (" +
+                                   classesOf(*kind) + ") for " +
+                                   (*kind == WorkloadKindOfDemand::Inference ? "an " : "a ") +
+                                   std::string(kindName(*kind)) + " workload, got \"" +
+                                   std::string(toString(*c)) + "\"");
+            return;
+        }
+        w.workload_class = *c;
+    }
+
+    void otherKindWarning(const std::string& at, WorkloadKindOfDemand usedBy,
+                          WorkloadKindOfDemand kind) {
+        m_check.warning(at, "used only by " + std::string(kindName(usedBy)) +
+                                " workloads; ignored for this " + std::string(kindName(kind)) +
+                                " workload");
+    }
+
+    void readFleet(const json& doc, Scenario& s) {
+        const json* all = collection(doc, "fleet", "the installed fleet: lots keyed by id");
+        if (all == nullptr)
+            return;
+        for (const auto& [id, value] : all->items()) {
+            const std::string at = childPointer("/fleet", id);
+            if (!checkId(id, at, "a fleet lot"))
+                continue;
+            const json* obj = m_check.objectAt(value, at, "a fleet lot");
+            if (obj == nullptr)
+                continue;
+            m_check.checkKeys(*obj, at, {"sku", "count", "age_months", "workload", "channel"});
+            FleetLot lot;
+            lot.sku = m_check.requiredString(*obj, at, "sku", kMaxIdChars);
+            lot.count = m_check.requiredInteger(*obj, at, "count", 0, kMaxGpus).value_or(0);
+            lot.age_months =
+                m_check.requiredInteger(*obj, at, "age_months", 0, kMaxMonths).value_or(0);
+            lot.workload = m_check.requiredString(*obj, at, "workload", kMaxIdChars);
+            lot.channel = channelOf(*obj, at);
+            s.fleet[id] = std::move(lot);
+        }
+    }
+};
+
+// ---- Writing -------------------------------------------------------------------------------
+
+nlohmann::ordered_json workloadJson(const Workload& w) {
+    nlohmann::ordered_json j;
+    const bool inference = w.kind == WorkloadKindOfDemand::Inference;
+    j["kind"] = kindName(w.kind);
+    j["class"] = toString(w.workload_class);
+    if (!w.name.empty())
+        j["name"] = w.name;
+    if (!w.operating_point.empty())
+        j["operating_point"] = w.operating_point;
+    if (inference || w.tensorrt)
+        j["tensorrt"] = w.tensorrt;
+    if (!inference || w.multi_node)
+        j["multi_node"] = w.multi_node;
+    // The other kind's inputs only when set, so that any workload reads back as it was.
+    for (const WorkloadField& f : workloadFields())
+        if (!f.kind || *f.kind == w.kind || !(w.*f.member == UncertainNumber{}))
+            j[std::string(f.key)] = uncertainJson(w.*f.member);
+    return j;
+}
+
+nlohmann::ordered_json lotJson(const FleetLot& lot) {
+    nlohmann::ordered_json j;
+    j["sku"] = lot.sku;
+    j["count"] = lot.count;
+    j["age_months"] = lot.age_months;
+    j["workload"] = lot.workload;
+    j["channel"] = toString(lot.channel);
+    return j;
+}
+
+nlohmann::ordered_json procurementJson(const VendorProcurement& p) {
+    nlohmann::ordered_json j;
+    j["sku"] = p.sku;
+    j["channel"] = toString(p.channel);
+    return j;
+}
+
+} // namespace
+
+ScenarioReadResult readScenario(std::string_view text) {
+    ScenarioReadResult result;
+    ParsedDocument parsed = parseDocument(text, kScenarioDocument);
+    if (!parsed.ok()) {
+        result.errors = std::move(parsed.errors);
+        return result;
+    }
+    ScenarioReader reader;
+    Scenario scenario = reader.read(parsed.doc);
+    JsonChecker& checker = reader.checker();
+    if (!checker.hasErrors()) {
+        // The structure is sound; what remains is whether every reference resolves, and the
+        // engine's compiler is the one place that knows what it follows.
+        try {
+            (void)compile(scenario);
+        } catch (const ScenarioError& e) {
+            checker.error(e.pointer(), e.what());
+        }
+    }
+    result.errors = checker.takeErrors();
+    result.warnings = checker.takeWarnings();
+    if (result.errors.empty())
+        result.scenario = std::move(scenario);
+    return result;
+}
+
+ScenarioReadResult readScenarioFile(const std::string& path) {
+    FileText file = readDocumentText(path, kScenarioDocument);
+    if (!file.errors.empty()) {
+        ScenarioReadResult result;
+        result.errors = std::move(file.errors);
+        return result;
+    }
+    return readScenario(file.text);
+}
+
+std::string writeScenario(const Scenario& s) {
+    nlohmann::ordered_json j;
+    j["schema"] = kScenarioSchemaTag;
+    j["name"] = s.name;
+    if (!s.organisation.empty())
+        j["organisation"] = s.organisation;
+    if (!s.notes.empty())
+        j["notes"] = s.notes;
+    j["horizon_months"] = s.horizon_months;
+    j["seed"] = s.seed;
+    j["options"] = nlohmann::ordered_json::array();
+    for (OptionId o : s.options)
+        j["options"].push_back(toString(o));
+    j["sizing"] = toString(s.sizing);
+    j["disposition"] = toString(s.disposition);
+    for (const ScalarField& f : scalarFields()) {
+        nlohmann::ordered_json& holder = f.section.empty() ? j : j[std::string(f.section)];
+        if (f.integer != nullptr)
+            holder[std::string(f.key)] = s.*f.integer;
+        else
+            holder[std::string(f.key)] = uncertainJson(s.*f.uncertain);
+    }
+    j["procurement"] = {{"nvidia", procurementJson(s.nvidia)}, {"amd", procurementJson(s.amd)}};
+    j["workloads"] = nlohmann::ordered_json::object();
+    for (const auto& [id, w] : s.workloads)
+        j["workloads"][id] = workloadJson(w);
+    j["fleet"] = nlohmann::ordered_json::object();
+    for (const auto& [id, lot] : s.fleet)
+        j["fleet"][id] = lotJson(lot);
+    j["audit"] = auditJson(s.audit);
+    nlohmann::ordered_json book;
+    book["schema"] = kPriceBookSchemaTag;
+    // A named object: iterating items() of a temporary would outlive it.
+    nlohmann::ordered_json body = priceBookJson(s.pricebook);
+    for (auto& [key, value] : body.items())
+        book[key] = std::move(value);
+    j["pricebook"] = std::move(book);
+    // Strings that are not UTF-8 can only come from code, never from a file the reader took;
+    // replacing them beats throwing from a save.
+    return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+} // namespace crossgrade::data

@@ -1,0 +1,293 @@
+#include "compiled_scenario.h"
+
+#include <algorithm>
+
+namespace crossgrade::model {
+
+namespace {
+
+std::string str(std::string_view s) {
+    return std::string(s);
+}
+
+class Compiler {
+public:
+    explicit Compiler(const Scenario& s)
+        : m_s(s) {}
+
+    CompiledScenario run() {
+        m_c.name = m_s.name;
+        m_c.horizon_months = m_s.horizon_months;
+        m_c.sizing = m_s.sizing;
+        m_c.disposition = m_s.disposition;
+        compileSkus();
+        compileWorkloads();
+        compileLots();
+        compileProcurement();
+        compileScalars();
+        for (OptionId o : m_s.options)
+            m_c.options.push_back(compileOption(o));
+        return std::move(m_c);
+    }
+
+private:
+    const Scenario& m_s;
+    CompiledScenario m_c;
+
+    InputId add(std::string pointer, const UncertainNumber& n) {
+        return m_c.inputs.add(std::move(pointer), n);
+    }
+
+    void compileSkus() {
+        for (const auto& [id, sku] : m_s.pricebook.skus) {
+            const std::string at = "/pricebook/skus/" + id + "/";
+            CompiledSku c;
+            c.id = id;
+            c.vendor = sku.vendor;
+            c.gpus_per_server = sku.gpus_per_server;
+            c.available_month = sku.available_month;
+            c.hbm_gb = add(at + "hbm_gb", sku.hbm_gb);
+            c.board_power_kw = add(at + "board_power_kw", sku.board_power_kw);
+            c.host_power_kw = add(at + "host_power_kw", sku.host_power_kw);
+            c.purchase_usd = add(at + "purchase_usd", sku.purchase_usd);
+            c.overhead_usd = add(at + "overhead_usd", sku.overhead_usd);
+            c.reserved_usd_per_hour = add(at + "reserved_usd_per_hour", sku.reserved_usd_per_hour);
+            c.on_demand_usd_per_hour =
+                add(at + "on_demand_usd_per_hour", sku.on_demand_usd_per_hour);
+            c.price_decline_per_year =
+                add(at + "price_decline_per_year", sku.price_decline_per_year);
+            c.useful_life_months = add(at + "useful_life_months", sku.useful_life_months);
+            c.residual_floor = add(at + "residual_floor", sku.residual_floor);
+            m_c.skus.push_back(std::move(c));
+        }
+        if (m_c.skuIndex("H100") < 0)
+            throw ScenarioError("/pricebook/skus",
+                                "the price book has no H100: it is the performance reference");
+    }
+
+    // The ratio of `cls` for every SKU; a SKU the table does not rate gets kNoInput, and the
+    // engine refuses to place a workload of that class on it.
+    std::vector<InputId> ratios(WorkloadClass cls) {
+        std::vector<InputId> out(m_c.skus.size(), kNoInput);
+        const auto row = m_s.pricebook.performance.find(cls);
+        if (row == m_s.pricebook.performance.end())
+            return out;
+        for (std::size_t i = 0; i < m_c.skus.size(); ++i) {
+            const std::string pointer =
+                "/pricebook/performance/" + str(toString(cls)) + "/" + m_c.skus[i].id;
+            if (auto existing = m_c.inputs.find(pointer)) {
+                out[i] = *existing;
+                continue;
+            }
+            const auto cell = row->second.find(m_c.skus[i].id);
+            if (cell != row->second.end())
+                out[i] = add(pointer, cell->second);
+        }
+        return out;
+    }
+
+    void compileWorkloads() {
+        for (const auto& [id, w] : m_s.workloads) {
+            const std::string at = "/workloads/" + id + "/";
+            CompiledWorkload c;
+            c.id = id;
+            c.kind = w.kind;
+            c.workload_class = w.workload_class;
+            c.tensorrt = w.tensorrt;
+            c.multi_node = w.multi_node;
+            if (w.kind == WorkloadKindOfDemand::Inference) {
+                c.peak_tokens_per_s = add(at + "peak_tokens_per_s", w.peak_tokens_per_s);
+                c.reference_tokens_per_s_per_gpu =
+                    add(at + "reference_tokens_per_s_per_gpu", w.reference_tokens_per_s_per_gpu);
+                c.average_to_peak = add(at + "average_to_peak", w.average_to_peak);
+                c.model_memory_gb = add(at + "model_memory_gb", w.model_memory_gb);
+            } else {
+                c.h100_equivalent_gpus = add(at + "h100_equivalent_gpus", w.h100_equivalent_gpus);
+            }
+            c.growth_per_month = add(at + "growth_per_month", w.growth_per_month);
+            c.ratio = ratios(w.workload_class);
+            c.ratio_ported = w.workload_class == WorkloadClass::CustomKernelTraining
+                                 ? ratios(WorkloadClass::PyTorchTraining)
+                                 : c.ratio;
+            m_c.workloads.push_back(std::move(c));
+        }
+    }
+
+    int workloadIndex(const std::string& id) const {
+        for (std::size_t i = 0; i < m_c.workloads.size(); ++i)
+            if (m_c.workloads[i].id == id)
+                return static_cast<int>(i);
+        return -1;
+    }
+
+    void compileLots() {
+        for (const auto& [id, lot] : m_s.fleet) {
+            const std::string at = "/fleet/" + id + "/";
+            CompiledLot c;
+            c.id = id;
+            c.sku = m_c.skuIndex(lot.sku);
+            if (c.sku < 0)
+                throw ScenarioError(at + "sku", "no SKU \"" + lot.sku + "\" in the price book");
+            c.workload = workloadIndex(lot.workload);
+            if (c.workload < 0)
+                throw ScenarioError(at + "workload", "no workload \"" + lot.workload + "\"");
+            if (m_c.skus[std::size_t(c.sku)].vendor != Vendor::Nvidia)
+                throw ScenarioError(at + "sku", "the installed fleet is the NVIDIA fleet the "
+                                                "options start from; \"" +
+                                                    lot.sku + "\" is an AMD SKU");
+            if (m_c.workloads[std::size_t(c.workload)].ratio[std::size_t(c.sku)] == kNoInput)
+                throw ScenarioError(at + "sku", "the performance table has no ratio for \"" +
+                                                    lot.sku + "\" in this workload's class");
+            c.count = lot.count;
+            c.age_months = lot.age_months;
+            c.channel = lot.channel;
+            m_c.lots.push_back(std::move(c));
+        }
+    }
+
+    void compileProcurement() {
+        const VendorProcurement* byVendor[2] = {&m_s.nvidia, &m_s.amd};
+        const char* names[2] = {"nvidia", "amd"};
+        for (int v = 0; v < 2; ++v) {
+            const std::string at = std::string("/procurement/") + names[v] + "/sku";
+            const int sku = m_c.skuIndex(byVendor[v]->sku);
+            if (sku < 0)
+                throw ScenarioError(at, "no SKU \"" + byVendor[v]->sku + "\" in the price book");
+            if (static_cast<int>(m_c.skus[std::size_t(sku)].vendor) != v)
+                throw ScenarioError(at,
+                                    "\"" + byVendor[v]->sku + "\" is not a " + names[v] + " SKU");
+            for (const CompiledWorkload& w : m_c.workloads)
+                if (w.ratio[std::size_t(sku)] == kNoInput)
+                    throw ScenarioError(at, "the performance table has no ratio for \"" +
+                                                byVendor[v]->sku + "\" in class " +
+                                                str(toString(w.workload_class)) + " (workload " +
+                                                w.id + ")");
+            m_c.buy_sku[v] = sku;
+            m_c.channel[v] = byVendor[v]->channel;
+        }
+    }
+
+    void compileScalars() {
+        const Scenario& s = m_s;
+        m_c.discount[static_cast<int>(Vendor::Nvidia)] = add("/nvidia_discount", s.nvidia_discount);
+        m_c.discount[static_cast<int>(Vendor::Amd)] = add("/amd_discount", s.amd_discount);
+        m_c.target_utilisation = add("/target_utilisation", s.target_utilisation);
+        m_c.usable_hbm_fraction = add("/usable_hbm_fraction", s.usable_hbm_fraction);
+        m_c.transition = add("/regression/transition", s.transition_regression);
+        m_c.transition_months =
+            add("/regression/transition_months", s.transition_regression_months);
+        m_c.team_engineers = s.team_engineers;
+        m_c.usd_per_engineer_month = add("/team/usd_per_engineer_month", s.usd_per_engineer_month);
+        m_c.pilot_gpus = s.pilot_gpus;
+        m_c.pilot_months = add("/pilot/months", s.pilot_months);
+        m_c.ramp_loss = add("/ramp/productivity_loss", s.ramp_productivity_loss);
+        m_c.ramp_headcount = s.ramp_headcount;
+        m_c.ramp_usd_per_person_month =
+            add("/ramp/usd_per_person_month", s.ramp_usd_per_person_month);
+        m_c.ramp_months = add("/ramp/months", s.ramp_months);
+        m_c.dual_vendor_usd_per_month =
+            add("/dual_vendor_usd_per_month", s.dual_vendor_usd_per_month);
+        m_c.usd_per_kwh = add("/energy/usd_per_kwh", s.usd_per_kwh);
+        m_c.pue = add("/energy/pue", s.pue);
+        m_c.usd_per_kw_month = add("/energy/usd_per_kw_month", s.usd_per_kw_month);
+        m_c.maintenance_per_year = add("/energy/maintenance_per_year", s.maintenance_per_year);
+        m_c.idle_power_fraction = add("/energy/idle_power_fraction", s.idle_power_fraction);
+        m_c.hetccl_month = add("/hetccl/available_month", s.hetccl_available_month);
+        m_c.hetccl_efficiency =
+            add("/hetccl/cross_vendor_efficiency", s.hetccl_cross_vendor_efficiency);
+        m_c.discount_rate = add("/discount_rate", s.discount_rate);
+    }
+
+    bool applies(PortTask task) const {
+        auto any = [&](auto predicate) {
+            return std::any_of(m_c.workloads.begin(), m_c.workloads.end(), predicate);
+        };
+        const auto inference = [](const CompiledWorkload& w) {
+            return w.kind == WorkloadKindOfDemand::Inference;
+        };
+        const auto training = [](const CompiledWorkload& w) {
+            return w.kind == WorkloadKindOfDemand::Training;
+        };
+        switch (task) {
+        case PortTask::InferencePort:
+            return any(inference);
+        case PortTask::TensorRtReengineering:
+            return any([](const CompiledWorkload& w) {
+                return w.kind == WorkloadKindOfDemand::Inference && w.tensorrt;
+            });
+        case PortTask::TrainingPort:
+            return any(training);
+        case PortTask::RcclPort:
+            return any([](const CompiledWorkload& w) {
+                return w.kind == WorkloadKindOfDemand::Training && w.multi_node;
+            });
+        case PortTask::TritonRewrite:
+            return true;
+        }
+        return false;
+    }
+
+    CompiledOption compileOption(OptionId id) {
+        CompiledOption option;
+        option.id = id;
+        const auto path = pathOf(id);
+        if (!path)
+            return option; // stay-cuda: no tasks, no doors
+        const EffortLevel effort = effortLevel(m_s.audit.profile().highCount());
+        const auto sequence = m_s.pricebook.sequences.find(*path);
+        if (sequence == m_s.pricebook.sequences.end())
+            throw ScenarioError("/pricebook/sequences/" + str(toString(*path)),
+                                "the price book has no task sequence for " + str(toString(*path)));
+        int inferenceGate = -1;
+        int trainingGate = -1;
+        for (PortTask task : sequence->second) {
+            if (!applies(task))
+                continue;
+            const std::string at = "/pricebook/port_months/" + str(toString(task)) + "/" +
+                                   str(toString(effort)) + "/" + str(toString(*path));
+            const auto& byTask = m_s.pricebook.port_months;
+            const auto t = byTask.find(task);
+            if (t == byTask.end() || !t->second.count(effort) || !t->second.at(effort).count(*path))
+                throw ScenarioError(at, "the price book has no months for this task");
+            InputId months = m_c.inputs.find(at).value_or(kNoInput);
+            if (months == kNoInput)
+                months = add(at, t->second.at(effort).at(*path));
+            option.tasks.push_back({task, months});
+            const int index = static_cast<int>(option.tasks.size()) - 1;
+            if (task == PortTask::TritonRewrite) {
+                option.ported_kernels = true;
+                inferenceGate = trainingGate = index;
+            } else if (task == PortTask::InferencePort || task == PortTask::TensorRtReengineering) {
+                inferenceGate = index;
+            } else {
+                trainingGate = index;
+            }
+        }
+        const bool hetccl = *path == PortabilityPath::Path3 || *path == PortabilityPath::Path2And3;
+        const bool growthOnly = *path == PortabilityPath::Path2;
+        if (applies(PortTask::InferencePort))
+            option.doors.push_back({DoorKind::Inference,
+                                    growthOnly ? DoorMode::Growth : DoorMode::Move, inferenceGate,
+                                    false, false});
+        if (applies(PortTask::TrainingPort))
+            option.doors.push_back({DoorKind::Training,
+                                    (growthOnly || hetccl) ? DoorMode::Growth : DoorMode::Move,
+                                    trainingGate, hetccl, hetccl});
+        return option;
+    }
+};
+
+} // namespace
+
+int CompiledScenario::skuIndex(std::string_view id) const {
+    for (std::size_t i = 0; i < skus.size(); ++i)
+        if (skus[i].id == id)
+            return static_cast<int>(i);
+    return -1;
+}
+
+CompiledScenario compile(const Scenario& scenario) {
+    return Compiler(scenario).run();
+}
+
+} // namespace crossgrade::model

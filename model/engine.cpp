@@ -1,0 +1,507 @@
+#include "engine.h"
+
+#include "fleet_sizing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace crossgrade::model {
+
+namespace {
+
+constexpr double kHoursPerMonth = 730.0; // 8,760 hours a year / 12
+// Demand left over after a piece is served, below which it counts as served (float noise).
+constexpr double kServedTolerance = 1e-9;
+
+double overlap(double a0, double a1, double b0, double b1) {
+    return std::max(0.0, std::min(a1, b1) - std::max(a0, b0));
+}
+
+int vendorIndex(Vendor v) {
+    return static_cast<int>(v);
+}
+
+// One evaluation: the month loop of DESIGN.md step 8 over the state in the workspace.
+class Simulation {
+public:
+    Simulation(const CompiledScenario& s, const double* v, const CompiledOption& option,
+               const DoorPolicy& policy, EngineWorkspace& ws, OptionRun& out)
+        : m_s(s)
+        , m_v(v)
+        , m_option(option)
+        , m_ws(ws)
+        , m_out(out) {
+        const DoorSchedule schedule = doorSchedule(s, v, option);
+        m_out.committed = policy.takesAny();
+        m_tasksMonths = m_out.committed ? schedule.tasks_months : 0.0;
+        const double amdAvailable =
+            s.skus[std::size_t(s.buy_sku[vendorIndex(Vendor::Amd)])].available_month;
+        for (std::size_t k = 0; k < option.doors.size() && k < 2; ++k) {
+            m_out.door_open_month[k] = schedule.open[k];
+            if (policy.month[k] == kNever)
+                continue;
+            const double month =
+                std::max({double(policy.month[k]), std::ceil(schedule.open[k]), amdAvailable, 0.0});
+            m_doorMonth[k] = month;
+            if (month < s.horizon_months)
+                m_out.door_taken_month[k] = month;
+        }
+    }
+
+    void run() {
+        startFleet();
+        for (int m = 0; m < m_s.horizon_months; ++m)
+            simulateMonth(m);
+        finish();
+    }
+
+private:
+    const CompiledScenario& m_s;
+    const double* m_v;
+    const CompiledOption& m_option;
+    EngineWorkspace& m_ws;
+    OptionRun& m_out;
+    double m_tasksMonths = 0;
+    std::array<double, 2> m_doorMonth{std::numeric_limits<double>::infinity(),
+                                      std::numeric_limits<double>::infinity()};
+    double m_amdInService = 0;
+    double m_residualThisMonth = 0;
+
+    double in(InputId id) const { return m_v[id]; }
+    const CompiledSku& sku(int i) const { return m_s.skus[std::size_t(i)]; }
+    bool wholeServers() const { return m_s.sizing == Sizing::WholeServers; }
+
+    // Prices and rates decline per year from month 0 (DESIGN.md step 7).
+    double declined(int s, double value, int month) const {
+        return value * std::pow(1.0 - in(sku(s).price_decline_per_year), month / 12.0);
+    }
+    double rate(int s, Channel channel, int month) const {
+        const InputId id = channel == Channel::Reserved ? sku(s).reserved_usd_per_hour
+                                                        : sku(s).on_demand_usd_per_hour;
+        return declined(s, in(id), month);
+    }
+    double powerKw(int s) const { return in(sku(s).board_power_kw) + in(sku(s).host_power_kw); }
+
+    // Linear from the basis at age 0 to the floor at the end of useful life, flat after.
+    double residualValue(const EngineWorkspace::Cohort& c, int month) const {
+        const double life = std::max(1.0, in(sku(c.sku).useful_life_months));
+        const double floor = in(sku(c.sku).residual_floor);
+        const double age = month - c.born_month;
+        return c.basis_usd * std::max(floor, 1.0 - (1.0 - floor) * age / life);
+    }
+
+    // What new capacity of a vendor is bought as at `month`: the scenario's SKU once it is
+    // available, before that the vendor's newest SKU that is.
+    int buySku(Vendor vendor, int month) const {
+        const int preferred = m_s.buy_sku[vendorIndex(vendor)];
+        if (sku(preferred).available_month <= month)
+            return preferred;
+        int best = preferred;
+        int bestMonth = std::numeric_limits<int>::min();
+        for (std::size_t i = 0; i < m_s.skus.size(); ++i)
+            if (m_s.skus[i].vendor == vendor && m_s.skus[i].available_month <= month &&
+                m_s.skus[i].available_month > bestMonth) {
+                best = static_cast<int>(i);
+                bestMonth = m_s.skus[i].available_month;
+            }
+        return best;
+    }
+
+    void startFleet() {
+        m_ws.cohorts.clear();
+        m_ws.lot_left.assign(m_s.lots.size(), 0.0);
+        for (std::size_t i = 0; i < m_s.lots.size(); ++i) {
+            const CompiledLot& lot = m_s.lots[i];
+            if (lot.channel == Channel::Owned)
+                m_ws.cohorts.push_back(
+                    {lot.sku, double(lot.count), in(sku(lot.sku).purchase_usd), -lot.age_months});
+            else
+                m_ws.lot_left[i] = lot.count;
+        }
+    }
+
+    double demand(const CompiledWorkload& w, int month) const {
+        const double base = w.kind == WorkloadKindOfDemand::Inference ? in(w.peak_tokens_per_s)
+                                                                      : in(w.h100_equivalent_gpus);
+        return base * std::pow(1.0 + in(w.growth_per_month), month);
+    }
+
+    int doorFor(const CompiledWorkload& w) const {
+        const DoorKind kind =
+            w.kind == WorkloadKindOfDemand::Inference ? DoorKind::Inference : DoorKind::Training;
+        for (std::size_t k = 0; k < m_option.doors.size(); ++k)
+            if (m_option.doors[k].kind == kind)
+                return static_cast<int>(k);
+        return -1;
+    }
+
+    using Placement = EngineWorkspace::Placement;
+    using Demand = EngineWorkspace::Demand;
+
+    double ratio(const Placement& p, int s) const {
+        const std::vector<InputId>& ids = p.ported ? p.w->ratio_ported : p.w->ratio;
+        const InputId id = ids[std::size_t(s)];
+        return id == kNoInput ? 0.0 : in(id);
+    }
+    int replicaGpus(const Placement& p, int s) const {
+        if (p.w->kind != WorkloadKindOfDemand::Inference)
+            return 1;
+        return gpusPerReplica(in(p.w->model_memory_gb), in(sku(s).hbm_gb),
+                              in(m_s.usable_hbm_fraction));
+    }
+    // Demand one GPU of SKU s covers: tokens/s at target utilisation, or H100-equivalents.
+    double perGpu(const Placement& p, int s) const {
+        const double r = ratio(p, s) * p.penalty * p.efficiency;
+        if (p.w->kind == WorkloadKindOfDemand::Inference)
+            return in(p.w->reference_tokens_per_s_per_gpu) * r * in(m_s.target_utilisation);
+        return r;
+    }
+    double gpusNeeded(const Placement& p, int s, double d, bool whole) const {
+        const double each = perGpu(p, s);
+        if (d <= 0 || each <= 0)
+            return 0;
+        const int gpr = replicaGpus(p, s);
+        if (p.w->kind == WorkloadKindOfDemand::Inference) {
+            if (wholeServers())
+                return std::ceil(d / (each * gpr) - kServedTolerance) * gpr;
+            // At least one replica — for the workload as a whole, so only while nothing of
+            // it has been served yet; a floor on every piece would add up to phantom GPUs.
+            return whole ? std::max(double(gpr), d / each) : d / each;
+        }
+        return wholeServers() ? std::ceil(d / each - kServedTolerance) : d / each;
+    }
+    // GPUs of a pool that can serve: whole replicas only where sizing is whole.
+    double usable(const Placement& p, int s, double gpus) const {
+        if (!wholeServers())
+            return gpus;
+        const int gpr = replicaGpus(p, s);
+        return std::floor(gpus / gpr) * gpr;
+    }
+
+    // Takes up to `available` GPUs of SKU s for the demand `left` of one placement; returns
+    // how many it took and lowers `left` by what they serve.
+    double take(const Placement& p, int s, double available, double& left, double total) {
+        const double need = gpusNeeded(p, s, left, left >= total);
+        const double n = std::min(usable(p, s, available), need);
+        if (n <= 0)
+            return 0.0;
+        left = n >= need ? 0.0 : std::max(0.0, left - n * perGpu(p, s));
+        if (p.vendor == Vendor::Amd)
+            m_amdInService += n;
+        if (replicaGpus(p, s) > sku(s).gpus_per_server)
+            m_out.multi_node_inference = true;
+        return n;
+    }
+
+    // A workload's installed rented GPUs serve it first; unused ones are released.
+    void serveFromRentedLots(Demand& d, int month) {
+        for (std::size_t i = 0; i < m_s.lots.size() && d.left > 0; ++i) {
+            const CompiledLot& lot = m_s.lots[i];
+            if (lot.channel == Channel::Owned ||
+                &m_s.workloads[std::size_t(lot.workload)] != d.placement.w)
+                continue;
+            const double n = take(d.placement, lot.sku, m_ws.lot_left[i], d.left, d.total);
+            m_ws.rented[std::size_t(lot.sku)] += n;
+            m_ws.rent_usd[std::size_t(lot.sku)] +=
+                n * kHoursPerMonth * rate(lot.sku, lot.channel, month);
+        }
+    }
+
+    // Owned GPUs free this month go where each replaces the most new GPUs: pairs of
+    // (demand, SKU) in order of throughput per GPU relative to what the demand would buy.
+    // Without this, which workload happened to own a lot would decide the fleet, and moving a
+    // workload to an identical AMD twin could look cheaper than staying.
+    void serveFromPool(int month) {
+        m_ws.pairs.clear();
+        for (std::size_t i = 0; i < m_ws.demands.size(); ++i) {
+            const Demand& d = m_ws.demands[i];
+            if (d.left <= 0)
+                continue;
+            const int buy = buySku(d.placement.vendor, month);
+            const double buyEach = perGpu(d.placement, buy);
+            for (std::size_t s = 0; s < m_s.skus.size(); ++s)
+                if (m_s.skus[s].vendor == d.placement.vendor && m_ws.pool[s] > 0 &&
+                    ratio(d.placement, int(s)) > 0)
+                    m_ws.pairs.push_back(
+                        {int(i), int(s), buyEach > 0 ? perGpu(d.placement, int(s)) / buyEach : 0});
+        }
+        std::stable_sort(
+            m_ws.pairs.begin(), m_ws.pairs.end(),
+            [](const EngineWorkspace::PoolPair& a, const EngineWorkspace::PoolPair& b) {
+                return a.relative > b.relative;
+            });
+        for (const EngineWorkspace::PoolPair& pair : m_ws.pairs) {
+            Demand& d = m_ws.demands[std::size_t(pair.demand)];
+            const std::size_t s = std::size_t(pair.sku);
+            if (d.left <= 0 || m_ws.pool[s] <= 0)
+                continue;
+            const double n = take(d.placement, pair.sku, m_ws.pool[s], d.left, d.total);
+            m_ws.pool[s] -= n;
+            m_ws.busy_gpus[s] += n * d.placement.busy_share;
+        }
+    }
+
+    // What is still unserved is bought (or rented) on the vendor's channel.
+    void serveFromNewCapacity(Demand& d, int month) {
+        if (d.left <= kServedTolerance * d.total)
+            return;
+        const Placement& p = d.placement;
+        const int s = buySku(p.vendor, month);
+        const double n = gpusNeeded(p, s, d.left, d.left >= d.total);
+        if (p.vendor == Vendor::Amd)
+            m_amdInService += n;
+        if (replicaGpus(p, s) > sku(s).gpus_per_server)
+            m_out.multi_node_inference = true;
+        m_ws.new_need[std::size_t(s)] += n;
+        if (m_s.channel[vendorIndex(p.vendor)] == Channel::Owned)
+            m_ws.busy_gpus[std::size_t(s)] += n * p.busy_share;
+        d.left = 0;
+    }
+
+    Placement placement(const CompiledWorkload& w, Vendor vendor, int door, int month) const {
+        Placement p;
+        p.w = &w;
+        p.vendor = vendor;
+        if (w.kind == WorkloadKindOfDemand::Inference)
+            p.busy_share = std::min(1.0, in(m_s.target_utilisation) * in(w.average_to_peak));
+        if (vendor != Vendor::Amd || door < 0)
+            return p;
+        const CompiledDoor& d = m_option.doors[std::size_t(door)];
+        const double since = month - m_doorMonth[std::size_t(door)];
+        const double months = in(m_s.transition_months);
+        const double fade = months > 0 ? std::max(0.0, 1.0 - since / months) : 0.0;
+        p.penalty = 1.0 - in(m_s.transition) * fade;
+        p.efficiency = d.cross_vendor && w.kind == WorkloadKindOfDemand::Training
+                           ? in(m_s.hetccl_efficiency)
+                           : 1.0;
+        p.ported = m_option.ported_kernels;
+        return p;
+    }
+
+    void placeDemand(int month) {
+        m_ws.demands.clear();
+        for (const CompiledWorkload& w : m_s.workloads) {
+            const double d = demand(w, month);
+            const int door = doorFor(w);
+            double onAmd = 0;
+            if (door >= 0 && month >= m_doorMonth[std::size_t(door)]) {
+                const CompiledDoor& k = m_option.doors[std::size_t(door)];
+                if (k.mode == DoorMode::Move) {
+                    onAmd = d;
+                } else {
+                    const int kept = std::max(0, int(m_doorMonth[std::size_t(door)]) - 1);
+                    onAmd = std::max(0.0, d - demand(w, kept));
+                }
+            }
+            if (d - onAmd > 0)
+                m_ws.demands.push_back(
+                    {placement(w, Vendor::Nvidia, door, month), d - onAmd, d - onAmd});
+            if (onAmd > 0)
+                m_ws.demands.push_back({placement(w, Vendor::Amd, door, month), onAmd, onAmd});
+        }
+        for (Demand& d : m_ws.demands)
+            if (d.placement.vendor == Vendor::Nvidia)
+                serveFromRentedLots(d, month);
+        serveFromPool(month);
+        for (Demand& d : m_ws.demands)
+            serveFromNewCapacity(d, month);
+    }
+
+    // Owned GPUs no demand used this month: sold at their residual value, or kept idle.
+    void dispose(int month) {
+        if (m_s.disposition != Disposition::Sell)
+            return;
+        for (std::size_t s = 0; s < m_s.skus.size(); ++s) {
+            double surplus = m_ws.pool[s];
+            if (wholeServers()) // a server is sold whole
+                surplus = std::floor(surplus / m_s.skus[s].gpus_per_server + kServedTolerance) *
+                          m_s.skus[s].gpus_per_server;
+            for (EngineWorkspace::Cohort& c : m_ws.cohorts) { // oldest (installed) first
+                if (surplus <= 0)
+                    break;
+                if (c.sku != int(s) || c.count <= 0)
+                    continue;
+                const double sold = std::min(c.count, surplus);
+                c.count -= sold;
+                surplus -= sold;
+                m_ws.pool[s] -= sold;
+                m_residualThisMonth -= sold * residualValue(c, month);
+            }
+        }
+    }
+
+    void buy(int month, double* row) {
+        for (std::size_t s = 0; s < m_s.skus.size(); ++s) {
+            double n = m_ws.new_need[s];
+            if (n <= 0)
+                continue;
+            const int gps = m_s.skus[s].gpus_per_server;
+            if (wholeServers())
+                n = std::ceil(n / gps - kServedTolerance) * gps;
+            const Vendor vendor = m_s.skus[s].vendor;
+            const Channel channel = m_s.channel[vendorIndex(vendor)];
+            if (channel == Channel::Owned) {
+                const double price = declined(int(s), in(m_s.skus[s].purchase_usd), month) *
+                                     (1.0 - in(m_s.discount[vendorIndex(vendor)]));
+                const double overhead = declined(int(s), in(m_s.skus[s].overhead_usd), month);
+                row[kCapex] += n * (price + overhead);
+                m_ws.cohorts.push_back({int(s), n, price, month});
+            } else {
+                m_ws.rented[s] += n;
+                m_ws.rent_usd[s] += n * kHoursPerMonth * rate(int(s), channel, month);
+            }
+        }
+    }
+
+    void simulateMonth(int month) {
+        const std::size_t skus = m_s.skus.size();
+        std::fill(m_ws.pool.begin(), m_ws.pool.end(), 0.0);
+        std::fill(m_ws.new_need.begin(), m_ws.new_need.end(), 0.0);
+        std::fill(m_ws.busy_gpus.begin(), m_ws.busy_gpus.end(), 0.0);
+        std::fill(m_ws.rented.begin(), m_ws.rented.end(), 0.0);
+        std::fill(m_ws.rent_usd.begin(), m_ws.rent_usd.end(), 0.0);
+        for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
+            m_ws.pool[std::size_t(c.sku)] += c.count;
+        m_amdInService = 0;
+        m_residualThisMonth = 0;
+        double* row = &m_out.components[std::size_t(month) * kComponentCount];
+
+        placeDemand(month);
+        dispose(month);
+        buy(month, row);
+
+        const double hours = kHoursPerMonth;
+        const double idle = in(m_s.idle_power_fraction);
+        double installedValue = 0;
+        for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
+            installedValue += c.count * c.basis_usd;
+        std::fill(m_ws.owned.begin(), m_ws.owned.end(), 0.0);
+        for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
+            m_ws.owned[std::size_t(c.sku)] += c.count;
+        for (std::size_t s = 0; s < skus; ++s) {
+            const double owned = m_ws.owned[s];
+            const double kw = powerKw(int(s));
+            const double load = idle * owned + (1.0 - idle) * m_ws.busy_gpus[s];
+            row[kEnergy] += kw * load * in(m_s.pue) * hours * in(m_s.usd_per_kwh);
+            row[kFacility] += kw * owned * in(m_s.usd_per_kw_month);
+            row[kRent] += m_ws.rent_usd[s];
+            const double gpus = owned + m_ws.rented[s];
+            m_out.gpus[std::size_t(month) * skus + s] = gpus;
+            m_out.gpu_hours += gpus * hours;
+        }
+        row[kMaintenance] = installedValue * in(m_s.maintenance_per_year) / 12.0;
+        if (m_out.committed) {
+            row[kMigration] = m_s.team_engineers * in(m_s.usd_per_engineer_month) *
+                              overlap(month, month + 1, 0, m_tasksMonths);
+            const int amd = buySku(Vendor::Amd, month);
+            row[kParallelRun] = m_s.pilot_gpus * hours * rate(amd, Channel::OnDemand, month) *
+                                overlap(month, month + 1, 0, in(m_s.pilot_months));
+        }
+        if (m_amdInService > 0) {
+            row[kDualVendor] = in(m_s.dual_vendor_usd_per_month);
+            if (m_out.first_amd_month < 0)
+                m_out.first_amd_month = month;
+        }
+        if (m_out.first_amd_month >= 0)
+            row[kProductivity] = in(m_s.ramp_loss) * m_s.ramp_headcount *
+                                 in(m_s.ramp_usd_per_person_month) *
+                                 overlap(month, month + 1, m_out.first_amd_month,
+                                         m_out.first_amd_month + in(m_s.ramp_months));
+        row[kResidual] = m_residualThisMonth;
+        if (month == m_s.horizon_months - 1)
+            for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
+                row[kResidual] -= c.count * residualValue(c, m_s.horizon_months);
+
+        for (const CompiledWorkload& w : m_s.workloads)
+            if (w.kind == WorkloadKindOfDemand::Inference)
+                m_out.tokens_served += demand(w, month) * in(w.average_to_peak) * 3600.0 * hours;
+    }
+
+    void finish() {
+        const double r = in(m_s.discount_rate);
+        double cumulative = 0;
+        for (int m = 0; m < m_s.horizon_months; ++m) {
+            double total = 0;
+            for (int c = 0; c < kComponentCount; ++c)
+                total += m_out.component(m, c);
+            cumulative += total;
+            m_out.total[std::size_t(m)] = total;
+            m_out.cumulative[std::size_t(m)] = cumulative;
+            m_out.npv_usd += total * std::pow(1.0 + r, -m / 12.0);
+        }
+        m_out.total_usd = cumulative;
+        m_out.owed_after_horizon_usd = m_s.team_engineers * in(m_s.usd_per_engineer_month) *
+                                       std::max(0.0, m_tasksMonths - m_s.horizon_months);
+    }
+};
+
+} // namespace
+
+const char* componentName(int component) {
+    static const char* const names[kComponentCount] = {
+        "capex_usd",        "rent_usd",      "energy_usd",       "facility_usd",
+        "maintenance_usd",  "migration_usd", "parallel_run_usd", "dual_vendor_usd",
+        "productivity_usd", "residual_usd"};
+    return names[component];
+}
+
+void OptionRun::resize(int horizonMonths, int skuCount) {
+    horizon = horizonMonths;
+    sku_count = skuCount;
+    components.assign(std::size_t(horizonMonths) * kComponentCount, 0.0);
+    total.assign(std::size_t(horizonMonths), 0.0);
+    cumulative.assign(std::size_t(horizonMonths), 0.0);
+    gpus.assign(std::size_t(horizonMonths) * std::size_t(skuCount), 0.0);
+    total_usd = npv_usd = owed_after_horizon_usd = 0;
+    door_taken_month = {-1, -1};
+    door_open_month = {-1, -1};
+    committed = false;
+    first_amd_month = -1;
+    multi_node_inference = false;
+    gpu_hours = tokens_served = 0;
+}
+
+void EngineWorkspace::reserve(const CompiledScenario& scenario) {
+    const std::size_t skus = scenario.skus.size();
+    cohorts.reserve(scenario.lots.size() + std::size_t(scenario.horizon_months) * skus);
+    pool.assign(skus, 0.0);
+    new_need.assign(skus, 0.0);
+    busy_gpus.assign(skus, 0.0);
+    rented.assign(skus, 0.0);
+    rent_usd.assign(skus, 0.0);
+    owned.assign(skus, 0.0);
+    lot_left.reserve(scenario.lots.size());
+    demands.reserve(2 * scenario.workloads.size());
+    pairs.reserve(2 * scenario.workloads.size() * skus);
+}
+
+DoorSchedule doorSchedule(const CompiledScenario& scenario, const double* v,
+                          const CompiledOption& option) {
+    DoorSchedule schedule;
+    double end = 0;
+    std::array<double, 8> taskEnd{};
+    for (std::size_t i = 0; i < option.tasks.size() && i < taskEnd.size(); ++i) {
+        end += std::max(0.0, v[option.tasks[i].months]);
+        taskEnd[i] = end;
+    }
+    schedule.tasks_months = end;
+    for (std::size_t k = 0; k < option.doors.size() && k < 2; ++k) {
+        const CompiledDoor& door = option.doors[k];
+        double open = door.gate_task >= 0 ? taskEnd[std::size_t(door.gate_task)] : 0.0;
+        if (door.waits_for_hetccl)
+            open = std::max(open, v[scenario.hetccl_month]);
+        schedule.open[k] = open;
+    }
+    return schedule;
+}
+
+void evaluateOption(const CompiledScenario& scenario, const double* v, const CompiledOption& option,
+                    const DoorPolicy& policy, EngineWorkspace& workspace, OptionRun& out) {
+    out.resize(scenario.horizon_months, int(scenario.skus.size()));
+    if (workspace.pool.size() != scenario.skus.size())
+        workspace.reserve(scenario);
+    Simulation(scenario, v, option, policy, workspace, out).run();
+}
+
+} // namespace crossgrade::model

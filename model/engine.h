@@ -1,0 +1,123 @@
+#pragma once
+
+// The cost engine (DESIGN.md, "Cost engine (reference model)"): one option, one door policy,
+// one set of input values → monthly cost components, GPUs per SKU, total, NPV. Evaluating
+// allocates nothing once an EngineWorkspace and an OptionRun have been sized, so the Monte
+// Carlo can call it per sample.
+
+#include "compiled_scenario.h"
+
+#include <array>
+#include <vector>
+
+namespace crossgrade::model {
+
+inline constexpr int kNever = -1;
+
+// For each door of an option (CompiledOption::doors, in order): the month it is taken, or
+// kNever. A door is taken at the later of this month and the month it opens.
+struct DoorPolicy {
+    std::array<int, 2> month{kNever, kNever};
+    bool takesAny() const { return month[0] != kNever || month[1] != kNever; }
+    bool operator==(const DoorPolicy&) const = default;
+};
+
+enum Component : int {
+    kCapex,
+    kRent,
+    kEnergy,
+    kFacility,
+    kMaintenance,
+    kMigration,
+    kParallelRun,
+    kDualVendor,
+    kProductivity,
+    kResidual,
+    kComponentCount
+};
+// Output names: "capex_usd", "rent_usd", …
+const char* componentName(int component);
+
+struct OptionRun {
+    int horizon = 0;
+    int sku_count = 0;
+    std::vector<double> components; // [month * kComponentCount + component]
+    std::vector<double> total;      // per month
+    std::vector<double> cumulative; // per month
+    std::vector<double> gpus;       // [month * sku_count + sku]: owned (serving or idle) + rented
+    double total_usd = 0;
+    double npv_usd = 0;
+    double owed_after_horizon_usd = 0;
+    std::array<double, 2> door_taken_month{-1, -1}; // per door, -1 when not taken in horizon
+    std::array<double, 2> door_open_month{-1, -1};  // when each door opened (sample values)
+    bool committed = false;                         // the option's task sequence was started
+    int first_amd_month = -1;                       // time to production on AMD
+    bool multi_node_inference = false;              // some replica was larger than one server
+    double gpu_hours = 0;
+    double tokens_served = 0;
+
+    void resize(int horizonMonths, int skuCount);
+    double component(int month, int c) const {
+        return components[std::size_t(month) * kComponentCount + std::size_t(c)];
+    }
+    double gpusAt(int month, int sku) const {
+        return gpus[std::size_t(month) * std::size_t(sku_count) + std::size_t(sku)];
+    }
+};
+
+// Scratch state reused across evaluations; its contents mean nothing between calls.
+struct EngineWorkspace {
+    void reserve(const CompiledScenario& scenario);
+
+    struct Cohort {
+        int sku = 0;
+        double count = 0;
+        double basis_usd = 0; // value per GPU the residual curve starts from
+        int born_month = 0;   // negative for GPUs installed before month 0
+    };
+    std::vector<Cohort> cohorts;
+    std::vector<double> pool;      // owned GPUs not yet serving this month, per SKU
+    std::vector<double> new_need;  // GPUs to buy or rent this month, per SKU
+    std::vector<double> busy_gpus; // Σ owned GPUs × busy share this month, per SKU
+    std::vector<double> rented;    // rented GPUs this month, per SKU
+    std::vector<double> rent_usd;  // their cost this month, per SKU
+    std::vector<double> owned;     // owned GPUs after this month's sales and purchases
+    std::vector<double> lot_left;  // per installed lot: rented GPUs still held
+
+    // How one workload's GPUs on one vendor perform this month.
+    struct Placement {
+        const CompiledWorkload* w = nullptr;
+        Vendor vendor = Vendor::Nvidia;
+        double penalty = 1;    // transition regression, decaying to 1
+        double efficiency = 1; // cross-vendor efficiency (HetCCL), training only
+        bool ported = false;   // after a Triton rewrite
+        double busy_share = 1; // share of full power a serving GPU draws above idle
+    };
+    struct Demand {
+        Placement placement;
+        double total = 0; // tokens/s at peak, or H100-equivalent GPUs
+        double left = 0;  // not yet served this month
+    };
+    struct PoolPair {
+        int demand = 0;
+        int sku = 0;
+        double relative = 0; // throughput per GPU relative to the GPU the demand would buy
+    };
+    std::vector<Demand> demands;
+    std::vector<PoolPair> pairs;
+};
+
+// Evaluates `option` under `policy` with input values `v` (indexed by InputId).
+void evaluateOption(const CompiledScenario& scenario, const double* v, const CompiledOption& option,
+                    const DoorPolicy& policy, EngineWorkspace& workspace, OptionRun& out);
+
+// When each door of `option` opens with values `v` (months, fractional), and the months the
+// committed task sequence takes in all.
+struct DoorSchedule {
+    std::array<double, 2> open{0, 0};
+    double tasks_months = 0;
+};
+DoorSchedule doorSchedule(const CompiledScenario& scenario, const double* v,
+                          const CompiledOption& option);
+
+} // namespace crossgrade::model

@@ -1,0 +1,182 @@
+#include "evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace crossgrade::model {
+
+namespace {
+
+constexpr double kTieUsd = 1.0; // DESIGN.md: ties within $1
+
+int doorCount(const DoorPolicy& p) {
+    return (p.month[0] != kNever ? 1 : 0) + (p.month[1] != kNever ? 1 : 0);
+}
+
+// Quarter starts at or after `open`, inside the horizon; kNever first.
+std::vector<int> candidateMonths(double open, int horizon) {
+    std::vector<int> months{kNever};
+    const int first = int(std::ceil(std::max(0.0, open) / 3.0 - 1e-9)) * 3;
+    for (int m = first; m < horizon; m += 3)
+        months.push_back(m);
+    return months;
+}
+
+std::string disagreementSentence(const ScenarioEvaluation& e, OptionId advised, int horizon) {
+    const OptionOutcome* rule = e.find(advised);
+    const OptionOutcome* cheapest = e.find(e.cheapest);
+    const OptionOutcome* stay = e.find(OptionId::StayCuda);
+    if (rule == nullptr || cheapest == nullptr || advised == e.cheapest)
+        return {};
+    const double extraUsd = rule->run.npv_usd - cheapest->run.npv_usd;
+    const std::string extra = formatUsd(extraUsd);
+    const std::string name = "the rule path, " + std::string(toString(advised));
+    const std::string inside = " inside " + std::to_string(horizon) + " months";
+    if (rule->doors_taken == 0 && extraUsd <= kTieUsd)
+        return "At these prices " + name + ", takes no door to AMD" + inside +
+               ", so it costs what staying on CUDA costs; its payoff — lower switching cost "
+               "later — lies past the horizon.";
+    if (rule->doors_taken == 0)
+        return "By NPV " + name + ", costs " + extra + " more than " +
+               std::string(toString(e.cheapest)) + inside +
+               ": at these prices none of its doors to AMD pays back within the horizon, so "
+               "its payoff — lower switching cost later — lies past it.";
+    if (e.cheapest == OptionId::StayCuda)
+        return "By NPV " + name + ", costs " + extra + " more than staying on CUDA" + inside +
+               ": the savings once its doors open do not repay the porting work in time.";
+    return "By NPV " + std::string(toString(e.cheapest)) + " is " + extra + " cheaper than " +
+           name + inside + " (it saves " + formatUsd(stay->run.npv_usd - cheapest->run.npv_usd) +
+           " against staying on CUDA); the audit's rules weigh lock-in risk, not this "
+           "scenario's prices.";
+}
+
+} // namespace
+
+const OptionOutcome* ScenarioEvaluation::find(OptionId id) const {
+    for (const OptionOutcome& o : options)
+        if (o.id == id)
+            return &o;
+    return nullptr;
+}
+
+DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
+                              const CompiledOption& option, EngineWorkspace& workspace,
+                              OptionRun& scratch, std::size_t* searched) {
+    DoorPolicy best;
+    if (option.doors.empty())
+        return best;
+    const DoorSchedule schedule = doorSchedule(scenario, v, option);
+    const std::vector<int> first = candidateMonths(schedule.open[0], scenario.horizon_months);
+    const std::vector<int> second = option.doors.size() > 1
+                                        ? candidateMonths(schedule.open[1], scenario.horizon_months)
+                                        : std::vector<int>{kNever};
+    evaluateOption(scenario, v, option, best, workspace, scratch);
+    double bestNpv = scratch.npv_usd;
+    std::size_t count = 1;
+    for (int a : first)
+        for (int b : second) {
+            const DoorPolicy candidate{{a, b}};
+            if (candidate == DoorPolicy{})
+                continue;
+            evaluateOption(scenario, v, option, candidate, workspace, scratch);
+            ++count;
+            const double npv = scratch.npv_usd;
+            const bool clearlyBetter = npv < bestNpv - kTieUsd;
+            const bool tieWithFewerDoors =
+                std::abs(npv - bestNpv) <= kTieUsd && doorCount(candidate) < doorCount(best);
+            if (clearlyBetter || tieWithFewerDoors) {
+                best = candidate;
+                bestNpv = npv;
+            }
+        }
+    if (searched)
+        *searched += count;
+    return best;
+}
+
+std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& reference) {
+    std::optional<int> month;
+    for (int m = option.horizon - 1; m >= 0; --m) {
+        if (option.cumulative[std::size_t(m)] > reference.cumulative[std::size_t(m)] + kTieUsd)
+            break;
+        month = m;
+    }
+    return month;
+}
+
+ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled) {
+    ScenarioEvaluation e;
+    const std::vector<double> v = compiled.inputs.mostLikely();
+    EngineWorkspace workspace;
+    workspace.reserve(compiled);
+    OptionRun scratch;
+    for (const CompiledOption& option : compiled.options) {
+        OptionOutcome outcome;
+        outcome.id = option.id;
+        outcome.policy = optimiseDoorPolicy(compiled, v.data(), option, workspace, scratch,
+                                            &e.policies_searched);
+        evaluateOption(compiled, v.data(), option, outcome.policy, workspace, outcome.run);
+        outcome.doors_taken = doorCount(outcome.policy);
+        outcome.usd_per_gpu_hour =
+            outcome.run.gpu_hours > 0 ? outcome.run.total_usd / outcome.run.gpu_hours : 0.0;
+        outcome.usd_per_mtok = outcome.run.tokens_served > 0
+                                   ? outcome.run.total_usd / (outcome.run.tokens_served / 1e6)
+                                   : 0.0;
+        e.options.push_back(std::move(outcome));
+    }
+    if (e.find(OptionId::StayCuda) == nullptr) {
+        // Every comparison is against staying on CUDA, so it is always evaluated.
+        OptionOutcome stay;
+        stay.id = OptionId::StayCuda;
+        CompiledOption none;
+        evaluateOption(compiled, v.data(), none, stay.policy, workspace, stay.run);
+        e.options.insert(e.options.begin(), std::move(stay));
+    }
+    const OptionOutcome& stay = *e.find(OptionId::StayCuda);
+    for (OptionOutcome& o : e.options)
+        if (o.id != OptionId::StayCuda && o.doors_taken > 0)
+            o.break_even_month = breakEvenMonth(o.run, stay.run);
+
+    // Cheapest by NPV; within $1 stay-cuda wins, then the option with fewer doors.
+    const OptionOutcome* cheapest = &stay;
+    for (const OptionOutcome& o : e.options) {
+        const double diff = o.run.npv_usd - cheapest->run.npv_usd;
+        if (diff < -kTieUsd || (std::abs(diff) <= kTieUsd && cheapest->id != OptionId::StayCuda &&
+                                o.doors_taken < cheapest->doors_taken))
+            cheapest = &o;
+    }
+    e.cheapest = cheapest->id;
+    e.recommendation = recommend(scenario.audit.profile());
+    const OptionId advised = [&] {
+        switch (e.recommendation.primary_path) {
+        case PortabilityPath::Path1:
+            return OptionId::Path1;
+        case PortabilityPath::Path2:
+            return OptionId::Path2;
+        case PortabilityPath::Path3:
+            return OptionId::Path3;
+        case PortabilityPath::Path2And3:
+            return OptionId::Path2And3;
+        }
+        return OptionId::Path1;
+    }();
+    e.disagreement = disagreementSentence(e, advised, compiled.horizon_months);
+    return e;
+}
+
+std::string formatUsd(double usd) {
+    const double a = std::abs(usd);
+    char buffer[32];
+    if (a >= 1e9)
+        std::snprintf(buffer, sizeof buffer, "$%.1fB", a / 1e9);
+    else if (a >= 1e6)
+        std::snprintf(buffer, sizeof buffer, "$%.1fM", a / 1e6);
+    else if (a >= 1e3)
+        std::snprintf(buffer, sizeof buffer, "$%.0fk", a / 1e3);
+    else
+        std::snprintf(buffer, sizeof buffer, "$%.0f", a);
+    return (usd < 0 ? "-" : "") + std::string(buffer);
+}
+
+} // namespace crossgrade::model

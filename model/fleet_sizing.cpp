@@ -1,0 +1,21 @@
+#include "fleet_sizing.h"
+
+#include <cmath>
+#include <initializer_list>
+
+namespace crossgrade::model {
+
+int gpusPerReplica(double modelMemoryGb, double hbmGb, double usableFraction) {
+    const double usable = hbmGb * usableFraction;
+    if (usable <= 0)
+        return 8;
+    // A hair of tolerance so that exactly-fitting models do not round up by float noise.
+    const double raw = std::ceil(modelMemoryGb / usable - 1e-9);
+    const int gpus = raw < 1 ? 1 : static_cast<int>(raw);
+    for (int degree : {1, 2, 4, 8})
+        if (gpus <= degree)
+            return degree;
+    return (gpus + 7) / 8 * 8;
+}
+
+} // namespace crossgrade::model

@@ -1,0 +1,36 @@
+#pragma once
+
+// Every uncertain input of a scenario in one flat table, addressed by a stable id whose
+// name is its JSON pointer in the scenario (e.g. "/pricebook/skus/MI300X/purchase_usd").
+// The engine reads one value per input from a plain array indexed by these ids, so the
+// deterministic run, each Monte Carlo sample, the tornado and switching values all address
+// inputs the same way.
+
+#include "uncertain.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crossgrade::model {
+
+using InputId = std::uint32_t;
+
+class InputTable {
+public:
+    InputId add(std::string pointer, UncertainNumber number);
+    std::size_t size() const { return m_numbers.size(); }
+    const UncertainNumber& number(InputId id) const { return m_numbers[id]; }
+    const std::string& pointer(InputId id) const { return m_pointers[id]; }
+    std::optional<InputId> find(std::string_view pointer) const;
+    // The deterministic run's values: every input at its most likely value.
+    std::vector<double> mostLikely() const;
+
+private:
+    std::vector<UncertainNumber> m_numbers;
+    std::vector<std::string> m_pointers;
+};
+
+} // namespace crossgrade::model

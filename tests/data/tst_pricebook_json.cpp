@@ -1,0 +1,621 @@
+// Price book JSON v1: the shipped default reads cleanly and keeps the promises docs/pricebook.md
+// makes about it; every error row names its JSON pointer; write → read is the identity for
+// every form of uncertain number.
+
+#include "json_checks.h"
+#include "pricebook_json.h"
+#include "samples.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+using namespace crossgrade;
+using nlohmann::json;
+
+namespace {
+
+json defaultJson() {
+    return json::parse(data::defaultPriceBookText());
+}
+
+model::PriceBook defaultBook() {
+    auto r = data::readPriceBook(data::defaultPriceBookText());
+    return r.ok() ? *r.price_book : model::PriceBook{};
+}
+
+QStringList places(const std::vector<data::Problem>& problems) {
+    QStringList out;
+    for (const data::Problem& p : problems)
+        out << QString::fromStdString(p.place);
+    return out;
+}
+
+QString messages(const std::vector<data::Problem>& problems) {
+    QString out;
+    for (const data::Problem& p : problems)
+        out += QString::fromStdString(p.place + ": " + p.message + "\n");
+    return out;
+}
+
+model::UncertainNumber tagged(double l, double m, double h, model::Confidence c) {
+    model::UncertainNumber u = model::UncertainNumber::between(l, m, h);
+    u.source = "test source — ünïcode";
+    u.date = "2026-11";
+    u.confidence = c;
+    return u;
+}
+
+model::Sku handBuiltSku(model::Vendor vendor, const std::string& name) {
+    using model::UncertainNumber;
+    model::Sku s;
+    s.vendor = vendor;
+    s.name = name;
+    s.hbm_gb = UncertainNumber::certain(80);                     // plain number
+    s.bandwidth_tb_s = UncertainNumber::between(3.0, 3.35, 3.5); // [l, m, h]
+    s.bf16_tflops = tagged(900, 989, 989, model::Confidence::A); // object, pert
+    s.fp8_tflops = tagged(1800, 1979, 1979, model::Confidence::B);
+    s.fp8_tflops.distribution = model::Distribution::Triangular;
+    s.board_power_kw = tagged(0.7, 0.7, 0.7, model::Confidence::A); // certain with metadata
+    s.host_power_kw = UncertainNumber::certain(0.5);
+    s.host_power_kw.distribution = model::Distribution::Uniform; // certain, non-default dist
+    s.all_in_kw = UncertainNumber::between(1.5, 1.73, 1.9);
+    s.all_in_kw.confidence = model::Confidence::Unknown; // only a tag
+    s.gpus_per_server = 4;
+    s.available_month = -6; // already available
+    s.purchase_usd = tagged(20000, 27500, 36000, model::Confidence::C);
+    s.purchase_usd.distribution = model::Distribution::Uniform;
+    s.overhead_usd = UncertainNumber::certain(0); // zero is a price
+    s.reserved_usd_per_hour = UncertainNumber::between(1, 1.3, 1.95);
+    s.reserved_usd_per_hour.source = "only a source";
+    s.on_demand_usd_per_hour = UncertainNumber::between(1.8, 2.99, 3.93);
+    s.on_demand_usd_per_hour.date = "only a date";
+    s.reserved_term_months = 12;
+    s.price_decline_per_year = UncertainNumber::between(0, 0.2, 1); // fraction bounds
+    s.useful_life_months = UncertainNumber::certain(60);
+    s.residual_floor = UncertainNumber::between(0, 0, 0.25);
+    return s;
+}
+
+// A valid book that is not the default: two SKUs, odd ids, every uncertain-number form.
+model::PriceBook handBuiltBook() {
+    model::PriceBook b;
+    b.name = "hand-built";
+    b.version = ""; // optional
+    b.skus["H100"] = handBuiltSku(model::Vendor::Nvidia, "H100");
+    b.skus["MI/300~X"] = handBuiltSku(model::Vendor::Amd, "needs pointer escaping");
+    double ratio = 0.5;
+    for (model::WorkloadClass c : model::kAllWorkloadClasses) {
+        b.performance[c]["H100"] = model::UncertainNumber::certain(1);
+        b.performance[c]["MI/300~X"] = tagged(ratio * 0.5, ratio, ratio * 2, model::Confidence::C);
+        ratio += 0.25;
+    }
+    for (model::PortTask t : model::kAllPortTasks)
+        for (model::EffortLevel e : model::kAllEffortLevels)
+            for (model::PortabilityPath p : model::kAllPaths)
+                b.port_months[t][e][p] = model::UncertainNumber::between(0, 1, 2.5);
+    b.sequences[model::PortabilityPath::Path1] = {model::PortTask::InferencePort};
+    b.sequences[model::PortabilityPath::Path2] = {model::PortTask::TritonRewrite,
+                                                  model::PortTask::TrainingPort};
+    b.sequences[model::PortabilityPath::Path3] = {model::PortTask::RcclPort};
+    b.sequences[model::PortabilityPath::Path2And3] = {model::PortTask::TensorRtReengineering};
+    return b;
+}
+
+// Every figure of a book, with its pointer, for checks that apply to all of them.
+std::vector<std::pair<std::string, model::UncertainNumber>> figures(const model::PriceBook& b) {
+    std::vector<std::pair<std::string, model::UncertainNumber>> out;
+    for (const auto& [id, s] : b.skus) {
+        const std::string at = "/skus/" + id + "/";
+        for (const auto& [key, u] :
+             std::vector<std::pair<std::string, const model::UncertainNumber*>>{
+                 {"hbm_gb", &s.hbm_gb},
+                 {"bandwidth_tb_s", &s.bandwidth_tb_s},
+                 {"bf16_tflops", &s.bf16_tflops},
+                 {"fp8_tflops", &s.fp8_tflops},
+                 {"board_power_kw", &s.board_power_kw},
+                 {"host_power_kw", &s.host_power_kw},
+                 {"all_in_kw", &s.all_in_kw},
+                 {"purchase_usd", &s.purchase_usd},
+                 {"overhead_usd", &s.overhead_usd},
+                 {"reserved_usd_per_hour", &s.reserved_usd_per_hour},
+                 {"on_demand_usd_per_hour", &s.on_demand_usd_per_hour},
+                 {"price_decline_per_year", &s.price_decline_per_year},
+                 {"useful_life_months", &s.useful_life_months},
+                 {"residual_floor", &s.residual_floor}})
+            out.emplace_back(at + key, *u);
+    }
+    for (const auto& [c, row] : b.performance)
+        for (const auto& [sku, u] : row)
+            if (sku != data::kReferenceSku)
+                out.emplace_back("/performance/" + std::string(model::toString(c)) + "/" + sku, u);
+    for (const auto& [t, levels] : b.port_months)
+        for (const auto& [e, paths] : levels)
+            for (const auto& [p, u] : paths)
+                out.emplace_back("/port_months/" + std::string(model::toString(t)) + "/" +
+                                     std::string(model::toString(e)) + "/" +
+                                     std::string(model::toString(p)),
+                                 u);
+    return out;
+}
+
+const model::UncertainNumber& ratio(const model::PriceBook& b, model::WorkloadClass c,
+                                    const std::string& sku) {
+    return b.performance.at(c).at(sku);
+}
+
+} // namespace
+
+class TestPriceBookJson : public QObject {
+    Q_OBJECT
+
+private slots:
+    void shippedDefaultReadsWithoutErrorsOrWarnings();
+    void shippedResourceIsTheFileInTheRepository();
+    void everyDefaultFigureCarriesSourceDateAndTag();
+    void defaultKeepsTheFactsRules_data();
+    void defaultKeepsTheFactsRules();
+    void roundTrip_data();
+    void roundTrip();
+    void writerUsesTheShortestForm();
+    void errors_data();
+    void errors();
+    void everyProblemIsReportedNotJustTheFirst();
+    void unknownFieldsAreWarningsNotErrors();
+    void embeddedBookReportsUnderItsPointer();
+    void fileOverTheLimitIsRefusedBeforeParsing();
+    void missingFileIsReported();
+};
+
+void TestPriceBookJson::shippedDefaultReadsWithoutErrorsOrWarnings() {
+    const auto r = data::readPriceBook(data::defaultPriceBookText());
+    QVERIFY2(r.ok(), qPrintable(messages(r.errors)));
+    QVERIFY2(r.warnings.empty(), qPrintable(messages(r.warnings)));
+    const model::PriceBook& b = *r.price_book;
+    QCOMPARE(b.skus.size(), std::size_t(6));
+    for (const char* id : {"H100", "H200", "B200", "MI300X", "MI325X", "MI355X"})
+        QVERIFY2(b.skus.contains(id), id);
+    QVERIFY(b.skus.at("MI300X").vendor == model::Vendor::Amd);
+    QVERIFY(b.skus.at("B200").vendor == model::Vendor::Nvidia);
+    QCOMPARE(b.performance.size(), model::kAllWorkloadClasses.size());
+    QCOMPARE(b.port_months.size(), model::kAllPortTasks.size());
+    QCOMPARE(b.sequences.size(), model::kAllPaths.size());
+}
+
+void TestPriceBookJson::shippedResourceIsTheFileInTheRepository() {
+    QFile file(QStringLiteral(CROSSGRADE_SOURCE_DIR "/resources/pricebook/default.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().toStdString(), data::defaultPriceBookText());
+    const auto fromFile =
+        data::readPriceBookFile(CROSSGRADE_SOURCE_DIR "/resources/pricebook/default.json");
+    QVERIFY(fromFile.ok());
+    QVERIFY(*fromFile.price_book == defaultBook());
+}
+
+// facts.md §7.13: a default must show where it came from, when, and how far to trust it.
+void TestPriceBookJson::everyDefaultFigureCarriesSourceDateAndTag() {
+    const model::PriceBook b = defaultBook();
+    const auto all = figures(b);
+    // 6 SKUs × 14 figures, 6 classes × 5 non-reference SKUs, 5 tasks × 3 levels × 4 paths.
+    QCOMPARE(all.size(), std::size_t(6 * 14 + 6 * 5 + 5 * 3 * 4));
+    for (const auto& [at, u] : all) {
+        QVERIFY2(!u.source.empty(), at.c_str());
+        QVERIFY2(!u.date.empty(), at.c_str());
+        QVERIFY2(u.confidence.has_value(), at.c_str());
+        // A value that is not from a datasheet or results file is never a point.
+        if (*u.confidence != model::Confidence::A)
+            QVERIFY2(u.range.low < u.range.high, at.c_str());
+    }
+}
+
+// The rules the default must keep (facts.md §7, DESIGN.md "Cost engine"), one row each, so
+// an edit of the data that breaks one says which.
+void TestPriceBookJson::defaultKeepsTheFactsRules_data() {
+    QTest::addColumn<QString>("rule");
+    for (const char* rule :
+         {"purchase prices at least ±20 % (NVIDIA) / ±30 % (AMD)",
+          "MI300X on-demand spans $1.50–$6.00", "reserved rates are SemiAnalysis costr",
+          "all six available now", "H100 is 1 in every class",
+          "TensorRT-served AMD ratios lose the TensorRT gain",
+          "MoE/FP4/disaggregated: AMD well below its NVIDIA peer",
+          "custom-kernel training: AMD at the low end", "MI300X beats H100 on large dense models",
+          "abstraction makes the ports cheaper, the Triton rewrite carries the kernels",
+          "HetCCL paths do not sequence the RCCL port", "port-month cells quote the article"})
+        QTest::newRow(rule) << QString::fromUtf8(rule);
+}
+
+void TestPriceBookJson::defaultKeepsTheFactsRules() {
+    QFETCH(QString, rule);
+    using WC = model::WorkloadClass;
+    using model::PortabilityPath;
+    using model::PortTask;
+    const model::PriceBook b = defaultBook();
+    const std::vector<std::string> amd{"MI300X", "MI325X", "MI355X"};
+    // AMD SKU → its NVIDIA peer of the same generation (facts.md §4).
+    const std::map<std::string, std::string> peer{
+        {"MI300X", "H100"}, {"MI325X", "H200"}, {"MI355X", "B200"}};
+
+    if (rule.startsWith("purchase")) {
+        for (const auto& [id, s] : b.skus) {
+            const double m = s.purchase_usd.mostLikely();
+            const double band = s.vendor == model::Vendor::Amd ? 0.3 : 0.2;
+            QVERIFY2(s.purchase_usd.range.low <= m * (1 - band) + 1e-9, id.c_str());
+            QVERIFY2(s.purchase_usd.range.high >= m * (1 + band) - 1e-9, id.c_str());
+        }
+    } else if (rule.startsWith("MI300X on-demand")) {
+        const auto& r = b.skus.at("MI300X").on_demand_usd_per_hour.range;
+        QCOMPARE(r.low, 1.50);
+        QCOMPARE(r.high, 6.00);
+    } else if (rule.startsWith("reserved")) {
+        const std::map<std::string, double> costr{{"H100", 1.30},   {"H200", 1.60},
+                                                  {"B200", 2.90},   {"MI300X", 1.55},
+                                                  {"MI325X", 1.80}, {"MI355X", 2.10}};
+        for (const auto& [id, rate] : costr) {
+            QCOMPARE(b.skus.at(id).reserved_usd_per_hour.mostLikely(), rate);
+            QCOMPARE(b.skus.at(id).reserved_term_months, 36);
+        }
+    } else if (rule.startsWith("all six")) {
+        for (const auto& [id, s] : b.skus) {
+            QVERIFY2(s.available_month <= 0, id.c_str());
+            QCOMPARE(s.gpus_per_server, 8);
+        }
+    } else if (rule.startsWith("H100 is 1")) {
+        for (WC c : model::kAllWorkloadClasses)
+            QVERIFY(ratio(b, c, "H100") == model::UncertainNumber::certain(1));
+    } else if (rule.startsWith("TensorRT")) {
+        for (const std::string& id : amd)
+            QVERIFY2(ratio(b, WC::TensorRtInference, id).mostLikely() <
+                         ratio(b, WC::DenseInference, id).mostLikely(),
+                     id.c_str());
+    } else if (rule.startsWith("MoE")) {
+        for (const std::string& id : amd) {
+            QVERIFY2(ratio(b, WC::MoeFp4Disaggregated, id).mostLikely() <
+                         ratio(b, WC::DenseInference, id).mostLikely(),
+                     id.c_str());
+            QVERIFY2(ratio(b, WC::MoeFp4Disaggregated, id).mostLikely() <
+                         ratio(b, WC::MoeFp4Disaggregated, peer.at(id)).mostLikely(),
+                     id.c_str());
+        }
+    } else if (rule.startsWith("custom-kernel")) {
+        for (const std::string& id : amd) {
+            QVERIFY2(ratio(b, WC::CustomKernelTraining, id).mostLikely() <
+                         ratio(b, WC::PyTorchTraining, id).mostLikely(),
+                     id.c_str());
+            QVERIFY2(ratio(b, WC::CustomKernelTraining, id).mostLikely() <
+                         ratio(b, WC::CustomKernelTraining, peer.at(id)).mostLikely(),
+                     id.c_str());
+        }
+    } else if (rule.startsWith("MI300X beats")) {
+        QVERIFY(ratio(b, WC::LargeDenseInference, "MI300X").mostLikely() > 1);
+        QVERIFY(ratio(b, WC::PyTorchTraining, "MI300X").mostLikely() < 1); // H100 keeps training
+    } else if (rule.startsWith("abstraction")) {
+        for (model::EffortLevel e : model::kAllEffortLevels)
+            for (PortTask t : {PortTask::InferencePort, PortTask::TrainingPort}) {
+                const auto& cells = b.port_months.at(t).at(e);
+                QVERIFY(cells.at(PortabilityPath::Path2).mostLikely() <
+                        cells.at(PortabilityPath::Path1).mostLikely());
+                QVERIFY(cells.at(PortabilityPath::Path2And3) == cells.at(PortabilityPath::Path2));
+                QVERIFY(cells.at(PortabilityPath::Path3) == cells.at(PortabilityPath::Path1));
+            }
+        for (PortabilityPath p : {PortabilityPath::Path2, PortabilityPath::Path2And3})
+            QVERIFY(b.sequences.at(p).front() == PortTask::TritonRewrite);
+    } else if (rule.startsWith("HetCCL")) {
+        for (PortabilityPath p : model::kAllPaths) {
+            const auto& seq = b.sequences.at(p);
+            const bool hasRccl = std::find(seq.begin(), seq.end(), PortTask::RcclPort) != seq.end();
+            QCOMPARE(hasRccl, p == PortabilityPath::Path1 || p == PortabilityPath::Path2);
+            // The cell still exists; where it is not sequenced it says why.
+            for (model::EffortLevel e : model::kAllEffortLevels) {
+                const auto& source = b.port_months.at(PortTask::RcclPort).at(e).at(p).source;
+                QCOMPARE(source.find("HetCCL") != std::string::npos, !hasRccl);
+            }
+        }
+    } else if (rule.startsWith("port-month")) {
+        for (const auto& [t, levels] : b.port_months)
+            for (const auto& [e, paths] : levels)
+                for (const auto& [p, u] : paths) {
+                    QVERIFY(u.source.back() == '.' || u.source.back() == ')'); // a sentence
+                    QCOMPARE(u.date, std::string("2026-04"));
+                }
+    } else {
+        QFAIL("no check for this rule");
+    }
+}
+
+void TestPriceBookJson::roundTrip_data() {
+    QTest::addColumn<int>("which");
+    QTest::newRow("shipped default") << 0;
+    QTest::newRow("hand-built, every uncertain-number form") << 1;
+}
+
+void TestPriceBookJson::roundTrip() {
+    QFETCH(int, which);
+    const model::PriceBook original = which == 0 ? defaultBook() : handBuiltBook();
+    QVERIFY(!original.skus.empty());
+    const std::string text = data::writePriceBook(original);
+    const auto r = data::readPriceBook(text);
+    QVERIFY2(r.ok(), qPrintable(messages(r.errors)));
+    QVERIFY2(r.warnings.empty(), qPrintable(messages(r.warnings)));
+    QVERIFY(*r.price_book == original);
+    QCOMPARE(data::writePriceBook(*r.price_book), text); // and the text is stable
+}
+
+void TestPriceBookJson::writerUsesTheShortestForm() {
+    using model::UncertainNumber;
+    QCOMPARE(data::uncertainJson(UncertainNumber::certain(2.5)).dump(), std::string("2.5"));
+    QCOMPARE(data::uncertainJson(UncertainNumber::between(1, 2, 3)).dump(),
+             std::string("[1.0,2.0,3.0]"));
+    UncertainNumber tri = UncertainNumber::between(1, 2, 3);
+    tri.distribution = model::Distribution::Triangular;
+    QCOMPARE(data::uncertainJson(tri).dump(),
+             std::string(R"({"range":[1.0,2.0,3.0],"dist":"triangular"})"));
+    const auto withTag = tagged(1, 1, 1, model::Confidence::Unknown);
+    QCOMPARE(data::uncertainJson(withTag)["confidence"].get<std::string>(), std::string("?"));
+}
+
+void TestPriceBookJson::errors_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("place");
+    QTest::addColumn<QString>("expected"); // part of the message
+
+    auto with = [](auto edit) {
+        json j = defaultJson();
+        edit(j);
+        return QString::fromStdString(j.dump(2));
+    };
+    QTest::newRow("unknown SKU in a performance row")
+        << with([](json& j) { j["performance"]["dense-inference"]["A100"] = 0.8; })
+        << "/performance/dense-inference/A100"
+        << "unknown SKU";
+    QTest::newRow("H100 ratio is not 1")
+        << with([](json& j) {
+               j["performance"]["pytorch-training"]["H100"] = {0.9, 1, 1.1};
+           })
+        << "/performance/pytorch-training/H100"
+        << "expected exactly 1 (H100 is the reference every ratio is relative to), got "
+           "[0.9,1.0,1.1]";
+    QTest::newRow("H100 ratio is a certain 1.2")
+        << with([](json& j) { j["performance"]["dense-inference"]["H100"] = 1.2; })
+        << "/performance/dense-inference/H100"
+        << "got the number 1.2";
+    QTest::newRow("SKU missing from a performance row")
+        << with([](json& j) { j["performance"]["moe-fp4-disaggregated"].erase("MI355X"); })
+        << "/performance/moe-fp4-disaggregated/MI355X"
+        << "missing";
+    QTest::newRow("missing workload class")
+        << with([](json& j) { j["performance"].erase("tensorrt-inference"); })
+        << "/performance/tensorrt-inference"
+        << "missing";
+    QTest::newRow("zero performance ratio")
+        << with([](json& j) { j["performance"]["dense-inference"]["MI300X"] = 0; })
+        << "/performance/dense-inference/MI300X"
+        << "expected a number > 0";
+    QTest::newRow("missing effort level")
+        << with([](json& j) { j["port_months"]["training-port"].erase("heavy"); })
+        << "/port_months/training-port/heavy"
+        << "missing";
+    QTest::newRow("missing path cell")
+        << with([](json& j) { j["port_months"]["rccl-port"]["light"].erase("path2+3"); })
+        << "/port_months/rccl-port/light/path2+3"
+        << "missing";
+    QTest::newRow("missing port task")
+        << with([](json& j) { j["port_months"].erase("rccl-port"); }) << "/port_months/rccl-port"
+        << "missing";
+    QTest::newRow("negative port months")
+        << with([](json& j) { j["port_months"]["triton-rewrite"]["light"]["path2"] = -1; })
+        << "/port_months/triton-rewrite/light/path2"
+        << "expected a number ≥ 0, got the number -1";
+    QTest::newRow("unknown task in a sequence")
+        << with([](json& j) { j["sequences"]["path1"][1] = "cuda-port"; }) << "/sequences/path1/1"
+        << "expected one of \"inference-port\", \"training-port\", \"rccl-port\", "
+           "\"tensorrt-reengineering\", \"triton-rewrite\", got \"cuda-port\"";
+    QTest::newRow("task twice in a sequence")
+        << with([](json& j) { j["sequences"]["path3"][2] = "inference-port"; })
+        << "/sequences/path3/2"
+        << "first at /sequences/path3/0";
+    QTest::newRow("empty sequence")
+        << with([](json& j) { j["sequences"]["path2"] = json::array(); }) << "/sequences/path2"
+        << "at least one";
+    QTest::newRow("missing sequence")
+        << with([](json& j) { j["sequences"].erase("path2+3"); }) << "/sequences/path2+3"
+        << "missing";
+    QTest::newRow("negative price")
+        << with([](json& j) { j["skus"]["MI300X"]["purchase_usd"]["range"][0] = -5000; })
+        << "/skus/MI300X/purchase_usd/range/0"
+        << "expected a number ≥ 0, got the number -5000";
+    QTest::newRow("negative certain rate")
+        << with([](json& j) { j["skus"]["H200"]["reserved_usd_per_hour"] = -1.6; })
+        << "/skus/H200/reserved_usd_per_hour"
+        << "expected a number ≥ 0";
+    QTest::newRow("fraction above 1")
+        << with([](json& j) { j["skus"]["H100"]["residual_floor"]["range"][2] = 1.5; })
+        << "/skus/H100/residual_floor/range/2"
+        << "expected a fraction from 0 to 1, got the number 1.5";
+    QTest::newRow("decline as a percentage") << with([](json& j) {
+        j["skus"]["B200"]["price_decline_per_year"] = {5, 10, 25};
+    }) << "/skus/B200/price_decline_per_year/0"
+                                             << "a fraction from 0 to 1";
+    QTest::newRow("useful life of zero")
+        << with([](json& j) { j["skus"]["MI355X"]["useful_life_months"] = 0; })
+        << "/skus/MI355X/useful_life_months"
+        << "expected a number > 0";
+    QTest::newRow("low above high") << with([](json& j) {
+        j["skus"]["B200"]["on_demand_usd_per_hour"]["range"] = {7, 4.9, 3};
+    }) << "/skus/B200/on_demand_usd_per_hour/range"
+                                    << "expected low ≤ most_likely ≤ high, got [7,4.9,3]";
+    QTest::newRow("most likely outside the range") << with([](json& j) {
+        j["skus"]["H100"]["purchase_usd"] = {20000, 40000, 36000};
+    }) << "/skus/H100/purchase_usd"
+                                                   << "low ≤ most_likely ≤ high";
+    QTest::newRow("range of two numbers")
+        << with([](json& j) {
+               j["skus"]["H100"]["overhead_usd"] = {4000, 22000};
+           })
+        << "/skus/H100/overhead_usd"
+        << "expected [low, most_likely, high] (3 numbers), got 2 items";
+    QTest::newRow("uncertain number of wrong type")
+        << with([](json& j) { j["skus"]["H200"]["hbm_gb"] = "141 GB"; }) << "/skus/H200/hbm_gb"
+        << "expected an uncertain number";
+    QTest::newRow("range element of wrong type") << with([](json& j) {
+        j["skus"]["H200"]["hbm_gb"] = {141, "141", 141};
+    }) << "/skus/H200/hbm_gb/1"
+                                                 << "got \"141\"";
+    QTest::newRow("integer of wrong type")
+        << with([](json& j) { j["skus"]["H100"]["gpus_per_server"] = 8.5; })
+        << "/skus/H100/gpus_per_server"
+        << "expected a whole number from 1 to 128, got the number 8.5";
+    QTest::newRow("term given as a range") << with([](json& j) {
+        j["skus"]["H100"]["reserved_term_months"] = {12, 36, 36};
+    }) << "/skus/H100/reserved_term_months"
+                                           << "whole number";
+    QTest::newRow("object form without range")
+        << with([](json& j) { j["skus"]["MI325X"]["board_power_kw"].erase("range"); })
+        << "/skus/MI325X/board_power_kw/range"
+        << "missing";
+    QTest::newRow("unknown distribution")
+        << with([](json& j) { j["skus"]["MI325X"]["board_power_kw"]["dist"] = "normal"; })
+        << "/skus/MI325X/board_power_kw/dist"
+        << "expected one of \"pert\", \"triangular\", \"uniform\", got \"normal\"";
+    QTest::newRow("unknown confidence tag")
+        << with([](json& j) { j["skus"]["MI325X"]["board_power_kw"]["confidence"] = "D"; })
+        << "/skus/MI325X/board_power_kw/confidence"
+        << "expected one of \"A\", \"B\", \"C\", \"?\", got \"D\"";
+    QTest::newRow("unknown vendor")
+        << with([](json& j) { j["skus"]["H100"]["vendor"] = "intel"; }) << "/skus/H100/vendor"
+        << "expected one of \"nvidia\", \"amd\", got \"intel\"";
+    QTest::newRow("missing SKU field")
+        << with([](json& j) { j["skus"]["MI300X"].erase("on_demand_usd_per_hour"); })
+        << "/skus/MI300X/on_demand_usd_per_hour"
+        << "missing";
+    QTest::newRow("no H100 SKU") << with([](json& j) { j["skus"].erase("H100"); }) << "/skus/H100"
+                                 << "every performance ratio is relative to H100";
+    QTest::newRow("SKU not an object")
+        << with([](json& j) { j["skus"]["B200"] = "Blackwell"; }) << "/skus/B200"
+        << "expected a SKU (a JSON object), got \"Blackwell\"";
+    QTest::newRow("wrong schema tag")
+        << with([](json& j) { j["schema"] = "crossgrade.pricebook/2"; }) << "/schema"
+        << "expected \"crossgrade.pricebook/1\", got \"crossgrade.pricebook/2\"";
+    QTest::newRow("audit tag on a price book")
+        << with([](json& j) { j["schema"] = "crossgrade.audit/1"; }) << "/schema"
+        << "got \"crossgrade.audit/1\"";
+    QTest::newRow("missing schema tag") << with([](json& j) { j.erase("schema"); }) << "/schema"
+                                        << "missing; expected \"crossgrade.pricebook/1\"";
+    QTest::newRow("missing name") << with([](json& j) { j.erase("name"); }) << "/name"
+                                  << "missing";
+    QTest::newRow("empty file") << ""
+                                << "1:1"
+                                << "the file is empty; expected a price book JSON object";
+    QTest::newRow("blank file") << " \n\t"
+                                << "1:1"
+                                << "empty";
+    QTest::newRow("not an object") << "[1, 2, 3]"
+                                   << ""
+                                   << "expected a price book (a JSON object), got an array";
+    QTest::newRow("malformed JSON") << "{\n  \"schema\": \"crossgrade.pricebook/1\",\n  \"name\"}"
+                                    << "3:9"
+                                    << "invalid JSON";
+    QTest::newRow("number overflow")
+        << "{\"schema\": \"crossgrade.pricebook/1\",\n \"name\": \"x\", \"skus\": 1e999}"
+        << "2:23"
+        << "a number is out of range";
+    QTest::newRow("nesting too deep")
+        << QString(80, '{').replace("{", "{\"a\":") + "1" + QString(80, '}') << "1:321"
+        << "a price book needs at most 6";
+}
+
+void TestPriceBookJson::errors() {
+    QFETCH(QString, text);
+    QFETCH(QString, place);
+    QFETCH(QString, expected);
+    const auto r = data::readPriceBook(text.toStdString());
+    QVERIFY(!r.ok());
+    QVERIFY2(places(r.errors).contains(place),
+             qPrintable("places: " + places(r.errors).join(", ") + "\n" + messages(r.errors)));
+    QVERIFY2(messages(r.errors).contains(expected), qPrintable(messages(r.errors)));
+}
+
+void TestPriceBookJson::everyProblemIsReportedNotJustTheFirst() {
+    json j = defaultJson();
+    j["skus"]["H100"]["purchase_usd"] = -1;
+    j["performance"]["dense-inference"]["H100"] = 2;
+    j["port_months"]["inference-port"].erase("light");
+    j["sequences"]["path1"][0] = "x";
+    const auto r = data::readPriceBook(j.dump());
+    QCOMPARE(places(r.errors),
+             (QStringList{"/skus/H100/purchase_usd", "/performance/dense-inference/H100",
+                          "/port_months/inference-port/light", "/sequences/path1/0"}));
+}
+
+void TestPriceBookJson::unknownFieldsAreWarningsNotErrors() {
+    json j = defaultJson();
+    j["colour"] = "blue";
+    j["skus"]["MI300X"]["purchse_usd"] = 1;
+    j["skus"]["MI300X"]["hbm_gb"]["note"] = "x";
+    j["performance"]["video-inference"] = json::object();
+    j["port_months"]["cuda-port"] = json::object();
+    j["port_months"]["rccl-port"]["extreme"] = json::object();
+    j["port_months"]["rccl-port"]["light"]["path4"] = 1;
+    j["sequences"]["stay-cuda"] = json::array();
+    const auto r = data::readPriceBook(j.dump());
+    QVERIFY2(r.ok(), qPrintable(messages(r.errors)));
+    QCOMPARE(places(r.warnings),
+             (QStringList{"/colour", "/skus/MI300X/purchse_usd", "/skus/MI300X/hbm_gb/note",
+                          "/performance/video-inference", "/port_months/cuda-port",
+                          "/port_months/rccl-port/extreme", "/port_months/rccl-port/light/path4",
+                          "/sequences/stay-cuda"}));
+    QVERIFY(*r.price_book == defaultBook());
+}
+
+// A scenario embeds the book at /pricebook: its problems carry that prefix, and the tag may
+// be absent (the scenario's own tag covers it) but not wrong.
+void TestPriceBookJson::embeddedBookReportsUnderItsPointer() {
+    json scenario;
+    scenario["pricebook"] = defaultJson();
+    scenario["pricebook"].erase("schema");
+    {
+        data::JsonChecker checker;
+        const auto book = data::readPriceBookObject(scenario["pricebook"], "/pricebook", checker);
+        QVERIFY2(!checker.hasErrors(), qPrintable(messages(checker.errors())));
+        QVERIFY(book == defaultBook());
+        // The writer's object form is what a scenario embeds: no tag, and it reads back.
+        data::JsonChecker again;
+        const auto reread = data::readPriceBookObject(json::parse(data::priceBookJson(book).dump()),
+                                                      "/pricebook", again);
+        QVERIFY(!again.hasErrors());
+        QVERIFY(reread == book);
+        QVERIFY(!data::priceBookJson(book).contains("schema"));
+    }
+    scenario["pricebook"]["schema"] = "crossgrade.scenario/1";
+    scenario["pricebook"]["skus"]["H100"]["overhead_usd"] = "cheap";
+    data::JsonChecker checker;
+    data::readPriceBookObject(scenario["pricebook"], "/pricebook", checker);
+    QCOMPARE(places(checker.errors()),
+             (QStringList{"/pricebook/schema", "/pricebook/skus/H100/overhead_usd"}));
+}
+
+void TestPriceBookJson::fileOverTheLimitIsRefusedBeforeParsing() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("huge.json").toStdString();
+    {
+        std::ofstream out(path);
+        out << "{\"name\": \"" << std::string(data::kMaxDocumentBytes, 'x') << "\"}";
+    }
+    const auto r = data::readPriceBookFile(path);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errors.size(), std::size_t(1));
+    QCOMPARE(r.errors.front().place, std::string(""));
+    QVERIFY2(r.errors.front().message.find("price book files are limited to 16777216 bytes") !=
+                 std::string::npos,
+             r.errors.front().message.c_str());
+}
+
+void TestPriceBookJson::missingFileIsReported() {
+    const auto r = data::readPriceBookFile("/nonexistent/pricebook.json");
+    QVERIFY(!r.ok());
+    QVERIFY(r.errors.front().message.find("cannot read") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestPriceBookJson)
+#include "tst_pricebook_json.moc"
