@@ -15,6 +15,8 @@ const std::vector<Command>& commands() {
         std::vector<Command> all = auditCommands();
         for (Command& c : scenarioCommands())
             all.push_back(std::move(c));
+        for (Command& c : storeCommands())
+            all.push_back(std::move(c));
         return all;
     }();
     return list;
@@ -24,7 +26,8 @@ void addGlobalOptions(QCommandLineParser& p) {
     p.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     p.addOption({QStringLiteral("db"),
                  QStringLiteral("Store file to use (default: %1, created and seeded with the "
-                                "sample audits on first use).")
+                                "sample audits and scenarios and the default price book on "
+                                "first use).")
                      .arg(QDir::toNativeSeparators(data::Store::defaultPath())),
                  QStringLiteral("PATH")});
     p.addOption({QStringLiteral("busy-timeout"),

@@ -62,5 +62,10 @@ void writeOutput(Context& ctx, const std::string& text);
 // The commands, by topic.
 std::vector<Command> auditCommands();
 std::vector<Command> scenarioCommands();
+std::vector<Command> storeCommands();
+
+// The saved inputs of a stored scenario's version (the latest when `number` is empty), or
+// InvalidInput naming what is missing.
+model::Scenario storedScenario(Context& ctx, std::int64_t id, std::optional<int> number);
 
 } // namespace crossgrade::app

@@ -99,8 +99,23 @@ void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const C
 int runEvaluate(Context& ctx) {
     const QString format = formatOption(ctx.parser, {"text", "json", "csv"});
     if (ctx.arguments.size() != 1)
-        throw InvalidInput("evaluate: expected one scenario JSON file");
-    Scenario scenario = readScenarioOrThrow(ctx.arguments.first(), ctx.err);
+        throw InvalidInput("evaluate: expected one scenario JSON file or stored scenario id");
+    const QString arg = ctx.arguments.first();
+    std::optional<int> version;
+    if (ctx.parser.isSet(QStringLiteral("version"))) {
+        bool ok = false;
+        version = ctx.parser.value(QStringLiteral("version")).toInt(&ok);
+        if (!ok || *version < 1)
+            throw InvalidInput("--version: expected a version number (a whole number ≥ 1), got '" +
+                               str(ctx.parser.value(QStringLiteral("version"))) + "'");
+    }
+    bool numeric = false;
+    arg.toLongLong(&numeric);
+    const bool stored = !QFileInfo::exists(arg) && numeric;
+    if (version && !stored)
+        throw InvalidInput("--version: only for a stored scenario id, not a file");
+    Scenario scenario = stored ? storedScenario(ctx, parseId(arg, "a scenario id"), version)
+                               : readScenarioOrThrow(arg, ctx.err);
     applySizingOption(ctx.parser, scenario);
     const std::optional<OptionId> only = optionFilter(ctx.parser);
     const CompiledScenario compiled = compile(scenario);
@@ -177,14 +192,20 @@ int runBench(Context& ctx) {
 
 std::vector<Command> scenarioCommands() {
     return {
-        {"evaluate", "FILE", "Evaluate a scenario: cost of every option, month by month.",
-         "Prints crossgrade.evaluation/1 (docs/formats/evaluation.md) with --format json, one row "
+        {"evaluate", "FILE|ID", "Evaluate a scenario: cost of every option, month by month.",
+         "FILE|ID is a scenario JSON file or the id of a stored scenario (its latest version, or "
+         "the one --version names). Prints crossgrade.evaluation/1 (docs/formats/evaluation.md) "
+         "with --format json, one row "
          "per option and month with --format csv, or a summary table. Every uncertain input is "
          "at its most likely value; each option uses the door policy that minimises its NPV.",
          [](QCommandLineParser& p) {
              addFormatOption(p, {"text", "json", "csv"});
              p.addOption({QStringLiteral("option"), QStringLiteral("Only this option's rows."),
                           QStringLiteral("ID")});
+             p.addOption({QStringLiteral("version"),
+                          QStringLiteral("With a stored scenario id: evaluate version N "
+                                         "(default: the latest)."),
+                          QStringLiteral("N")});
              p.addOption({QStringLiteral("sizing"),
                           QStringLiteral("Override the scenario's sizing: servers (whole "
                                          "servers) or continuous."),

@@ -1,6 +1,10 @@
 #include "samples.h"
 
 #include "audit_json.h"
+#include "compiled_scenario.h"
+#include "evaluation.h"
+#include "pricebook_json.h"
+#include "scenario_json.h"
 
 #include <QDir>
 #include <QFile>
@@ -66,6 +70,24 @@ Store openStoreSeededIfNew(const QString& path, StoreOptions options) {
         sources.push_back("sample:" + sample.name.toStdString());
     }
     store.addAudits(audits, sources);
+
+    PriceBookReadResult book = readPriceBook(defaultPriceBookText());
+    if (!book.ok())
+        throw StoreError(StoreError::Kind::Query, "shipped default price book is invalid:\n" +
+                                                      formatProblems("default.json", book.errors));
+    store.addPriceBook(*book.price_book, "sample:default.json", true);
+
+    for (const SampleFile& sample : sampleScenarios()) {
+        ScenarioReadResult read = readScenario(sample.text);
+        if (!read.ok())
+            throw StoreError(StoreError::Kind::Query,
+                             "shipped sample " + sample.name.toStdString() + " is invalid:\n" +
+                                 formatProblems(sample.name.toStdString(), read.errors));
+        const model::Scenario& scenario = *read.scenario;
+        const ScenarioHeadline headline =
+            headlineOf(model::evaluateScenario(scenario, model::compile(scenario)));
+        store.saveScenarioVersion(scenario, "sample", CROSSGRADE_VERSION, headline);
+    }
     return store;
 }
 

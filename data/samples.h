@@ -26,7 +26,8 @@ std::vector<SampleFile> sampleScenarios();
 std::string defaultPriceBookText();
 
 // Opens the store at `path`; when the file did not exist before, stores every sample audit
-// (in one transaction) so that a new user has something to work with.
+// (in one transaction), the default price book (as the default) and every sample scenario
+// (as version 1, note "sample") so that a new user has something to work with.
 Store openStoreSeededIfNew(const QString& path, StoreOptions options = {});
 
 } // namespace crossgrade::data

@@ -2,6 +2,8 @@
 
 #include "store_audits.h"
 #include "store_connection.h"
+#include "store_pricebooks.h"
+#include "store_scenarios.h"
 #include "store_schema.h"
 
 #include <QStandardPaths>
@@ -106,6 +108,59 @@ bool Store::removeAudit(std::int64_t id) {
     const bool removed = store_detail::deleteAudit(connection, id);
     transaction.commit();
     return removed;
+}
+
+// --- Price books ----------------------------------------------------------------------------
+
+std::int64_t Store::addPriceBook(const model::PriceBook& book, const std::string& source,
+                                 bool makeDefault) {
+    const Connection& connection = m_impl->m_connection;
+    Transaction transaction(connection, Transaction::Mode::Write);
+    // The insert's statements are gone before COMMIT.
+    const std::int64_t id = store_detail::insertPriceBook(connection, book, source, makeDefault);
+    transaction.commit();
+    return id;
+}
+
+std::vector<PriceBookSummary> Store::priceBooks() const {
+    return store_detail::readPriceBookSummaries(m_impl->m_connection);
+}
+
+std::optional<model::PriceBook> Store::priceBook(std::int64_t id) const {
+    return store_detail::readStoredPriceBook(m_impl->m_connection, id);
+}
+
+std::optional<model::PriceBook> Store::defaultPriceBook() const {
+    return store_detail::readStoredPriceBook(m_impl->m_connection, std::nullopt);
+}
+
+// --- Scenarios ------------------------------------------------------------------------------
+
+ScenarioVersionId Store::saveScenarioVersion(const model::Scenario& scenario,
+                                             const std::string& note,
+                                             const std::string& engineVersion,
+                                             const ScenarioHeadline& headline) {
+    const Connection& connection = m_impl->m_connection;
+    // The write lock is taken at BEGIN, so two processes saving the same scenario cannot both
+    // pick the same next number.
+    Transaction transaction(connection, Transaction::Mode::Write);
+    const ScenarioVersionId saved =
+        store_detail::insertScenarioVersion(connection, scenario, note, engineVersion, headline);
+    transaction.commit();
+    return saved;
+}
+
+std::vector<ScenarioSummary> Store::scenarios() const {
+    return store_detail::readScenarioSummaries(m_impl->m_connection);
+}
+
+std::vector<ScenarioVersionSummary> Store::versions(std::int64_t scenarioId) const {
+    return store_detail::readScenarioVersions(m_impl->m_connection, scenarioId);
+}
+
+std::optional<model::Scenario> Store::scenarioVersion(std::int64_t scenarioId,
+                                                      std::optional<int> number) const {
+    return store_detail::readScenarioVersion(m_impl->m_connection, scenarioId, number);
 }
 
 } // namespace crossgrade::data

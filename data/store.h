@@ -4,6 +4,8 @@
 // migrations, every write in one transaction, every query prepared with bound values.
 
 #include "audit.h"
+#include "price_book.h"
+#include "scenario.h"
 
 #include <QString>
 #include <cstdint>
@@ -11,6 +13,10 @@
 #include <optional>
 #include <stdexcept>
 #include <vector>
+
+namespace crossgrade::model {
+struct ScenarioEvaluation;
+}
 
 namespace crossgrade::data {
 
@@ -49,6 +55,65 @@ struct AuditSummary {
     std::string imported_at; // ISO 8601 UTC
 };
 
+// One stored price book as `crossgrade-cli pricebook list` shows it.
+struct PriceBookSummary {
+    std::int64_t id = 0;
+    std::string name;
+    std::string version;
+    bool is_default = false;
+    int sku_count = 0;
+    std::string source;      // file it was imported from, "sample:…", or empty
+    std::string imported_at; // ISO 8601 UTC
+};
+
+// What a saved scenario version keeps of its evaluation, so history is a query and not a
+// re-run: the engine may change, the saved numbers do not.
+struct OptionHeadline {
+    std::string option; // "stay-cuda", "path1", …
+    double npv_usd = 0;
+    double total_usd = 0;
+    int doors_taken = 0;
+
+    bool operator==(const OptionHeadline&) const = default;
+};
+struct ScenarioHeadline {
+    std::string cheapest_option;
+    std::string rule_path;
+    std::vector<OptionHeadline> options; // in the scenario's order
+
+    bool operator==(const ScenarioHeadline&) const = default;
+};
+ScenarioHeadline headlineOf(const model::ScenarioEvaluation& evaluation);
+
+struct ScenarioVersionId {
+    std::int64_t scenario_id = 0;
+    int number = 0; // 1, 2, … within its scenario
+
+    bool operator==(const ScenarioVersionId&) const = default;
+};
+
+// One stored scenario as `crossgrade-cli scenarios` lists it; "latest" is its newest version.
+struct ScenarioSummary {
+    std::int64_t id = 0;
+    std::string name;
+    std::string created_at;
+    int version_count = 0;
+    int latest_number = 0;
+    std::string latest_saved_at;
+    std::string latest_cheapest_option;
+    std::string latest_rule_path;
+};
+
+struct ScenarioVersionSummary {
+    int number = 0;
+    std::string note;
+    std::string saved_at;
+    std::string engine_version;
+    std::string pricebook_name;
+    std::string pricebook_version;
+    ScenarioHeadline headline;
+};
+
 class Store {
 public:
     // Opens (creating if absent) and migrates the store at `path`. Throws StoreError.
@@ -75,6 +140,27 @@ public:
     std::optional<model::Audit> audit(std::int64_t id) const;
     std::vector<AuditSummary> audits() const;
     bool removeAudit(std::int64_t id);
+
+    // Stores the price book (as crossgrade.pricebook/1 text) and returns its id. With
+    // `makeDefault` it becomes the one default book in the same transaction.
+    std::int64_t addPriceBook(const model::PriceBook& book, const std::string& source,
+                              bool makeDefault);
+    std::vector<PriceBookSummary> priceBooks() const;
+    std::optional<model::PriceBook> priceBook(std::int64_t id) const;
+    std::optional<model::PriceBook> defaultPriceBook() const;
+
+    // Saves the scenario (self-contained: its audit and price book inline) as the next version
+    // of the stored scenario with the same name, creating that scenario when there is none.
+    ScenarioVersionId saveScenarioVersion(const model::Scenario& scenario, const std::string& note,
+                                          const std::string& engineVersion,
+                                          const ScenarioHeadline& headline);
+    std::vector<ScenarioSummary> scenarios() const;
+    // Oldest first; empty when there is no scenario with that id.
+    std::vector<ScenarioVersionSummary> versions(std::int64_t scenarioId) const;
+    // The saved inputs of that version (the latest when `number` is empty), or nothing when
+    // there is no such scenario or version. A stored version that no longer reads is Corrupt.
+    std::optional<model::Scenario> scenarioVersion(std::int64_t scenarioId,
+                                                   std::optional<int> number = std::nullopt) const;
 
 private:
     struct Impl;

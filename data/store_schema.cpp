@@ -105,7 +105,41 @@ std::vector<QStringList> buildMigrations() {
             reason TEXT NOT NULL,
             PRIMARY KEY (audit_id, ordinal)))"),
     };
-    return {v1};
+    // Price books and scenarios with saved versions (DESIGN.md, "Data"). Documents are kept
+    // as their exchange-format text, so a saved version reads back exactly as it was saved.
+    const QStringList v2{
+        QStringLiteral(R"(CREATE TABLE pricebooks (
+            %1,
+            name TEXT NOT NULL,
+            version TEXT NOT NULL,
+            json TEXT NOT NULL,
+            is_default INTEGER NOT NULL CHECK (is_default IN (0, 1)),
+            imported_at TEXT NOT NULL,
+            source TEXT NOT NULL))")
+            .arg(id),
+        // At most one default book.
+        QStringLiteral("CREATE UNIQUE INDEX pricebooks_one_default ON pricebooks (is_default) "
+                       "WHERE is_default = 1"),
+        QStringLiteral(R"(CREATE TABLE scenarios (
+            %1,
+            name TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL))")
+            .arg(id),
+        QStringLiteral(R"(CREATE TABLE scenario_versions (
+            %1,
+            scenario_id BIGINT NOT NULL REFERENCES scenarios (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            note TEXT NOT NULL,
+            saved_at TEXT NOT NULL,
+            engine_version TEXT NOT NULL,
+            inputs_json TEXT NOT NULL,
+            pricebook_name TEXT NOT NULL,
+            pricebook_version TEXT NOT NULL,
+            headline_json TEXT NOT NULL,
+            UNIQUE (scenario_id, number)))")
+            .arg(id),
+    };
+    return {v1, v2};
 }
 
 const std::vector<QStringList>& migrations() {

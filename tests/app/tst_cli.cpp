@@ -2,6 +2,7 @@
 // rows before and after.
 
 #include "audit_json.h"
+#include "pricebook_json.h"
 
 #include <QDir>
 #include <QProcess>
@@ -237,8 +238,8 @@ private slots:
     void helpEverywhere_data() {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("top") << QStringList{"--help"};
-        for (const char* c :
-             {"import-audit", "audits", "export-audit", "recommend", "evaluate", "bench"})
+        for (const char* c : {"import-audit", "audits", "export-audit", "recommend", "evaluate",
+                              "bench", "pricebook", "save-scenario", "scenarios", "versions"})
             QTest::newRow(c) << QStringList{c, "--help"};
     }
     void helpEverywhere() {
@@ -281,6 +282,139 @@ private slots:
         const auto again =
             nlohmann::json::parse(cli({"audits", "--format", "json"}, false).out.toStdString());
         QCOMPARE(again["audits"].size(), std::size_t(9));
+        // The default price book and every sample scenario, as version 1, are seeded too.
+        const auto scenarios =
+            nlohmann::json::parse(cli({"scenarios", "--format", "json"}, false).out.toStdString());
+        QCOMPARE(scenarios["scenarios"].size(), std::size_t(3));
+        for (const auto& scenario : scenarios["scenarios"])
+            QCOMPARE(scenario["versions"].get<int>(), 1);
+        const Run books = cli({"pricebook", "list"}, false);
+        QCOMPARE(books.status, 0);
+        QCOMPARE(books.out.trimmed().split('\n').size(), 2);
+        QVERIFY2(books.out.contains("yes"), qPrintable(books.out));
+    }
+
+    void pricebookImportListExport() {
+        const QString file = sourceDir() + "/resources/pricebook/default.json";
+        const Run empty = cli({"pricebook", "list"});
+        QCOMPARE(empty.status, 0);
+        QVERIFY(empty.out.contains("No price books"));
+        QCOMPARE(cli({"pricebook", "export"}).status, 2); // no default yet
+
+        const Run imported = cli({"pricebook", "import", file, "--default"});
+        QVERIFY2(imported.status == 0, qPrintable(imported.err));
+        QVERIFY(imported.out.startsWith("1\t"));
+        QCOMPARE(cli({"pricebook", "import", file}).status, 0);
+        const Run list = cli({"pricebook", "list"});
+        QCOMPARE(list.status, 0);
+        const QStringList lines = list.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);
+        QVERIFY(lines[0].startsWith("ID  NAME"));
+        QVERIFY(lines[0].contains("DEFAULT  SKUS"));
+        QVERIFY2(lines[1].contains(" yes "), qPrintable(list.out));
+        QVERIFY(!lines[2].contains(" yes "));
+
+        QFile original(file);
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const auto book = crossgrade::data::readPriceBook(original.readAll().toStdString());
+        QVERIFY(book.ok());
+        const Run exported = cli({"pricebook", "export"});
+        QCOMPARE(exported.status, 0);
+        QCOMPARE(crossgrade::data::readPriceBook(exported.out.toStdString()).price_book,
+                 book.price_book);
+        const QString out = m_dir.filePath("exported-book.json");
+        QCOMPARE(cli({"pricebook", "export", "2", "--out", out}).status, 0);
+        QFile written(out);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(written.readAll()), exported.out);
+        QCOMPARE(cli({"pricebook", "export", "3"}).status, 2);
+        QCOMPARE(cli({"pricebook", "frobnicate"}).status, 2);
+        QCOMPARE(cli({"pricebook", "list", "--default"}).status, 2);
+    }
+
+    void brokenPricebookIsRejectedAndStoresNothing() {
+        const QString file = sourceDir() + "/resources/pricebook/default.json";
+        QCOMPARE(cli({"pricebook", "import", file, "--default"}).status, 0);
+        const auto before = rowCounts(m_db);
+        QFile original(file);
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        auto j = nlohmann::json::parse(original.readAll().toStdString());
+        j["skus"].erase("H100");
+        const QString bad = writeFile("bad-book.json", QByteArray::fromStdString(j.dump()));
+        const Run r = cli({"pricebook", "import", bad, "--default"});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(bad + ":/skus"), qPrintable(r.err));
+        QVERIFY(r.err.contains("nothing was stored"));
+        QCOMPARE(rowCounts(m_db), before);
+        const Run list = cli({"pricebook", "list"});
+        QVERIFY(list.out.trimmed().split('\n')[1].contains(" yes "));
+    }
+
+    void saveScenarioThenListAndEvaluate() {
+        const QString file = sourceDir() + "/resources/samples/scenarios/training-shop.json";
+        Run r = cli({"save-scenario", file, "--note", "first look"});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QCOMPARE(r.out, QString("scenario 1 version 1\n"));
+        r = cli({"save-scenario", file});
+        QCOMPARE(r.out, QString("scenario 1 version 2\n"));
+        r = cli(
+            {"save-scenario", sourceDir() + "/resources/samples/scenarios/mixed-tensorrt.json"});
+        QCOMPARE(r.out, QString("scenario 2 version 1\n"));
+
+        const Run evaluated = cli({"evaluate", file, "--format", "json"});
+        const auto expected = nlohmann::json::parse(evaluated.out.toStdString());
+
+        const auto list =
+            nlohmann::json::parse(cli({"scenarios", "--format", "json"}).out.toStdString());
+        QCOMPARE(list["scenarios"].size(), std::size_t(2));
+        QCOMPARE(list["scenarios"][0]["versions"].get<int>(), 2);
+        QCOMPARE(list["scenarios"][0]["cheapest_option"], expected["cheapest_option"]);
+        const Run table = cli({"scenarios"});
+        QVERIFY(table.out.startsWith("ID  NAME"));
+        QCOMPARE(table.out.trimmed().split('\n').size(), 3);
+
+        const auto versions =
+            nlohmann::json::parse(cli({"versions", "1", "--format", "json"}).out.toStdString());
+        QCOMPARE(versions["versions"].size(), std::size_t(2));
+        QCOMPARE(versions["versions"][0]["note"].get<std::string>(), std::string("first look"));
+        QCOMPARE(versions["versions"][1]["note"].get<std::string>(), std::string());
+        QCOMPARE(versions["versions"][0]["engine_version"].get<std::string>(),
+                 std::string(CROSSGRADE_VERSION));
+        QCOMPARE(versions["versions"][0]["options"].size(), std::size_t(5));
+        for (const auto& option : expected["options"])
+            QCOMPARE(versions["versions"][0]["options"][option["id"].get<std::string>()]["npv_usd"]
+                         .get<double>(),
+                     option["npv_usd"]["base"].get<double>());
+        QVERIFY(cli({"versions", "1"}).out.contains("first look"));
+
+        // A stored scenario evaluates exactly as its file does.
+        QCOMPARE(cli({"evaluate", "1", "--format", "json"}).out, evaluated.out);
+        QCOMPARE(cli({"evaluate", "1", "--version", "1", "--format", "json"}).out, evaluated.out);
+        QVERIFY(cli({"evaluate", "2"}).out.contains("Cheapest:"));
+        for (const QStringList& bad :
+             {QStringList{"evaluate", "1", "--version", "3"}, QStringList{"evaluate", "9"},
+              QStringList{"evaluate", file, "--version", "1"}, QStringList{"versions", "9"},
+              QStringList{"versions", "x"}}) {
+            const Run e = cli(bad);
+            QVERIFY2(e.status == 2, qPrintable(bad.join(' ') + ": " + e.err));
+        }
+    }
+
+    void brokenScenarioIsNotSaved() {
+        const QString file = sourceDir() + "/resources/samples/scenarios/training-shop.json";
+        QCOMPARE(cli({"save-scenario", file}).status, 0);
+        const auto before = rowCounts(m_db);
+        QFile sample(file);
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        auto j = nlohmann::json::parse(sample.readAll().toStdString());
+        j["amd_discount"] = 1.5;
+        const QString bad = writeFile("bad-save.json", QByteArray::fromStdString(j.dump()));
+        const Run r = cli({"save-scenario", bad, "--note", "broken"});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(bad + ":/amd_discount:"), qPrintable(r.err));
+        QVERIFY(r.err.contains("nothing was stored"));
+        QCOMPARE(rowCounts(m_db), before);
+        QCOMPARE(cli({"save-scenario", "/nonexistent.json"}).status, 2);
     }
 
     void evaluateEverySample_data() {

@@ -1,0 +1,278 @@
+// crossgrade-cli commands on what the store keeps besides audits: price books, and scenarios
+// with their saved versions.
+
+#include "cli_commands.h"
+#include "cli_context.h"
+#include "compiled_scenario.h"
+#include "evaluation.h"
+#include "pricebook_json.h"
+#include "scenario_json.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <nlohmann/json.hpp>
+
+namespace crossgrade::app {
+
+namespace {
+
+using data::Store;
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+std::string storeName(const Store& store) {
+    return str(QDir::toNativeSeparators(store.path()));
+}
+
+// FILE:POINTER: message per problem, warnings to stderr; nothing is stored on error.
+template <typename Result> void throwProblems(const std::string& name, const Result& result) {
+    std::string message = data::formatProblems(name, result.errors);
+    message += "nothing was stored";
+    throw InvalidInput(message);
+}
+
+// --- Price books ----------------------------------------------------------------------------
+
+int runPriceBookList(Context& ctx) {
+    if (!ctx.arguments.isEmpty())
+        throw InvalidInput("pricebook list: takes no arguments, got '" +
+                           str(ctx.arguments.first()) + "'");
+    Store& store = ctx.openStore();
+    const auto books = store.priceBooks();
+    if (books.empty()) {
+        ctx.out << "No price books in " << storeName(store)
+                << ". Import one with: crossgrade-cli pricebook import FILE --default\n";
+        return kExitOk;
+    }
+    std::vector<QStringList> rows{{"ID", "NAME", "VERSION", "DEFAULT", "SKUS"}};
+    for (const data::PriceBookSummary& b : books)
+        rows.push_back({QString::number(b.id), qs(b.name), qs(b.version),
+                        b.is_default ? QStringLiteral("yes") : QStringLiteral("-"),
+                        QString::number(b.sku_count)});
+    printTable(ctx.out, rows);
+    return kExitOk;
+}
+
+int runPriceBookExport(Context& ctx) {
+    if (ctx.arguments.size() > 1)
+        throw InvalidInput("pricebook export: expected at most one price book id");
+    Store& store = ctx.openStore();
+    std::optional<model::PriceBook> book;
+    if (ctx.arguments.isEmpty()) {
+        book = store.defaultPriceBook();
+        if (!book)
+            throw InvalidInput("no default price book in " + storeName(store) +
+                               "; import one with: crossgrade-cli pricebook import FILE --default");
+    } else {
+        const std::int64_t id = parseId(ctx.arguments.first(), "a price book id");
+        book = store.priceBook(id);
+        if (!book)
+            throw InvalidInput("no price book with id " + std::to_string(id) + " in " +
+                               storeName(store) +
+                               "; `crossgrade-cli pricebook list` lists the stored ones");
+    }
+    writeOutput(ctx, data::writePriceBook(*book));
+    return kExitOk;
+}
+
+int runPriceBookImport(Context& ctx) {
+    if (ctx.arguments.size() != 1)
+        throw InvalidInput("pricebook import: expected one price book JSON file");
+    const QString file = ctx.arguments.first();
+    const std::string name = str(file);
+    // Validated fully before the store is opened, so a bad file stores nothing.
+    data::PriceBookReadResult result = data::readPriceBookFile(name);
+    printWarnings(ctx.err, name, result.warnings);
+    if (!result.ok())
+        throwProblems(name, result);
+    const bool makeDefault = ctx.parser.isSet(QStringLiteral("default"));
+    const std::int64_t id = ctx.openStore().addPriceBook(
+        *result.price_book, str(QFileInfo(file).absoluteFilePath()), makeDefault);
+    ctx.out << id << '\t' << name << '\t' << result.price_book->name << ' '
+            << result.price_book->version << (makeDefault ? "\t(default)" : "") << '\n';
+    return kExitOk;
+}
+
+int runPriceBook(Context& ctx) {
+    if (ctx.arguments.isEmpty())
+        throw InvalidInput("pricebook: expected list, export or import");
+    const QString sub = ctx.arguments.takeFirst();
+    const bool wantsOut = ctx.parser.isSet(QStringLiteral("out"));
+    const bool wantsDefault = ctx.parser.isSet(QStringLiteral("default"));
+    if (wantsOut && sub != QLatin1String("export"))
+        throw InvalidInput("pricebook " + str(sub) + ": --out is for pricebook export only");
+    if (wantsDefault && sub != QLatin1String("import"))
+        throw InvalidInput("pricebook " + str(sub) + ": --default is for pricebook import only");
+    if (sub == QLatin1String("list"))
+        return runPriceBookList(ctx);
+    if (sub == QLatin1String("export"))
+        return runPriceBookExport(ctx);
+    if (sub == QLatin1String("import"))
+        return runPriceBookImport(ctx);
+    throw InvalidInput("pricebook: unknown subcommand '" + str(sub) +
+                       "'; expected list, export or import");
+}
+
+// --- Scenarios ------------------------------------------------------------------------------
+
+int runSaveScenario(Context& ctx) {
+    if (ctx.arguments.size() != 1)
+        throw InvalidInput("save-scenario: expected one scenario JSON file");
+    const QString file = ctx.arguments.first();
+    const std::string name = str(file);
+    if (!QFileInfo::exists(file))
+        throw InvalidInput(name + ": no such file");
+    data::ScenarioReadResult result = data::readScenarioFile(name);
+    printWarnings(ctx.err, name, result.warnings);
+    if (!result.ok())
+        throwProblems(name, result);
+    const model::Scenario& scenario = *result.scenario;
+    const data::ScenarioHeadline headline =
+        data::headlineOf(model::evaluateScenario(scenario, model::compile(scenario)));
+    const data::ScenarioVersionId saved = ctx.openStore().saveScenarioVersion(
+        scenario, str(ctx.parser.value(QStringLiteral("note"))), CROSSGRADE_VERSION, headline);
+    ctx.out << "scenario " << saved.scenario_id << " version " << saved.number << '\n';
+    return kExitOk;
+}
+
+int runScenarios(Context& ctx) {
+    const QString format = formatOption(ctx.parser, {"text", "json"});
+    if (!ctx.arguments.isEmpty())
+        throw InvalidInput("scenarios: takes no arguments, got '" + str(ctx.arguments.first()) +
+                           "'");
+    Store& store = ctx.openStore();
+    const auto summaries = store.scenarios();
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    std::vector<QStringList> rows{{"ID", "NAME", "VERSIONS", "SAVED", "CHEAPEST", "RULE PATH"}};
+    for (const data::ScenarioSummary& s : summaries) {
+        list.push_back({{"id", s.id},
+                        {"name", s.name},
+                        {"created_at", s.created_at},
+                        {"versions", s.version_count},
+                        {"latest_version", s.latest_number},
+                        {"latest_saved_at", s.latest_saved_at},
+                        {"cheapest_option", s.latest_cheapest_option},
+                        {"rule_path", s.latest_rule_path}});
+        rows.push_back({QString::number(s.id), qs(s.name), QString::number(s.version_count),
+                        qs(s.latest_saved_at), qs(s.latest_cheapest_option),
+                        qs(s.latest_rule_path)});
+    }
+    if (format == QLatin1String("json"))
+        ctx.out << nlohmann::ordered_json{{"schema", "crossgrade.scenario-list/1"},
+                                          {"scenarios", list}}
+                       .dump(2)
+                << '\n';
+    else if (summaries.empty())
+        ctx.out << "No scenarios in " << storeName(store)
+                << ". Save one with: crossgrade-cli save-scenario FILE\n";
+    else
+        printTable(ctx.out, rows);
+    return kExitOk;
+}
+
+int runVersions(Context& ctx) {
+    const QString format = formatOption(ctx.parser, {"text", "json"});
+    if (ctx.arguments.size() != 1)
+        throw InvalidInput("versions: expected one stored scenario id");
+    const std::int64_t id = parseId(ctx.arguments.first(), "a scenario id");
+    Store& store = ctx.openStore();
+    const auto versions = store.versions(id);
+    if (versions.empty())
+        throw InvalidInput("no scenario with id " + std::to_string(id) + " in " + storeName(store) +
+                           "; `crossgrade-cli scenarios` lists the stored ones");
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    std::vector<QStringList> rows{
+        {"VERSION", "SAVED", "NOTE", "ENGINE", "PRICE BOOK", "CHEAPEST", "NPV", "RULE PATH"}};
+    for (const data::ScenarioVersionSummary& v : versions) {
+        nlohmann::ordered_json options = nlohmann::ordered_json::object();
+        double cheapestNpv = 0;
+        for (const data::OptionHeadline& o : v.headline.options) {
+            options[o.option] = {
+                {"npv_usd", o.npv_usd}, {"total_usd", o.total_usd}, {"doors_taken", o.doors_taken}};
+            if (o.option == v.headline.cheapest_option)
+                cheapestNpv = o.npv_usd;
+        }
+        list.push_back({{"number", v.number},
+                        {"note", v.note},
+                        {"saved_at", v.saved_at},
+                        {"engine_version", v.engine_version},
+                        {"pricebook_name", v.pricebook_name},
+                        {"pricebook_version", v.pricebook_version},
+                        {"cheapest_option", v.headline.cheapest_option},
+                        {"rule_path", v.headline.rule_path},
+                        {"options", options}});
+        rows.push_back({QString::number(v.number), qs(v.saved_at),
+                        v.note.empty() ? QStringLiteral("-") : qs(v.note), qs(v.engine_version),
+                        qs(v.pricebook_name + " " + v.pricebook_version),
+                        qs(v.headline.cheapest_option), qs(model::formatUsd(cheapestNpv)),
+                        qs(v.headline.rule_path)});
+    }
+    if (format == QLatin1String("json"))
+        ctx.out << nlohmann::ordered_json{{"schema", "crossgrade.scenario-versions/1"},
+                                          {"scenario_id", id},
+                                          {"versions", list}}
+                       .dump(2)
+                << '\n';
+    else
+        printTable(ctx.out, rows);
+    return kExitOk;
+}
+
+void addTextJsonFormat(QCommandLineParser& p) {
+    addFormatOption(p, {"text", "json"});
+}
+
+} // namespace
+
+model::Scenario storedScenario(Context& ctx, std::int64_t id, std::optional<int> number) {
+    Store& store = ctx.openStore();
+    if (auto scenario = store.scenarioVersion(id, number))
+        return std::move(*scenario);
+    if (number && !store.versions(id).empty())
+        throw InvalidInput("scenario " + std::to_string(id) + " has no version " +
+                           std::to_string(*number) + "; `crossgrade-cli versions " +
+                           std::to_string(id) + "` lists them");
+    throw InvalidInput("no scenario with id " + std::to_string(id) + " in " + storeName(store) +
+                       "; `crossgrade-cli scenarios` lists the stored ones");
+}
+
+std::vector<Command> storeCommands() {
+    return {
+        {"pricebook", "list|export [ID]|import FILE", "List, export or import stored price books.",
+         "list: one row per stored price book, the default marked.\n"
+         "export [ID]: prints a stored price book (default: the default book) as "
+         "crossgrade.pricebook/1 (docs/pricebook.md).\n"
+         "import FILE: validates the whole file first; on a problem prints FILE:POINTER: "
+         "message, stores nothing and exits 2. With --default the book becomes the default.",
+         [](QCommandLineParser& p) {
+             p.addOption({QStringLiteral("out"),
+                          QStringLiteral("export: write to FILE (atomically) instead of standard "
+                                         "output."),
+                          QStringLiteral("FILE")});
+             p.addOption({QStringLiteral("default"),
+                          QStringLiteral("import: make the imported book the default.")});
+         },
+         runPriceBook},
+        {"save-scenario", "FILE", "Validate a scenario file, evaluate it and save it as a version.",
+         "A scenario is matched by name: saving one whose name is stored adds its next version, "
+         "otherwise it is created as version 1. The version keeps the inputs (with the price "
+         "book used), the engine version and the headline results. Prints \"scenario ID "
+         "version N\". A problem in the file is printed as FILE:POINTER: message and nothing "
+         "is stored (exit 2).",
+         [](QCommandLineParser& p) {
+             p.addOption({QStringLiteral("note"), QStringLiteral("A note kept with the version."),
+                          QStringLiteral("TEXT")});
+         },
+         runSaveScenario},
+        {"scenarios", "", "List the stored scenarios with their latest headline.", "",
+         addTextJsonFormat, runScenarios},
+        {"versions", "ID", "List a stored scenario's saved versions.",
+         "One row per version: when it was saved, its note, the engine and price book it used, "
+         "and its headline results as saved.",
+         addTextJsonFormat, runVersions},
+    };
+}
+
+} // namespace crossgrade::app

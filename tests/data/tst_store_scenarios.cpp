@@ -1,0 +1,440 @@
+// Price books and scenarios in the store: the step from schema version 1, saved versions and
+// their headlines, the default book, and all-or-nothing writes.
+
+#include "compiled_scenario.h"
+#include "evaluation.h"
+#include "pricebook_json.h"
+#include "samples.h"
+#include "scenario_json.h"
+#include "store.h"
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <functional>
+#include <map>
+#include <stdexcept>
+
+using crossgrade::data::ScenarioHeadline;
+using crossgrade::data::ScenarioVersionId;
+using crossgrade::data::Store;
+using crossgrade::data::StoreError;
+namespace data = crossgrade::data;
+namespace model = crossgrade::model;
+
+namespace {
+
+// A plain connection to a store file, to look at or tamper with it behind the Store's back.
+class RawDb {
+public:
+    explicit RawDb(const QString& path)
+        : m_name(QStringLiteral("raw-scenarios-%1").arg(++s_count)) {
+        m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+        m_db.setDatabaseName(path);
+        if (!m_db.open())
+            throw std::runtime_error("raw open: " + m_db.lastError().text().toStdString());
+    }
+    ~RawDb() {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    RawDb(const RawDb&) = delete;
+    RawDb& operator=(const RawDb&) = delete;
+
+    void exec(const QString& sql) { query(sql); }
+    QVariant scalar(const QString& sql) {
+        QSqlQuery q = query(sql);
+        if (!q.next())
+            throw std::runtime_error("raw scalar: no row for " + sql.toStdString());
+        return q.value(0);
+    }
+    QStringList tables() {
+        QSqlQuery q = query(
+            QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"));
+        QStringList names;
+        while (q.next())
+            names << q.value(0).toString();
+        return names;
+    }
+    // Every table's row count: what "the store holds exactly what it held" compares.
+    std::map<QString, int> counts() {
+        std::map<QString, int> result;
+        for (const QString& table : tables())
+            result[table] = scalar(QStringLiteral("SELECT COUNT(*) FROM %1").arg(table)).toInt();
+        return result;
+    }
+    QStringList schema() {
+        QSqlQuery q = query(QStringLiteral("SELECT sql FROM sqlite_master ORDER BY name"));
+        QStringList statements;
+        while (q.next())
+            statements << q.value(0).toString();
+        return statements;
+    }
+
+private:
+    QSqlQuery query(const QString& sql) {
+        QSqlQuery q(m_db);
+        if (!q.exec(sql))
+            throw std::runtime_error("raw exec: " + sql.toStdString() + ": " +
+                                     q.lastError().text().toStdString());
+        return q;
+    }
+
+    static inline int s_count = 0;
+    QString m_name;
+    QSqlDatabase m_db;
+};
+
+std::optional<StoreError> storeErrorFrom(const std::function<void()>& action) {
+    try {
+        action();
+    } catch (const StoreError& error) {
+        return error;
+    }
+    return std::nullopt;
+}
+
+model::PriceBook defaultBook() {
+    return *data::readPriceBook(data::defaultPriceBookText()).price_book;
+}
+
+model::Scenario sampleScenario(const QString& file) {
+    for (const data::SampleFile& sample : data::sampleScenarios())
+        if (sample.name == file)
+            return *data::readScenario(sample.text).scenario;
+    throw std::runtime_error("no sample scenario " + file.toStdString());
+}
+
+ScenarioHeadline headline(const model::Scenario& scenario) {
+    return data::headlineOf(model::evaluateScenario(scenario, model::compile(scenario)));
+}
+
+model::Audit smallAudit(const std::string& name) {
+    model::Audit audit;
+    audit.name = name;
+    audit.workload = model::WorkloadKind::Training;
+    audit.dimension(model::Dimension::Distributed).tier = model::Tier::High;
+    audit.dimension(model::Dimension::Libraries)
+        .evidence.push_back({"cuda.nccl", model::Level::High, model::Level::Medium, "train.py", 3,
+                             std::nullopt, "import nccl", model::EvidenceContext::Code, "RCCL",
+                             std::nullopt});
+    return audit;
+}
+
+const QStringList kV2Tables{QStringLiteral("pricebooks"), QStringLiteral("scenarios"),
+                            QStringLiteral("scenario_versions")};
+
+} // namespace
+
+class TestStoreScenarios : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_fileCount = 0;
+
+    QString freshPath() {
+        return m_dir.filePath(QStringLiteral("store-%1.sqlite").arg(++m_fileCount));
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    // A version-1 file is today's file without migration 2's objects (migration 1 has
+    // shipped and is never edited), so that is how one is made here.
+    void migratesVersion1KeepingAudits() {
+        QCOMPARE(Store::latestSchemaVersion(), 2);
+        const QString path = freshPath();
+        const model::Audit audit = smallAudit("kept across the upgrade");
+        std::int64_t id = 0;
+        QStringList currentSchema;
+        {
+            Store store = Store::open(path);
+            id = store.addAudit(audit, "audit.json");
+        }
+        {
+            RawDb raw(path);
+            currentSchema = raw.schema();
+            raw.exec(QStringLiteral("DROP TABLE scenario_versions"));
+            raw.exec(QStringLiteral("DROP TABLE scenarios"));
+            raw.exec(QStringLiteral("DROP TABLE pricebooks"));
+            raw.exec(QStringLiteral("PRAGMA user_version = 1"));
+            for (const QString& table : kV2Tables)
+                QVERIFY(!raw.tables().contains(table));
+        }
+        Store store = Store::open(path);
+        QCOMPARE(store.schemaVersion(), 2);
+        QCOMPARE(store.audits().size(), std::size_t{1});
+        QCOMPARE(store.audits().front().source, std::string("audit.json"));
+        QCOMPARE(store.audit(id), std::optional(audit));
+        QVERIFY(store.priceBooks().empty());
+        QVERIFY(store.scenarios().empty());
+        RawDb raw(path);
+        QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(), 2);
+        QCOMPARE(raw.schema(), currentSchema);
+    }
+
+    void priceBooksAddListExportAndDefault() {
+        Store store = Store::open(freshPath());
+        QVERIFY(!store.defaultPriceBook());
+        const model::PriceBook book = defaultBook();
+        model::PriceBook newer = book;
+        newer.version = "2027-01";
+        newer.skus.begin()->second.name += " (2027)";
+
+        const std::int64_t first = store.addPriceBook(book, "default.json", true);
+        const std::int64_t second = store.addPriceBook(newer, "newer.json", false);
+        QCOMPARE(store.priceBook(first), std::optional(book));
+        QCOMPARE(store.priceBook(second), std::optional(newer));
+        QCOMPARE(store.defaultPriceBook(), std::optional(book));
+        QVERIFY(!store.priceBook(second + 1));
+
+        auto list = store.priceBooks();
+        QCOMPARE(list.size(), std::size_t{2});
+        QCOMPARE(list[0].id, first);
+        QCOMPARE(list[0].name, book.name);
+        QCOMPARE(list[0].version, book.version);
+        QVERIFY(list[0].is_default);
+        QCOMPARE(list[0].sku_count, int(book.skus.size()));
+        QCOMPARE(list[0].source, std::string("default.json"));
+        QVERIFY(!list[0].imported_at.empty());
+        QVERIFY(!list[1].is_default);
+        QCOMPARE(list[1].sku_count, int(book.skus.size()));
+
+        // A new default replaces the old one: there is only ever one.
+        const std::int64_t third = store.addPriceBook(newer, "newer.json", true);
+        list = store.priceBooks();
+        QCOMPARE(list.size(), std::size_t{3});
+        QVERIFY(!list[0].is_default);
+        QVERIFY(!list[1].is_default);
+        QVERIFY(list[2].is_default);
+        QCOMPARE(list[2].id, third);
+        QCOMPARE(store.defaultPriceBook(), std::optional(newer));
+        // The export is the exchange format, and reads back as the stored book.
+        QCOMPARE(data::readPriceBook(data::writePriceBook(*store.priceBook(first))).price_book,
+                 std::optional(book));
+    }
+
+    void refusesDocumentsThatDoNotReadBack() {
+        const QString path = freshPath();
+        Store store = Store::open(path);
+        model::PriceBook broken = defaultBook();
+        broken.skus.erase(std::string(data::kReferenceSku));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 store.addPriceBook(broken, "broken.json", true));
+        model::Scenario scenario = sampleScenario(QStringLiteral("training-shop.json"));
+        scenario.horizon_months = 0;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 store.saveScenarioVersion(scenario, "", "0.1.0", {}));
+        QVERIFY(store.priceBooks().empty());
+        QVERIFY(store.scenarios().empty());
+    }
+
+    void savesVersionsByName() {
+        Store store = Store::open(freshPath());
+        const model::Scenario v1 = sampleScenario(QStringLiteral("training-shop.json"));
+        model::Scenario v2 = v1;
+        v2.notes = "second thoughts";
+        v2.horizon_months = 36;
+        const ScenarioHeadline h1 = headline(v1);
+        const ScenarioHeadline h2 = headline(v2);
+        QCOMPARE(h1.options.size(), v1.options.size());
+
+        const ScenarioVersionId first = store.saveScenarioVersion(v1, "first", "0.1.0", h1);
+        const ScenarioVersionId second = store.saveScenarioVersion(v2, "second", "0.2.0", h2);
+        QCOMPARE(first.number, 1);
+        QCOMPARE(second.number, 2);
+        QCOMPARE(second.scenario_id, first.scenario_id);
+
+        // Another name is another scenario, numbered from 1.
+        const model::Scenario other = sampleScenario(QStringLiteral("mixed-tensorrt.json"));
+        const ScenarioVersionId third =
+            store.saveScenarioVersion(other, "", "0.1.0", headline(other));
+        QVERIFY(third.scenario_id != first.scenario_id);
+        QCOMPARE(third.number, 1);
+
+        const auto versions = store.versions(first.scenario_id);
+        QCOMPARE(versions.size(), std::size_t{2});
+        QCOMPARE(versions[0].number, 1);
+        QCOMPARE(versions[0].note, std::string("first"));
+        QCOMPARE(versions[0].engine_version, std::string("0.1.0"));
+        QCOMPARE(versions[0].pricebook_name, v1.pricebook.name);
+        QCOMPARE(versions[0].pricebook_version, v1.pricebook.version);
+        QCOMPARE(versions[0].headline, h1);
+        QCOMPARE(versions[1].note, std::string("second"));
+        QCOMPARE(versions[1].engine_version, std::string("0.2.0"));
+        QCOMPARE(versions[1].headline, h2);
+        QVERIFY(!versions[1].saved_at.empty());
+        QVERIFY(store.versions(third.scenario_id + 1).empty());
+
+        // The inputs read back exactly as saved, by number or latest.
+        QCOMPARE(store.scenarioVersion(first.scenario_id, 1), std::optional(v1));
+        QCOMPARE(store.scenarioVersion(first.scenario_id, 2), std::optional(v2));
+        QCOMPARE(store.scenarioVersion(first.scenario_id), std::optional(v2));
+        QCOMPARE(store.scenarioVersion(third.scenario_id), std::optional(other));
+        QVERIFY(!store.scenarioVersion(first.scenario_id, 3));
+        QVERIFY(!store.scenarioVersion(third.scenario_id + 1));
+
+        const auto summaries = store.scenarios();
+        QCOMPARE(summaries.size(), std::size_t{2});
+        QCOMPARE(summaries[0].id, first.scenario_id);
+        QCOMPARE(summaries[0].name, v1.name);
+        QCOMPARE(summaries[0].version_count, 2);
+        QCOMPARE(summaries[0].latest_number, 2);
+        QCOMPARE(summaries[0].latest_saved_at, versions[1].saved_at);
+        QCOMPARE(summaries[0].latest_cheapest_option, h2.cheapest_option);
+        QCOMPARE(summaries[0].latest_rule_path, h2.rule_path);
+        QCOMPARE(summaries[1].version_count, 1);
+    }
+
+    void headlineMatchesTheEvaluation() {
+        const model::Scenario scenario = sampleScenario(QStringLiteral("training-shop.json"));
+        const model::ScenarioEvaluation e =
+            model::evaluateScenario(scenario, model::compile(scenario));
+        const ScenarioHeadline h = data::headlineOf(e);
+        QCOMPARE(h.cheapest_option, std::string(model::toString(e.cheapest)));
+        QCOMPARE(h.rule_path, std::string(model::toString(e.recommendation.primary_path)));
+        QCOMPARE(h.options.size(), e.options.size());
+        for (std::size_t i = 0; i < e.options.size(); ++i) {
+            QCOMPARE(h.options[i].option, std::string(model::toString(e.options[i].id)));
+            QCOMPARE(h.options[i].npv_usd, e.options[i].run.npv_usd);
+            QCOMPARE(h.options[i].total_usd, e.options[i].run.total_usd);
+            QCOMPARE(h.options[i].doors_taken, e.options[i].doors_taken);
+        }
+    }
+
+    void failedWriteChangesNothing_data() {
+        QTest::addColumn<QString>("table");
+        QTest::addColumn<QString>("write");
+        QTest::newRow("new scenario's version") << "scenario_versions"
+                                                << "new scenario";
+        QTest::newRow("new scenario's row") << "scenarios"
+                                            << "new scenario";
+        QTest::newRow("next version") << "scenario_versions"
+                                      << "next version";
+        QTest::newRow("new default price book") << "pricebooks"
+                                                << "default book";
+    }
+    void failedWriteChangesNothing() {
+        QFETCH(QString, table);
+        QFETCH(QString, write);
+        const QString path = freshPath();
+        Store store = Store::open(path);
+        store.addAudit(smallAudit("already there"));
+        const model::PriceBook book = defaultBook();
+        store.addPriceBook(book, "default.json", true);
+        const model::Scenario existing = sampleScenario(QStringLiteral("training-shop.json"));
+        const auto existingId =
+            store.saveScenarioVersion(existing, "kept", "0.1.0", headline(existing));
+
+        RawDb raw(path);
+        raw.exec(QStringLiteral("CREATE TRIGGER refuse_poison BEFORE INSERT ON %1 "
+                                "BEGIN SELECT RAISE(ABORT, 'poisoned row refused'); END")
+                     .arg(table));
+        const std::map<QString, int> before = raw.counts();
+
+        const auto error = storeErrorFrom([&] {
+            if (write == QLatin1String("default book")) {
+                store.addPriceBook(book, "other.json", true);
+            } else {
+                const model::Scenario scenario =
+                    write == QLatin1String("next version")
+                        ? existing
+                        : sampleScenario(QStringLiteral("mixed-tensorrt.json"));
+                store.saveScenarioVersion(scenario, "poison", "0.1.0", headline(scenario));
+            }
+        });
+        QVERIFY(error);
+        QCOMPARE(error->kind(), StoreError::Kind::Query);
+        QVERIFY2(QString::fromStdString(error->what()).contains("poisoned row refused"),
+                 error->what());
+        QCOMPARE(raw.counts(), before);
+        // The old default was not cleared by the rolled-back write.
+        QCOMPARE(store.defaultPriceBook(), std::optional(book));
+        QCOMPARE(store.versions(existingId.scenario_id).size(), std::size_t{1});
+
+        // Nothing was left half-open: the write succeeds once the trigger is gone.
+        raw.exec(QStringLiteral("DROP TRIGGER refuse_poison"));
+        if (write == QLatin1String("default book"))
+            QVERIFY(store.addPriceBook(book, "other.json", true) > 0);
+        else
+            QCOMPARE(
+                store.saveScenarioVersion(existing, "after", "0.1.0", headline(existing)).number,
+                2);
+    }
+
+    void writesTouchOnlyTheirOwnRows() {
+        const QString path = freshPath();
+        Store store = Store::open(path);
+        const std::int64_t auditId = store.addAudit(smallAudit("audit"));
+        store.addPriceBook(defaultBook(), "default.json", true);
+        const model::Scenario scenario = sampleScenario(QStringLiteral("training-shop.json"));
+        store.saveScenarioVersion(scenario, "v1", "0.1.0", headline(scenario));
+        std::map<QString, int> before;
+        {
+            RawDb raw(path);
+            before = raw.counts();
+        }
+        // Another version adds exactly one row; removing an audit leaves scenarios and books.
+        store.saveScenarioVersion(scenario, "v2", "0.1.0", headline(scenario));
+        QVERIFY(store.removeAudit(auditId));
+        RawDb raw(path);
+        std::map<QString, int> after = raw.counts();
+        QCOMPARE(after[QStringLiteral("scenario_versions")],
+                 before[QStringLiteral("scenario_versions")] + 1);
+        QCOMPARE(after[QStringLiteral("scenarios")], before[QStringLiteral("scenarios")]);
+        QCOMPARE(after[QStringLiteral("pricebooks")], before[QStringLiteral("pricebooks")]);
+        QCOMPARE(after[QStringLiteral("audits")], 0);
+        QCOMPARE(store.scenarioVersion(1, 1), std::optional(scenario));
+    }
+
+    void storedVersionThatNoLongerReadsIsCorrupt() {
+        const QString path = freshPath();
+        Store store = Store::open(path);
+        const model::Scenario scenario = sampleScenario(QStringLiteral("training-shop.json"));
+        const auto saved = store.saveScenarioVersion(scenario, "", "0.1.0", headline(scenario));
+        {
+            RawDb raw(path);
+            raw.exec(
+                QStringLiteral("UPDATE scenario_versions SET inputs_json = '{\"schema\": 7}'"));
+        }
+        const auto error = storeErrorFrom([&] { store.scenarioVersion(saved.scenario_id); });
+        QVERIFY(error);
+        QCOMPARE(error->kind(), StoreError::Kind::Corrupt);
+        const QString message = QString::fromStdString(error->what());
+        QVERIFY2(message.contains(QString::fromStdString("\"" + scenario.name + "\" version 1")),
+                 error->what());
+        QVERIFY2(message.contains(path), error->what());
+    }
+
+    void seededStoreHoldsSamples() {
+        const QString path = freshPath();
+        Store store = data::openStoreSeededIfNew(path);
+        QCOMPARE(store.audits().size(), data::sampleAudits().size());
+        const auto books = store.priceBooks();
+        QCOMPARE(books.size(), std::size_t{1});
+        QVERIFY(books.front().is_default);
+        QCOMPARE(store.defaultPriceBook(), std::optional(defaultBook()));
+        const auto scenarios = store.scenarios();
+        QCOMPARE(scenarios.size(), data::sampleScenarios().size());
+        for (const data::ScenarioSummary& s : scenarios) {
+            QCOMPARE(s.version_count, 1);
+            const auto versions = store.versions(s.id);
+            QCOMPARE(versions.front().note, std::string("sample"));
+            QCOMPARE(versions.front().engine_version, std::string(CROSSGRADE_VERSION));
+            const auto stored = store.scenarioVersion(s.id);
+            QVERIFY(stored);
+            QCOMPARE(versions.front().headline, headline(*stored));
+        }
+        // Opening it again seeds nothing more.
+        Store again = data::openStoreSeededIfNew(path);
+        QCOMPARE(again.priceBooks().size(), std::size_t{1});
+        QCOMPARE(again.scenarios().size(), scenarios.size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoreScenarios)
+#include "tst_store_scenarios.moc"
