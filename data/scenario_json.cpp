@@ -293,6 +293,7 @@ private:
         }
         const std::string names = quotedNames(kAllOptions);
         std::vector<OptionId> options;
+        std::vector<std::size_t> positions; // of each option in the list, for the message
         bool complete = true;
         for (std::size_t i = 0; i < list->size(); ++i) {
             const std::string at = childPointer("/options", i);
@@ -303,14 +304,16 @@ private:
             }
             if (const auto seen = std::find(options.begin(), options.end(), *id);
                 seen != options.end()) {
-                m_check.error(
-                    at, "expected each option once, got \"" + std::string(toString(*id)) +
-                            "\" again (first at " +
-                            childPointer("/options", std::size_t(seen - options.begin())) + ")");
+                m_check.error(at, "expected each option once, got \"" + std::string(toString(*id)) +
+                                      "\" again (first at " +
+                                      childPointer("/options",
+                                                   positions[std::size_t(seen - options.begin())]) +
+                                      ")");
                 complete = false;
                 continue;
             }
             options.push_back(*id);
+            positions.push_back(i);
         }
         if (complete)
             s.options = std::move(options);

@@ -506,10 +506,12 @@ void TestScenarioJson::errors_data() {
            })
         << "/options/1"
         << "expected one of \"stay-cuda\", \"path1\", \"path2\", \"path3\", \"path2+3\"";
-    QTest::newRow("option twice") << with([](json& j) {
-        j["options"] = {"path1", "path1"};
-    }) << "/options/1"
-                                  << "expected each option once";
+    QTest::newRow("option twice")
+        << with([](json& j) {
+               j["options"] = {"path4", "path1", "path1"};
+           })
+        << "/options/2"
+        << "expected each option once, got \"path1\" again (first at /options/1)";
     QTest::newRow("no options") << with([](json& j) { j["options"] = json::array(); }) << "/options"
                                 << "at least one option";
     QTest::newRow("unknown sizing") << with([](json& j) { j["sizing"] = "gpus"; }) << "/sizing"
