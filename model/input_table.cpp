@@ -5,16 +5,18 @@
 namespace crossgrade::model {
 
 InputId InputTable::add(std::string pointer, UncertainNumber number) {
+    const auto id = static_cast<InputId>(m_numbers.size());
     m_numbers.push_back(std::move(number));
+    m_index.emplace(pointer, id);
     m_pointers.push_back(std::move(pointer));
-    return static_cast<InputId>(m_numbers.size() - 1);
+    return id;
 }
 
 std::optional<InputId> InputTable::find(std::string_view pointer) const {
-    const auto it = std::find(m_pointers.begin(), m_pointers.end(), pointer);
-    if (it == m_pointers.end())
+    const auto it = m_index.find(std::string(pointer));
+    if (it == m_index.end())
         return std::nullopt;
-    return static_cast<InputId>(it - m_pointers.begin());
+    return it->second;
 }
 
 std::vector<double> InputTable::mostLikely() const {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace crossgrade::model {
@@ -31,6 +32,9 @@ public:
 private:
     std::vector<UncertainNumber> m_numbers;
     std::vector<std::string> m_pointers;
+    // compile() looks pointers up once per workload × SKU: a linear search made a large
+    // scenario quadratic in SKUs (the reader compiles every file it accepts).
+    std::unordered_map<std::string, InputId> m_index;
 };
 
 } // namespace crossgrade::model

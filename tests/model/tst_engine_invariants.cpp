@@ -119,7 +119,19 @@ private slots:
     void memoryFloorPerReplica();
     void memoryFloorInTheFleet();
     void twinLinkedAmdCostsExactlyStayCuda();
+    void compilePointersEscapeIds();
 };
+
+// Ids with "/" or "~" once produced input pointers that named the wrong place.
+void TestEngineInvariants::compilePointersEscapeIds() {
+    Scenario s = testing::smallScenario();
+    s.workloads["chat/eu~1"] = s.workloads.at("chat");
+    s.workloads.erase("chat");
+    s.fleet.at("serving").workload = "chat/eu~1";
+    const CompiledScenario c = compile(s);
+    QVERIFY(c.inputs.find("/workloads/chat~1eu~01/peak_tokens_per_s").has_value());
+    QVERIFY(!c.inputs.find("/workloads/chat/eu~1/peak_tokens_per_s").has_value());
+}
 
 void TestEngineInvariants::checkComponentsSum(const ScenarioEvaluation& e, const QString& what) {
     for (const OptionOutcome& o : e.options) {
@@ -221,6 +233,8 @@ void TestEngineInvariants::memoryFloorPerReplica_data() {
     QTest::newRow("8B on H100") << 20.0 << 80.0 << 1;
     QTest::newRow("exactly one GPU") << 72.0 << 80.0 << 1;
     QTest::newRow("beyond one server") << 700.0 << 80.0 << 16; // multi-node inference
+    // A tiny HBM figure once overflowed the int cast (undefined behaviour): now capped.
+    QTest::newRow("gpusPerReplicaDoesNotOverflowOnTinyHbm") << 505.0 << 1e-9 << 1000000;
 }
 
 void TestEngineInvariants::memoryFloorPerReplica() {
