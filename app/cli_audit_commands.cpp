@@ -191,6 +191,16 @@ void addTextJsonFormat(QCommandLineParser& p) {
 
 } // namespace
 
+model::Audit auditFromFileOrId(Context& ctx, const QString& arg) {
+    if (QFileInfo::exists(arg))
+        return readAuditOrThrow(arg, ctx.err);
+    bool numeric = false;
+    arg.toLongLong(&numeric);
+    if (!numeric)
+        throw InvalidInput(str(arg) + ": no such file, and not a stored audit id");
+    return storedAudit(ctx, parseId(arg));
+}
+
 std::vector<Command> auditCommands() {
     return {
         {"import-audit", "FILE...", "Validate audit JSON files and store them.",

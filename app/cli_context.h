@@ -3,6 +3,7 @@
 // What every crossgrade-cli command shares: the context it runs in (options, arguments,
 // streams, the store), the error for invalid input, and small output helpers.
 
+#include "audit.h"
 #include "problem.h"
 #include "store.h"
 
@@ -67,5 +68,7 @@ std::vector<Command> storeCommands();
 // The saved inputs of a stored scenario's version (the latest when `number` is empty), or
 // InvalidInput naming what is missing.
 model::Scenario storedScenario(Context& ctx, std::int64_t id, std::optional<int> number);
+// An audit JSON file, or else the id of a stored audit; InvalidInput naming what is wrong.
+model::Audit auditFromFileOrId(Context& ctx, const QString& arg);
 
 } // namespace crossgrade::app

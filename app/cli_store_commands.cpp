@@ -137,6 +137,58 @@ int runSaveScenario(Context& ctx) {
     return kExitOk;
 }
 
+// A new scenario starts from a template's fleet, workloads and settings, takes the store's
+// default price book (DESIGN.md: new scenarios copy it in) and, optionally, another audit.
+int runNewScenario(Context& ctx) {
+    if (ctx.arguments.size() != 1 || ctx.arguments.first().trimmed().isEmpty())
+        throw InvalidInput("new-scenario: expected the new scenario's name");
+    if (!ctx.parser.isSet(QStringLiteral("template")))
+        throw InvalidInput("new-scenario: --template FILE|ID is required (a scenario file, e.g. "
+                           "resources/samples/scenarios/large-model-inference.json, or a stored "
+                           "scenario's id)");
+    const QString from = ctx.parser.value(QStringLiteral("template"));
+    model::Scenario scenario;
+    if (QFileInfo::exists(from)) {
+        data::ScenarioReadResult read = data::readScenarioFile(str(from));
+        printWarnings(ctx.err, str(from), read.warnings);
+        if (!read.ok())
+            throwProblems(str(from), read);
+        scenario = std::move(*read.scenario);
+    } else {
+        scenario = storedScenario(ctx, parseId(from, "a scenario file or id"), std::nullopt);
+    }
+    scenario.name = str(ctx.arguments.first().trimmed());
+    auto book = ctx.openStore().defaultPriceBook();
+    if (!book)
+        throw InvalidInput("the store has no default price book; import one with "
+                           "`crossgrade-cli pricebook import FILE --default`");
+    scenario.pricebook = std::move(*book);
+    if (ctx.parser.isSet(QStringLiteral("audit")))
+        scenario.audit = auditFromFileOrId(ctx, ctx.parser.value(QStringLiteral("audit")));
+    // The template's workloads and lots must still find their SKUs and ratios in this book.
+    const std::string text = data::writeScenario(scenario);
+    const data::ScenarioReadResult check = data::readScenario(text);
+    if (!check.ok())
+        throwProblems("new scenario \"" + scenario.name + "\" (template " + str(from) +
+                          " with the default price book)",
+                      check);
+    if (ctx.parser.isSet(QStringLiteral("save"))) {
+        const data::ScenarioHeadline headline =
+            data::headlineOf(model::evaluateScenario(scenario, model::compile(scenario)));
+        const std::string note = ctx.parser.isSet(QStringLiteral("note"))
+                                     ? str(ctx.parser.value(QStringLiteral("note")))
+                                     : "new, from template " + str(from);
+        const data::ScenarioVersionId saved =
+            ctx.openStore().saveScenarioVersion(scenario, note, CROSSGRADE_VERSION, headline);
+        ctx.err << "scenario " << saved.scenario_id << " version " << saved.number << '\n';
+        if (ctx.parser.isSet(QStringLiteral("out")))
+            writeOutput(ctx, text);
+        return kExitOk;
+    }
+    writeOutput(ctx, text);
+    return kExitOk;
+}
+
 int runScenarios(Context& ctx) {
     const QString format = formatOption(ctx.parser, {"text", "json"});
     if (!ctx.arguments.isEmpty())
@@ -240,6 +292,29 @@ model::Scenario storedScenario(Context& ctx, std::int64_t id, std::optional<int>
 
 std::vector<Command> storeCommands() {
     return {
+        {"new-scenario", "NAME --template FILE|ID",
+         "Start a scenario from a template with the store's default price book.",
+         "Copies the template's fleet, workloads and settings, puts the store's default price "
+         "book in (so the new scenario prices with today's book) and, with --audit, an audit "
+         "file or stored audit. Prints the scenario JSON (or writes --out); --save also stores "
+         "it as version 1 and says which scenario it became on standard error. Edit the fleet "
+         "and workloads afterwards: they are the template's.",
+         [](QCommandLineParser& p) {
+             p.addOption({QStringLiteral("template"),
+                          QStringLiteral("Scenario file or stored scenario id to start from."),
+                          QStringLiteral("FILE|ID")});
+             p.addOption({QStringLiteral("audit"),
+                          QStringLiteral("Audit file or stored audit id to use instead of the "
+                                         "template's."),
+                          QStringLiteral("FILE|ID")});
+             p.addOption({QStringLiteral("out"),
+                          QStringLiteral("Write the scenario to FILE (atomically)."),
+                          QStringLiteral("FILE")});
+             p.addOption({QStringLiteral("save"), QStringLiteral("Also store it.")});
+             p.addOption({QStringLiteral("note"), QStringLiteral("Note for the saved version."),
+                          QStringLiteral("TEXT")});
+         },
+         runNewScenario},
         {"pricebook", "list|export [ID]|import FILE", "List, export or import stored price books.",
          "list: one row per stored price book, the default marked.\n"
          "export [ID]: prints a stored price book (default: the default book) as "

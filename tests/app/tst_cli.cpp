@@ -238,8 +238,9 @@ private slots:
     void helpEverywhere_data() {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("top") << QStringList{"--help"};
-        for (const char* c : {"import-audit", "audits", "export-audit", "recommend", "evaluate",
-                              "bench", "pricebook", "save-scenario", "scenarios", "versions"})
+        for (const char* c :
+             {"import-audit", "audits", "export-audit", "recommend", "evaluate", "bench",
+              "pricebook", "save-scenario", "scenarios", "versions", "new-scenario"})
             QTest::newRow(c) << QStringList{c, "--help"};
     }
     void helpEverywhere() {
@@ -482,6 +483,36 @@ private slots:
         QCOMPARE(r.status, 0);
         QVERIFY(r.out.contains("engine evaluations"));
         QVERIFY(r.out.contains("per second"));
+    }
+
+    // DESIGN.md: new scenarios copy the store's default price book in.
+    void newScenarioTakesTheDefaultPriceBook() {
+        QFile bookFile(sourceDir() + "/resources/pricebook/default.json");
+        QVERIFY(bookFile.open(QIODevice::ReadOnly));
+        auto book = nlohmann::json::parse(bookFile.readAll().toStdString());
+        book["name"] = "Negotiated book";
+        book["version"] = "2026-12";
+        const QString bookPath =
+            writeFile("negotiated.json", QByteArray::fromStdString(book.dump()));
+        QCOMPARE(cli({"pricebook", "import", bookPath, "--default"}).status, 0);
+
+        const QString out = m_dir.filePath("new.json");
+        const Run r = cli({"new-scenario", "Acme serving", "--template",
+                           sourceDir() + "/resources/samples/scenarios/large-model-inference.json",
+                           "--audit", sample("tensorrt-inference.json"), "--out", out, "--save"});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QVERIFY(r.err.contains("version 1"));
+        QFile created(out);
+        QVERIFY(created.open(QIODevice::ReadOnly));
+        const auto j = nlohmann::json::parse(created.readAll().toStdString());
+        QCOMPARE(j["name"].get<std::string>(), std::string("Acme serving"));
+        QCOMPARE(j["pricebook"]["name"].get<std::string>(), std::string("Negotiated book"));
+        QCOMPARE(j["audit"]["name"].get<std::string>(), std::string("Inference platform"));
+        QVERIFY(cli({"scenarios"}).out.contains("Acme serving"));
+        QCOMPARE(cli({"evaluate", out, "--format", "json"}).status, 0);
+
+        QCOMPARE(cli({"new-scenario", "No template"}).status, 2);
+        QCOMPARE(cli({"new-scenario", "Bad", "--template", "99"}).status, 2);
     }
 
     void versionIsPrinted() {
