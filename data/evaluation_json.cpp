@@ -2,9 +2,8 @@
 
 #include "recommendation_json.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace crossgrade::data {
 
@@ -13,7 +12,9 @@ namespace {
 using nlohmann::ordered_json;
 using namespace crossgrade::model;
 
-ordered_json nullable(double value) { return value < 0 ? ordered_json() : ordered_json(value); }
+ordered_json nullable(double value) {
+    return value < 0 ? ordered_json() : ordered_json(value);
+}
 
 ordered_json doorsJson(const OptionOutcome& o, const CompiledScenario& compiled) {
     ordered_json doors = ordered_json::array();
@@ -64,8 +65,8 @@ ordered_json optionJson(const OptionOutcome& o, const CompiledScenario& compiled
     j["break_even_month"] = o.break_even_month ? ordered_json(*o.break_even_month) : ordered_json();
     j["doors_taken"] = doorsJson(o, compiled);
     j["owed_after_horizon_usd"] = o.run.owed_after_horizon_usd;
-    j["time_to_production_month"] = o.run.first_amd_month < 0 ? ordered_json()
-                                                              : ordered_json(o.run.first_amd_month);
+    j["time_to_production_month"] =
+        o.run.first_amd_month < 0 ? ordered_json() : ordered_json(o.run.first_amd_month);
     j["usd_per_gpu_hour"] = o.usd_per_gpu_hour;
     j["usd_per_mtok"] = o.usd_per_mtok;
     j["multi_node_inference"] = o.run.multi_node_inference;
