@@ -1,5 +1,7 @@
 #include "json_checks.h"
 
+#include "input_table.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -37,16 +39,7 @@ std::string describe(const json& value) {
 }
 
 std::string escapePointerToken(std::string_view key) {
-    std::string out;
-    for (char c : key) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
-    }
-    return out;
+    return model::pointerToken(key);
 }
 
 std::string childPointer(const std::string& pointer, std::string_view key) {

@@ -10,20 +10,6 @@ std::string str(std::string_view s) {
     return std::string(s);
 }
 
-// An id as one JSON-pointer token (RFC 6901): "~" → "~0", "/" → "~1".
-std::string token(std::string_view id) {
-    std::string out;
-    for (char c : id) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
-    }
-    return out;
-}
-
 class Compiler {
 public:
     explicit Compiler(const Scenario& s)
@@ -54,7 +40,7 @@ private:
 
     void compileSkus() {
         for (const auto& [id, sku] : m_s.pricebook.skus) {
-            const std::string at = "/pricebook/skus/" + token(id) + "/";
+            const std::string at = "/pricebook/skus/" + pointerToken(id) + "/";
             CompiledSku c;
             c.id = id;
             c.vendor = sku.vendor;
@@ -88,7 +74,7 @@ private:
             return out;
         for (std::size_t i = 0; i < m_c.skus.size(); ++i) {
             const std::string pointer =
-                "/pricebook/performance/" + str(toString(cls)) + "/" + token(m_c.skus[i].id);
+                "/pricebook/performance/" + str(toString(cls)) + "/" + pointerToken(m_c.skus[i].id);
             if (auto existing = m_c.inputs.find(pointer)) {
                 out[i] = *existing;
                 continue;
@@ -102,7 +88,7 @@ private:
 
     void compileWorkloads() {
         for (const auto& [id, w] : m_s.workloads) {
-            const std::string at = "/workloads/" + token(id) + "/";
+            const std::string at = "/workloads/" + pointerToken(id) + "/";
             CompiledWorkload c;
             c.id = id;
             c.kind = w.kind;
@@ -136,7 +122,7 @@ private:
 
     void compileLots() {
         for (const auto& [id, lot] : m_s.fleet) {
-            const std::string at = "/fleet/" + token(id) + "/";
+            const std::string at = "/fleet/" + pointerToken(id) + "/";
             CompiledLot c;
             c.id = id;
             c.sku = m_c.skuIndex(lot.sku);

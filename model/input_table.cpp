@@ -4,6 +4,19 @@
 
 namespace crossgrade::model {
 
+std::string pointerToken(std::string_view key) {
+    std::string out;
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
 InputId InputTable::add(std::string pointer, UncertainNumber number) {
     const auto id = static_cast<InputId>(m_numbers.size());
     m_numbers.push_back(std::move(number));

@@ -19,6 +19,9 @@ namespace crossgrade::model {
 
 using InputId = std::uint32_t;
 
+// An id or key as one JSON-pointer token (RFC 6901): "~" → "~0", "/" → "~1".
+std::string pointerToken(std::string_view key);
+
 class InputTable {
 public:
     InputId add(std::string pointer, UncertainNumber number);
