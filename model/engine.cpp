@@ -13,6 +13,7 @@ namespace {
 constexpr double kHoursPerMonth = 730.0; // 8,760 hours a year / 12
 // Demand left over after a piece is served, below which it counts as served (float noise).
 constexpr double kServedTolerance = 1e-9;
+constexpr int kMaxAssignmentPivots = 500; // far above what a real fleet needs
 
 double overlap(double a0, double a1, double b0, double b1) {
     return std::max(0.0, std::min(a1, b1) - std::max(a0, b0));
@@ -140,9 +141,14 @@ private:
     using Demand = EngineWorkspace::Demand;
 
     double ratio(const Placement& p, int s) const {
-        const std::vector<InputId>& ids = p.ported ? p.w->ratio_ported : p.w->ratio;
-        const InputId id = ids[std::size_t(s)];
-        return id == kNoInput ? 0.0 : in(id);
+        const InputId id = p.w->ratio[std::size_t(s)];
+        const double native = id == kNoInput ? 0.0 : in(id);
+        if (!p.ported)
+            return native;
+        const InputId portedId = p.w->ratio_ported[std::size_t(s)];
+        const double ported = portedId == kNoInput ? 0.0 : in(portedId);
+        // AMD runs the rewritten kernels; NVIDIA keeps whichever version runs faster on it.
+        return p.vendor == Vendor::Amd ? ported : std::max(native, ported);
     }
     int replicaGpus(const Placement& p, int s) const {
         if (p.w->kind != WorkloadKindOfDemand::Inference)
@@ -208,10 +214,13 @@ private:
         }
     }
 
-    // Owned GPUs free this month go where each replaces the most new GPUs: pairs of
-    // (demand, SKU) in order of throughput per GPU relative to what the demand would buy.
-    // Without this, which workload happened to own a lot would decide the fleet, and moving a
-    // workload to an identical AMD twin could look cheaper than staying.
+    // Owned GPUs free this month go where they replace the most new GPUs in all: a small
+    // linear program over (demand, SKU) pairs, each GPU of the pool worth its throughput
+    // relative to the GPU the demand would buy (SmallLp). A greedy pass by that ratio alone is
+    // not enough: an owned GPU of the buy SKU is worth 1 to every demand, and handing it to the
+    // demand that happens to come first can leave an older GPU where it is weakest — and then
+    // moving a workload to an identical AMD twin looks cheaper than staying. Whole-server
+    // sizing rounds each share to whole replicas when it is taken.
     void serveFromPool(int month) {
         m_ws.pairs.clear();
         for (std::size_t i = 0; i < m_ws.demands.size(); ++i) {
@@ -223,23 +232,74 @@ private:
             for (std::size_t s = 0; s < m_s.skus.size(); ++s)
                 if (m_s.skus[s].vendor == d.placement.vendor && m_ws.pool[s] > 0 &&
                     ratio(d.placement, int(s)) > 0)
-                    m_ws.pairs.push_back(
-                        {int(i), int(s), buyEach > 0 ? perGpu(d.placement, int(s)) / buyEach : 0});
+                    m_ws.pairs.push_back({int(i), int(s),
+                                          buyEach > 0 ? perGpu(d.placement, int(s)) / buyEach : 0,
+                                          0.0});
         }
+        if (m_ws.pairs.empty())
+            return;
         std::stable_sort(
             m_ws.pairs.begin(), m_ws.pairs.end(),
             [](const EngineWorkspace::PoolPair& a, const EngineWorkspace::PoolPair& b) {
                 return a.relative > b.relative;
             });
+        assignPool();
+        takeFromPool(true);
+        // What rounding to whole replicas left unserved comes from what the pool still holds
+        // before anything new is bought.
+        takeFromPool(false);
+    }
+
+    void takeFromPool(bool assigned) {
         for (const EngineWorkspace::PoolPair& pair : m_ws.pairs) {
             Demand& d = m_ws.demands[std::size_t(pair.demand)];
             const std::size_t s = std::size_t(pair.sku);
-            if (d.left <= 0 || m_ws.pool[s] <= 0)
+            if (d.left <= kServedTolerance * d.total || m_ws.pool[s] <= 0 ||
+                (assigned && pair.gpus <= 0))
                 continue;
-            const double n = take(d.placement, pair.sku, m_ws.pool[s], d.left, d.total);
+            // The program shares GPUs continuously; a share is taken as whole replicas (whole
+            // servers) and never below one replica for a demand nothing has served yet.
+            const double replica = replicaGpus(d.placement, pair.sku);
+            double share = assigned ? pair.gpus : m_ws.pool[s];
+            if (wholeServers())
+                share = std::ceil(share / replica - kServedTolerance) * replica;
+            if (d.left >= d.total)
+                share = std::max(share, replica);
+            const double n =
+                take(d.placement, pair.sku, std::min(m_ws.pool[s], share), d.left, d.total);
             m_ws.pool[s] -= n;
             m_ws.busy_gpus[s] += n * d.placement.busy_share;
         }
+    }
+
+    // Sets each pair's `gpus`: rows are the pool SKUs (GPUs available) and the demands (work
+    // left, as a fraction of it), columns the pairs. Without a solution within the pivot limit
+    // each pair may take what it can, in the order of its ratio.
+    void assignPool() {
+        auto& pairs = m_ws.pairs;
+        m_ws.pool_row.assign(m_s.skus.size(), -1);
+        int rows = 0;
+        for (const auto& pair : pairs)
+            if (m_ws.pool_row[std::size_t(pair.sku)] < 0)
+                m_ws.pool_row[std::size_t(pair.sku)] = rows++;
+        const int demandRows = int(m_ws.demands.size());
+        SmallLp& lp = m_ws.assignment;
+        lp.reset(rows + demandRows, int(pairs.size()));
+        for (std::size_t s = 0; s < m_s.skus.size(); ++s)
+            if (m_ws.pool_row[s] >= 0)
+                lp.setBound(m_ws.pool_row[s], m_ws.pool[s]);
+        for (int i = 0; i < demandRows; ++i)
+            lp.setBound(rows + i, m_ws.demands[std::size_t(i)].left > 0 ? 1.0 : 0.0);
+        for (std::size_t j = 0; j < pairs.size(); ++j) {
+            const Demand& d = m_ws.demands[std::size_t(pairs[j].demand)];
+            lp.setCoefficient(m_ws.pool_row[std::size_t(pairs[j].sku)], int(j), 1.0);
+            lp.setCoefficient(rows + pairs[j].demand, int(j),
+                              perGpu(d.placement, pairs[j].sku) / d.left);
+            lp.setValue(int(j), pairs[j].relative);
+        }
+        const bool solved = lp.solve(kMaxAssignmentPivots);
+        for (std::size_t j = 0; j < pairs.size(); ++j)
+            pairs[j].gpus = solved ? lp.x(int(j)) : m_ws.pool[std::size_t(pairs[j].sku)];
     }
 
     // What is still unserved is bought (or rented) on the vendor's channel.
@@ -265,7 +325,11 @@ private:
         p.vendor = vendor;
         if (w.kind == WorkloadKindOfDemand::Inference)
             p.busy_share = std::min(1.0, in(m_s.target_utilisation) * in(w.average_to_peak));
-        if (vendor != Vendor::Amd || door < 0)
+        if (door < 0)
+            return p;
+        // The Triton rewrite is done once its door has opened; NVIDIA may run it too.
+        p.ported = m_option.ported_kernels && month >= m_doorMonth[std::size_t(door)];
+        if (vendor != Vendor::Amd)
             return p;
         const CompiledDoor& d = m_option.doors[std::size_t(door)];
         const double since = month - m_doorMonth[std::size_t(door)];
@@ -275,7 +339,6 @@ private:
         p.efficiency = d.cross_vendor && w.kind == WorkloadKindOfDemand::Training
                            ? in(m_s.hetccl_efficiency)
                            : 1.0;
-        p.ported = m_option.ported_kernels;
         return p;
     }
 

@@ -6,6 +6,7 @@
 // Carlo can call it per sample.
 
 #include "compiled_scenario.h"
+#include "small_lp.h"
 
 #include <array>
 #include <vector>
@@ -102,9 +103,12 @@ struct EngineWorkspace {
         int demand = 0;
         int sku = 0;
         double relative = 0; // throughput per GPU relative to the GPU the demand would buy
+        double gpus = 0;     // how many GPUs of the pool the assignment gives the demand
     };
     std::vector<Demand> demands;
     std::vector<PoolPair> pairs;
+    std::vector<int> pool_row; // per SKU: its capacity row in `assignment`, or -1
+    SmallLp assignment;
 };
 
 // Evaluates `option` under `policy` with input values `v` (indexed by InputId).

@@ -1,0 +1,226 @@
+#pragma once
+
+// DESIGN.md's invariants of the cost engine as reusable Qt Test checks, and a seeded random
+// perturbation that works on any scenario (the fixture or a shipped sample). The checks use
+// QVERIFY2, so a caller returns when QTest::currentTestFailed().
+
+#include "evaluation.h"
+
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace crossgrade::testing {
+
+using namespace crossgrade::model;
+
+inline double relTol(double a) {
+    return 1e-9 * std::max(1.0, std::abs(a));
+}
+
+inline ScenarioEvaluation evaluate(const Scenario& s) {
+    return evaluateScenario(s, compile(s));
+}
+
+inline double npvOf(const ScenarioEvaluation& e, OptionId id) {
+    return e.find(id)->run.npv_usd;
+}
+
+// Scales every price, rate, performance ratio of the AMD SKUs, port month and demand of `s`
+// by seeded random factors and redraws the plain choices (sizing, channels, disposition,
+// tiers, horizon, team), keeping HetCCL's month within a year past the horizon.
+inline Scenario perturbScenario(Scenario s, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    auto uni = [&](double lo, double hi) {
+        return std::uniform_real_distribution<>(lo, hi)(rng);
+    };
+    auto scale = [&](UncertainNumber& n, double lo, double hi) {
+        n = UncertainNumber::certain(n.mostLikely() * uni(lo, hi));
+    };
+    s.horizon_months = std::uniform_int_distribution<>(12, 72)(rng);
+    s.sizing = uni(0, 1) < 0.5 ? Sizing::Continuous : Sizing::WholeServers;
+    s.disposition = uni(0, 1) < 0.7 ? Disposition::Sell : Disposition::KeepIdle;
+    const Channel channels[] = {Channel::Owned, Channel::Reserved, Channel::OnDemand};
+    s.amd.channel = channels[std::uniform_int_distribution<>(0, 2)(rng)];
+    s.nvidia.channel = uni(0, 1) < 0.8 ? Channel::Owned : Channel::Reserved;
+    for (auto& [id, sku] : s.pricebook.skus) {
+        scale(sku.purchase_usd, 0.6, 1.5);
+        scale(sku.overhead_usd, 0.5, 1.5);
+        scale(sku.reserved_usd_per_hour, 0.6, 1.6);
+        scale(sku.on_demand_usd_per_hour, 0.6, 2.0);
+        sku.price_decline_per_year = UncertainNumber::certain(uni(0.0, 0.25));
+    }
+    for (auto& [cls, row] : s.pricebook.performance)
+        for (auto& [skuId, ratio] : row)
+            if (s.pricebook.skus.count(skuId) && s.pricebook.skus.at(skuId).vendor == Vendor::Amd)
+                scale(ratio, 0.6, 1.6);
+    for (auto& [task, byEffort] : s.pricebook.port_months)
+        for (auto& [effort, byPath] : byEffort)
+            for (auto& [path, months] : byPath)
+                scale(months, 0.5, 2.0);
+    for (Dimension d : kAllDimensions)
+        s.audit.dimension(d).tier = static_cast<Tier>(std::uniform_int_distribution<>(0, 2)(rng));
+    for (auto& [id, w] : s.workloads) {
+        if (w.kind == WorkloadKindOfDemand::Inference) {
+            w.growth_per_month = UncertainNumber::certain(uni(-0.02, 0.06));
+            scale(w.peak_tokens_per_s, 0.2, 3.0);
+            w.model_memory_gb = UncertainNumber::certain(uni(20, 700));
+        } else {
+            w.growth_per_month = UncertainNumber::certain(uni(-0.02, 0.05));
+            scale(w.h100_equivalent_gpus, 0.2, 3.0);
+        }
+    }
+    s.amd_discount = UncertainNumber::certain(uni(0.0, 0.4));
+    s.nvidia_discount = UncertainNumber::certain(uni(0.0, 0.2));
+    s.target_utilisation = UncertainNumber::certain(uni(0.4, 0.9));
+    s.transition_regression = UncertainNumber::certain(uni(0.0, 0.4));
+    s.transition_regression_months = UncertainNumber::certain(uni(0.0, 12.0));
+    s.team_engineers = std::uniform_int_distribution<>(0, 12)(rng);
+    s.dual_vendor_usd_per_month = UncertainNumber::certain(uni(0, 150000));
+    s.ramp_productivity_loss = UncertainNumber::certain(uni(0.0, 0.1));
+    s.hetccl_available_month = UncertainNumber::certain(uni(0.0, s.horizon_months + 12.0));
+    s.hetccl_cross_vendor_efficiency = UncertainNumber::certain(uni(0.6, 1.0));
+    return s;
+}
+
+// What a sweep of perturbations exercised, so that no invariant passes by never being tried.
+struct InvariantTally {
+    int scenarios = 0;
+    int doorsTaken = 0;
+    int hetcclInside = 0;
+    int hetcclDoorTaken = 0;
+};
+
+// Invariant 1: components sum to each month's total, the months to the cumulative and the
+// total; the residual is never a cost.
+inline void checkComponentsSum(const ScenarioEvaluation& e, const QString& what) {
+    for (const OptionOutcome& o : e.options) {
+        double running = 0;
+        for (int m = 0; m < o.run.horizon; ++m) {
+            double sum = 0;
+            for (int c = 0; c < kComponentCount; ++c)
+                sum += o.run.component(m, c);
+            QVERIFY2(std::abs(sum - o.run.total[std::size_t(m)]) <= relTol(sum), qPrintable(what));
+            running += o.run.total[std::size_t(m)];
+            QVERIFY2(std::abs(running - o.run.cumulative[std::size_t(m)]) <= relTol(running),
+                     qPrintable(what));
+            QVERIFY2(o.run.component(m, kResidual) <= 0, qPrintable(what));
+        }
+        QVERIFY2(std::abs(running - o.run.total_usd) <= relTol(running), qPrintable(what));
+    }
+}
+
+// Invariant 4: the all-never door policy costs exactly stay-cuda; the chosen policy never more.
+inline void checkAllNeverIsStayCuda(const Scenario& s, const ScenarioEvaluation& e,
+                                    const QString& what) {
+    const CompiledScenario c = compile(s);
+    const std::vector<double> v = c.inputs.mostLikely();
+    EngineWorkspace ws;
+    OptionRun never;
+    const double stay = npvOf(e, OptionId::StayCuda);
+    for (const CompiledOption& option : c.options) {
+        evaluateOption(c, v.data(), option, DoorPolicy{}, ws, never);
+        QVERIFY2(never.npv_usd == stay, qPrintable(what + " " + toString(option.id).data()));
+        QVERIFY2(npvOf(e, option.id) <= never.npv_usd + 1.0, qPrintable(what));
+    }
+}
+
+// Invariants 1, 2, 3, 4 and 6 on one scenario, counting what was exercised into `tally`.
+inline void checkEveryInvariant(const Scenario& s, const QString& what, InvariantTally& tally) {
+    ++tally.scenarios;
+    const ScenarioEvaluation e = evaluate(s);
+    checkComponentsSum(e, what);
+    if (QTest::currentTestFailed())
+        return;
+    checkAllNeverIsStayCuda(s, e, what);
+    if (QTest::currentTestFailed())
+        return;
+    // 6. with no door taken, an option costs what stay-cuda costs.
+    for (const OptionOutcome& o : e.options) {
+        if (o.doors_taken == 0)
+            QVERIFY2(o.run.npv_usd == npvOf(e, OptionId::StayCuda), qPrintable(what));
+        else
+            ++tally.doorsTaken;
+    }
+    // 2. a larger amd_discount never raises any option's NPV.
+    Scenario cheaper = s;
+    cheaper.amd_discount =
+        UncertainNumber::certain(std::min(0.95, s.amd_discount.mostLikely() + 0.15));
+    const ScenarioEvaluation ec = evaluate(cheaper);
+    for (const OptionOutcome& o : e.options)
+        QVERIFY2(npvOf(ec, o.id) <= o.run.npv_usd + relTol(o.run.npv_usd),
+                 qPrintable(what + " discount " + toString(o.id).data()));
+    // 3. an earlier HetCCL month never raises path3's or path2+3's NPV.
+    if (s.hetccl_available_month.mostLikely() < s.horizon_months)
+        ++tally.hetcclInside;
+    Scenario earlier = s;
+    earlier.hetccl_available_month =
+        UncertainNumber::certain(std::max(0.0, s.hetccl_available_month.mostLikely() - 9.0));
+    const ScenarioEvaluation eh = evaluate(earlier);
+    for (OptionId id : {OptionId::Path3, OptionId::Path2And3}) {
+        QVERIFY2(npvOf(eh, id) <= npvOf(e, id) + relTol(npvOf(e, id)),
+                 qPrintable(what + " hetccl " + toString(id).data()));
+        if (e.find(id)->run.door_taken_month[1] >= 0)
+            ++tally.hetcclDoorTaken;
+    }
+}
+
+// Every AMD input linked to its NVIDIA twin (DESIGN.md invariant 4, second half).
+inline Scenario linkedToTwin(Scenario s) {
+    const Sku& twin = s.pricebook.skus.at(s.nvidia.sku);
+    Sku& amd = s.pricebook.skus.at(s.amd.sku);
+    const Vendor vendor = amd.vendor;
+    amd = twin;
+    amd.vendor = vendor;
+    for (auto& [id, sku] : s.pricebook.skus)
+        sku.price_decline_per_year = UncertainNumber::certain(0);
+    for (auto& [cls, row] : s.pricebook.performance)
+        row[s.amd.sku] = row.at(s.nvidia.sku);
+    // No gain from a port either: rewritten kernels run as the originals did (the twin of
+    // DESIGN.md's "no TensorRT gain").
+    if (s.pricebook.performance.count(WorkloadClass::CustomKernelTraining) &&
+        s.pricebook.performance.count(WorkloadClass::PyTorchTraining))
+        s.pricebook.performance[WorkloadClass::PyTorchTraining] =
+            s.pricebook.performance.at(WorkloadClass::CustomKernelTraining);
+    s.amd.channel = s.nvidia.channel;
+    s.amd_discount = s.nvidia_discount;
+    s.transition_regression = UncertainNumber::certain(0);
+    s.hetccl_cross_vendor_efficiency = UncertainNumber::certain(1);
+    s.disposition = Disposition::KeepIdle;
+    s.team_engineers = 0;
+    s.pilot_gpus = 0;
+    s.ramp_productivity_loss = UncertainNumber::certain(0);
+    s.dual_vendor_usd_per_month = UncertainNumber::certain(0);
+    return s;
+}
+
+// Invariant 4, second half: with every AMD input linked to its NVIDIA twin, continuous sizing
+// costs exactly stay-cuda; whole servers stay within one server per SKU per month (the split
+// of one demand across two vendors rounds twice). Counts whole-server options into `servers`.
+inline void checkTwinLinkedCostsStayCuda(const Scenario& s, const QString& what, int& servers) {
+    const ScenarioEvaluation e = evaluate(s);
+    const OptionOutcome& stay = *e.find(OptionId::StayCuda);
+    const QString where = what + " (" + toString(s.sizing).data() + ")";
+    for (const OptionOutcome& o : e.options) {
+        if (s.sizing == Sizing::Continuous) {
+            QVERIFY2(std::abs(o.run.npv_usd - stay.run.npv_usd) <= 1.0,
+                     qPrintable(where + " " + toString(o.id).data()));
+            continue;
+        }
+        ++servers;
+        const int skus = o.run.sku_count;
+        for (int m = 0; m < o.run.horizon; ++m) {
+            double option = 0;
+            double reference = 0;
+            for (int sku = 0; sku < skus; ++sku) {
+                option += o.run.gpusAt(m, sku);
+                reference += stay.run.gpusAt(m, sku);
+            }
+            QVERIFY2(std::abs(option - reference) <= 8.0 * skus,
+                     qPrintable(where + " " + toString(o.id).data()));
+        }
+    }
+}
+
+} // namespace crossgrade::testing
