@@ -105,7 +105,13 @@ std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& refe
     return month;
 }
 
-ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled) {
+namespace {
+
+// Evaluates every option of `compiled`, each under the policy `choose` returns for it, and
+// derives what the comparison needs: break-even, cheapest option and the disagreement.
+template <typename ChoosePolicy>
+ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario& compiled,
+                                ChoosePolicy choose) {
     ScenarioEvaluation e;
     const std::vector<double> v = compiled.inputs.mostLikely();
     EngineWorkspace workspace;
@@ -114,8 +120,7 @@ ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScen
     for (const CompiledOption& option : compiled.options) {
         OptionOutcome outcome;
         outcome.id = option.id;
-        outcome.policy = optimiseDoorPolicy(compiled, v.data(), option, workspace, scratch,
-                                            &e.policies_searched);
+        outcome.policy = choose(option, v, workspace, scratch, e.policies_searched);
         evaluateOption(compiled, v.data(), option, outcome.policy, workspace, outcome.run);
         outcome.doors_taken = doorCount(outcome.policy);
         outcome.usd_per_gpu_hour =
@@ -163,6 +168,31 @@ ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScen
     }();
     e.disagreement = disagreementSentence(e, advised, compiled.horizon_months);
     return e;
+}
+
+} // namespace
+
+ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled) {
+    return evaluateEach(scenario, compiled,
+                        [&](const CompiledOption& option, const std::vector<double>& v,
+                            EngineWorkspace& workspace, OptionRun& scratch, std::size_t& searched) {
+                            return optimiseDoorPolicy(compiled, v.data(), option, workspace,
+                                                      scratch, &searched);
+                        });
+}
+
+ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
+                                            const CompiledScenario& compiled,
+                                            const ScenarioEvaluation& previous) {
+    return evaluateEach(scenario, compiled,
+                        [&](const CompiledOption& option, const std::vector<double>&,
+                            EngineWorkspace&, OptionRun&, std::size_t&) {
+                            const OptionOutcome* before = previous.find(option.id);
+                            DoorPolicy policy = before ? before->policy : DoorPolicy{};
+                            for (std::size_t d = option.doors.size(); d < policy.month.size(); ++d)
+                                policy.month[d] = kNever;
+                            return policy;
+                        });
 }
 
 std::string formatUsd(double usd) {

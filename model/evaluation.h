@@ -46,6 +46,13 @@ std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& refe
 // Deterministic evaluation at most-likely values.
 ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled);
 
+// The same, but each option keeps the door policy it had in `previous` instead of searching
+// (never for an option `previous` lacks): cheap enough to run on every step of a what-if
+// slider drag, after which evaluateScenario re-optimises the policies.
+ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
+                                            const CompiledScenario& compiled,
+                                            const ScenarioEvaluation& previous);
+
 // "$1.2M", "$350k", "-$40k": money for sentences and tables.
 std::string formatUsd(double usd);
 

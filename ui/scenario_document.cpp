@@ -1,0 +1,177 @@
+#include "scenario_document.h"
+
+#include <QUndoCommand>
+#include <QtConcurrent>
+
+namespace crossgrade::ui {
+
+using EvaluationPtr = std::shared_ptr<const model::ScenarioEvaluation>;
+
+namespace {
+
+EvaluationPtr evaluateFully(const model::Scenario& scenario) {
+    return std::make_shared<const model::ScenarioEvaluation>(
+        model::evaluateScenario(scenario, model::compile(scenario)));
+}
+
+} // namespace
+
+// The scenario before and after one edit; a drag's steps merge into one command.
+class ScenarioEditCommand : public QUndoCommand {
+public:
+    ScenarioEditCommand(ScenarioDocument* document, const QString& text, model::Scenario before,
+                        model::Scenario after, int mergeId)
+        : QUndoCommand(text)
+        , m_document(document)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_mergeId(mergeId) {}
+
+    void undo() override { m_document->setScenarioFromCommand(m_before); }
+    void redo() override { m_document->setScenarioFromCommand(m_after); }
+    int id() const override { return m_mergeId == 0 ? -1 : m_mergeId; }
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* next = static_cast<const ScenarioEditCommand*>(other);
+        m_after = next->m_after;
+        setObsolete(m_after == m_before);
+        return true;
+    }
+
+private:
+    ScenarioDocument* m_document;
+    model::Scenario m_before;
+    model::Scenario m_after;
+    int m_mergeId;
+};
+
+ScenarioDocument::ScenarioDocument(model::Scenario scenario, QObject* parent)
+    : QObject(parent)
+    , m_scenario(std::move(scenario))
+    , m_baseline(m_scenario) {
+    m_evaluation = evaluateFully(m_scenario);
+    m_baselineEvaluation = m_evaluation;
+    connect(&m_undo, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+    connect(&m_watcher, &QFutureWatcher<EvaluationPtr>::finished, this,
+            &ScenarioDocument::takeBackgroundResult);
+}
+
+ScenarioDocument::~ScenarioDocument() {
+    m_watcher.waitForFinished();
+}
+
+void ScenarioDocument::setStoredAs(std::int64_t scenarioId, int version) {
+    m_storedId = scenarioId;
+    m_storedVersion = version;
+}
+
+QString ScenarioDocument::title() const {
+    QString t = QString::fromStdString(m_scenario.name);
+    if (m_storedVersion)
+        t += tr(" (version %1)").arg(*m_storedVersion);
+    return t;
+}
+
+QString ScenarioDocument::edit(const QString& text,
+                               const std::function<void(model::Scenario&)>& change, int mergeId) {
+    model::Scenario after = m_scenario;
+    change(after);
+    return push(text, std::move(after), mergeId);
+}
+
+QString ScenarioDocument::replace(const QString& text, const model::Scenario& scenario) {
+    return push(text, scenario, 0);
+}
+
+QString ScenarioDocument::push(const QString& text, model::Scenario after, int mergeId) {
+    if (after == m_scenario)
+        return {};
+    try {
+        (void)model::compile(after);
+    } catch (const model::ScenarioError& e) {
+        return QString::fromStdString(e.pointer() + ": " + e.what());
+    }
+    m_undo.push(new ScenarioEditCommand(this, text, m_scenario, std::move(after), mergeId));
+    return {};
+}
+
+void ScenarioDocument::setScenarioFromCommand(const model::Scenario& scenario) {
+    m_scenario = scenario;
+    ++m_generation;
+    emit scenarioChanged();
+    if (m_interactive)
+        evaluateNow();
+    else
+        evaluateInBackground();
+}
+
+void ScenarioDocument::setInteractive(bool interactive) {
+    if (m_interactive == interactive)
+        return;
+    m_interactive = interactive;
+    if (!interactive && m_heldPolicies)
+        evaluateInBackground();
+}
+
+bool ScenarioDocument::isEvaluating() const {
+    return m_watcher.isRunning() || m_pending;
+}
+
+void ScenarioDocument::waitForEvaluation() {
+    while (m_watcher.isRunning() || m_pending) {
+        m_watcher.waitForFinished();
+        takeBackgroundResult();
+    }
+}
+
+void ScenarioDocument::markSaved() {
+    m_baseline = m_scenario;
+    if (!m_heldPolicies)
+        m_baselineEvaluation = m_evaluation;
+    else
+        m_baselineEvaluation = evaluateFully(m_baseline);
+    m_undo.setClean();
+    emit evaluationChanged();
+}
+
+// A drag: the policies stay as the last full evaluation chose them, so one step costs one
+// engine run per option (DESIGN.md's 16 ms frame); the search runs again on release.
+void ScenarioDocument::evaluateNow() {
+    const model::CompiledScenario compiled = model::compile(m_scenario);
+    m_evaluation = std::make_shared<const model::ScenarioEvaluation>(
+        model::evaluateWithHeldPolicies(m_scenario, compiled, *m_evaluation));
+    m_heldPolicies = true;
+    emit evaluationChanged();
+}
+
+void ScenarioDocument::evaluateInBackground() {
+    if (m_watcher.isRunning()) {
+        m_pending = true; // the running one is stale; start again when it ends
+        return;
+    }
+    m_pending = false;
+    m_watchedGeneration = m_generation;
+    const model::Scenario copy = m_scenario;
+    m_watcher.setFuture(QtConcurrent::run([copy] { return evaluateFully(copy); }));
+    emit evaluatingChanged(true);
+}
+
+void ScenarioDocument::takeBackgroundResult() {
+    if (m_watcher.isRunning() || !m_watcher.future().isValid() ||
+        m_watcher.future().resultCount() == 0)
+        return;
+    const EvaluationPtr result = m_watcher.future().result();
+    m_watcher.setFuture(QFuture<EvaluationPtr>()); // taken: a second call does nothing
+    if (m_watchedGeneration == m_generation && !m_interactive) {
+        m_evaluation = result;
+        m_heldPolicies = false;
+        emit evaluationChanged();
+    }
+    if (m_pending || (m_watchedGeneration != m_generation && !m_interactive)) {
+        evaluateInBackground();
+        return;
+    }
+    emit evaluatingChanged(false);
+}
+
+} // namespace crossgrade::ui

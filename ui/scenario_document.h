@@ -1,0 +1,103 @@
+#pragma once
+
+// The open scenario: its inputs, the version it was opened or last saved as (drawn as the
+// faint baseline), the undo stack every edit goes through, and its evaluation — recomputed
+// in the background after each edit, or at once with the door policies held while a what-if
+// slider is being dragged (DESIGN.md, "UI").
+
+#include "evaluation.h"
+#include "scenario.h"
+#include "store.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace crossgrade::ui {
+
+class ScenarioDocument : public QObject {
+    Q_OBJECT
+
+public:
+    // Evaluates `scenario` synchronously once, so a new document always has numbers to show.
+    explicit ScenarioDocument(model::Scenario scenario, QObject* parent = nullptr);
+    ~ScenarioDocument() override;
+
+    const model::Scenario& scenario() const { return m_scenario; }
+    const model::ScenarioEvaluation& evaluation() const { return *m_evaluation; }
+    // The scenario as opened or last saved, and its evaluation: the faint baseline.
+    const model::Scenario& baseline() const { return m_baseline; }
+    const model::ScenarioEvaluation& baselineEvaluation() const { return *m_baselineEvaluation; }
+
+    QUndoStack* undoStack() { return &m_undo; }
+    bool isModified() const { return !m_undo.isClean(); }
+
+    // Where the document came from and goes back to: a stored scenario, a file, or neither.
+    std::optional<std::int64_t> storedScenarioId() const { return m_storedId; }
+    std::optional<int> storedVersion() const { return m_storedVersion; }
+    QString fileName() const { return m_fileName; }
+    void setStoredAs(std::int64_t scenarioId, int version);
+    void setFileName(const QString& fileName) { m_fileName = fileName; }
+    // A short title: the scenario's name, with the version when it is stored.
+    QString title() const;
+
+    // One undoable edit: `change` is applied to a copy of the scenario. Edits with the same
+    // non-zero `mergeId` in a row merge into one undo step (a slider drag). An edit that
+    // changes nothing is not recorded. An edit the engine cannot take (model::compile throws
+    // ScenarioError: an unknown SKU, a lot naming no workload, …) is refused: nothing changes
+    // and the error is returned as "POINTER: message"; an empty string means it was applied.
+    QString edit(const QString& text, const std::function<void(model::Scenario&)>& change,
+                 int mergeId = 0);
+    // Replaces the whole scenario as one undoable edit (e.g. "Revert to saved").
+    QString replace(const QString& text, const model::Scenario& scenario);
+
+    // While interactive (a slider is held), each edit re-evaluates at once with every option's
+    // door policy held from the last full evaluation; leaving it re-optimises the policies in
+    // the background. Outside it every edit re-optimises in the background.
+    void setInteractive(bool interactive);
+    bool isInteractive() const { return m_interactive; }
+    // True while the evaluation shown holds the door policies of an earlier one.
+    bool evaluationHeldPolicies() const { return m_heldPolicies; }
+    // True while a background evaluation is running.
+    bool isEvaluating() const;
+    // Blocks until the background evaluation (if any) has finished and been applied.
+    void waitForEvaluation();
+
+    // The current inputs become the baseline and the undo stack's clean state.
+    void markSaved();
+
+signals:
+    void scenarioChanged();
+    void evaluationChanged();
+    void evaluatingChanged(bool evaluating);
+    void modifiedChanged(bool modified);
+
+private:
+    friend class ScenarioEditCommand;
+    void setScenarioFromCommand(const model::Scenario& scenario);
+    QString push(const QString& text, model::Scenario after, int mergeId);
+    void evaluateNow();
+    void evaluateInBackground();
+    void takeBackgroundResult();
+
+    model::Scenario m_scenario;
+    model::Scenario m_baseline;
+    std::shared_ptr<const model::ScenarioEvaluation> m_evaluation;
+    std::shared_ptr<const model::ScenarioEvaluation> m_baselineEvaluation;
+    QUndoStack m_undo;
+    std::optional<std::int64_t> m_storedId;
+    std::optional<int> m_storedVersion;
+    QString m_fileName;
+    bool m_interactive = false;
+    bool m_heldPolicies = false;
+    quint64 m_generation = 0; // bumped per edit: a stale background result is dropped
+    QFutureWatcher<std::shared_ptr<const model::ScenarioEvaluation>> m_watcher;
+    quint64 m_watchedGeneration = 0;
+    bool m_pending = false; // an edit arrived while a background evaluation ran
+};
+
+} // namespace crossgrade::ui
