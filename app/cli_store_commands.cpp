@@ -5,6 +5,7 @@
 #include "cli_context.h"
 #include "compiled_scenario.h"
 #include "evaluation.h"
+#include "new_scenario.h"
 #include "pricebook_json.h"
 #include "scenario_json.h"
 
@@ -157,21 +158,22 @@ int runNewScenario(Context& ctx) {
     } else {
         scenario = storedScenario(ctx, parseId(from, "a scenario file or id"), std::nullopt);
     }
-    scenario.name = str(ctx.arguments.first().trimmed());
     auto book = ctx.openStore().defaultPriceBook();
     if (!book)
         throw InvalidInput("the store has no default price book; import one with "
                            "`crossgrade-cli pricebook import FILE --default`");
-    scenario.pricebook = std::move(*book);
+    std::optional<model::Audit> audit;
     if (ctx.parser.isSet(QStringLiteral("audit")))
-        scenario.audit = auditFromFileOrId(ctx, ctx.parser.value(QStringLiteral("audit")));
-    // The template's workloads and lots must still find their SKUs and ratios in this book.
-    const std::string text = data::writeScenario(scenario);
-    const data::ScenarioReadResult check = data::readScenario(text);
-    if (!check.ok())
-        throwProblems("new scenario \"" + scenario.name + "\" (template " + str(from) +
+        audit = auditFromFileOrId(ctx, ctx.parser.value(QStringLiteral("audit")));
+    const std::string name = str(ctx.arguments.first().trimmed());
+    data::ScenarioReadResult made =
+        data::newScenarioFromTemplate(std::move(scenario), name, std::move(*book), audit);
+    if (!made.ok())
+        throwProblems("new scenario \"" + name + "\" (template " + str(from) +
                           " with the default price book)",
-                      check);
+                      made);
+    scenario = std::move(*made.scenario);
+    const std::string text = data::writeScenario(scenario);
     if (ctx.parser.isSet(QStringLiteral("save"))) {
         const data::ScenarioHeadline headline =
             data::headlineOf(model::evaluateScenario(scenario, model::compile(scenario)));

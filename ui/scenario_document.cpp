@@ -114,13 +114,19 @@ void ScenarioDocument::setInteractive(bool interactive) {
 }
 
 bool ScenarioDocument::isEvaluating() const {
-    return m_watcher.isRunning() || m_pending;
+    return m_watcher.future().isValid() || m_pending;
 }
 
+// The watcher's finished signal may still be queued when this is called: a future that has
+// not been taken yet counts as running, so its result is applied here and not lost.
 void ScenarioDocument::waitForEvaluation() {
-    while (m_watcher.isRunning() || m_pending) {
+    while (m_watcher.future().isValid() || m_pending) {
         m_watcher.waitForFinished();
+        const quint64 before = m_watchedGeneration;
+        const bool wasValid = m_watcher.future().isValid();
         takeBackgroundResult();
+        if (wasValid && m_watcher.future().isValid() && before == m_watchedGeneration)
+            break; // nothing could be taken (cannot happen: the engine always returns)
     }
 }
 

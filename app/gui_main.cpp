@@ -1,0 +1,93 @@
+// crossgrade: the desktop application. main() only wires the layers together: settings, the
+// store (created and seeded with the samples on first use) and the main window.
+
+#include "main_window.h"
+#include "samples.h"
+#include "settings.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QMessageBox>
+#include <QTimer>
+#include <cstdio>
+
+using namespace crossgrade;
+
+int main(int argc, char** argv) {
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Crossgrade"));
+    QApplication::setApplicationName(QStringLiteral("crossgrade"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Crossgrade"));
+    QApplication::setApplicationVersion(QStringLiteral(CROSSGRADE_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/crossgrade.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Decide how to get out of CUDA lock-in and what it will cost."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption storeOption(
+        QStringLiteral("store"),
+        QStringLiteral("Open the store at PATH (created and seeded with samples if new)."),
+        QStringLiteral("PATH"));
+    const QCommandLineOption screenshotsOption(
+        QStringLiteral("screenshots"),
+        QStringLiteral("Save a PNG of every view into DIR, then quit (documentation)."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption startupOption(
+        QStringLiteral("measure-startup"),
+        QStringLiteral("Print the time to a usable window, then quit (benchmark)."));
+    parser.addOption(storeOption);
+    parser.addOption(screenshotsOption);
+    parser.addOption(startupOption);
+    parser.addPositionalArgument(QStringLiteral("files"),
+                                 QStringLiteral("Audit, scenario or price-book JSON to open."),
+                                 QStringLiteral("[FILE...]"));
+    parser.process(app);
+
+    ui::Settings settings;
+    QString path = parser.isSet(storeOption) ? parser.value(storeOption) : settings.lastStore();
+    if (path.isEmpty())
+        path = data::Store::defaultPath();
+    std::optional<data::Store> store;
+    try {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        store.emplace(data::openStoreSeededIfNew(path));
+    } catch (const data::StoreError& e) {
+        QMessageBox::critical(
+            nullptr, QStringLiteral("Crossgrade"),
+            QStringLiteral("The store %1 could not be opened:\n%2\n\nStart "
+                           "with --store PATH to use another one.")
+                .arg(QDir::toNativeSeparators(path), QString::fromUtf8(e.what())));
+        return 1;
+    }
+    if (!parser.isSet(storeOption))
+        settings.setLastStore(store->path());
+
+    ui::MainWindow window(std::move(*store), &settings);
+    window.show();
+    if (!parser.positionalArguments().isEmpty())
+        window.importFiles(parser.positionalArguments());
+
+    if (parser.isSet(startupOption)) {
+        QTimer::singleShot(0, &app, [&] {
+            std::printf("startup: usable window after %lld ms\n",
+                        static_cast<long long>(sinceStart.elapsed()));
+            app.quit();
+        });
+    }
+    if (parser.isSet(screenshotsOption)) {
+        QTimer::singleShot(200, &app, [&] {
+            window.setUnsavedChangesPrompt(
+                [](const QString&) { return ui::MainWindow::UnsavedChoice::Discard; });
+            for (const QString& f : window.saveScreenshots(parser.value(screenshotsOption)))
+                std::printf("%s\n", qPrintable(f));
+            app.quit();
+        });
+    }
+    return app.exec();
+}

@@ -1,0 +1,292 @@
+// The main window driven as a user would (offscreen): open the demo store, move a what-if
+// slider and see the plotted data change, undo it, import broken and good files, save a
+// version, compare, and close with unsaved changes.
+
+#include "chart.h"
+#include "compare_view.h"
+#include "costs_view.h"
+#include "figures.h"
+#include "main_window.h"
+#include "message_bar.h"
+#include "samples.h"
+#include "scenario_document.h"
+#include "store_tree_model.h"
+#include "whatif.h"
+#include "whatif_panel.h"
+
+#include <QAbstractItemModelTester>
+#include <QMimeData>
+#include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace crossgrade;
+using namespace crossgrade::ui;
+
+namespace {
+
+QVector<double> plotted(const QCustomPlot* chart) {
+    QVector<double> values;
+    for (int g = 0; g < chart->graphCount(); ++g)
+        for (auto it = chart->graph(g)->data()->constBegin();
+             it != chart->graph(g)->data()->constEnd(); ++it)
+            values << it->value;
+    return values;
+}
+
+void writeFile(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void startsOnTheStartView();
+    void openDemoShowsCurves();
+    void sliderChangesThePlotAndUndoRestoresIt();
+    void brokenImportShowsErrorAndChangesNothing();
+    void importedAuditIsStored();
+    void droppedScenarioFileOpens();
+    void saveVersionAddsAVersion();
+    void saveAsNewScenarioRefusesATakenName();
+    void closingWithUnsavedChangesAsks();
+    void compareShowsDifferences();
+    void everyItemModelPassesTheTester();
+    void browserFilterFindsAScenario();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::init() {
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<Settings>(m_dir->filePath("settings.ini"));
+    m_window = std::make_unique<MainWindow>(
+        data::openStoreSeededIfNew(m_dir->filePath("store.sqlite")), m_settings.get());
+    m_window->setUnsavedChangesPrompt(
+        [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
+    m_window->show();
+}
+
+void TestMainWindow::cleanup() {
+    m_window.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+void TestMainWindow::startsOnTheStartView() {
+    QVERIFY(m_window->isStartViewShown());
+    QVERIFY(m_window->document() == nullptr);
+    QVERIFY(m_window->windowTitle().contains("Crossgrade"));
+}
+
+void TestMainWindow::openDemoShowsCurves() {
+    QVERIFY(m_window->openDemo());
+    QVERIFY(m_window->document());
+    QVERIFY(!m_window->isStartViewShown());
+    const QCustomPlot* chart = m_window->costsView()->cumulativeChart();
+    QVERIFY(chart->graphCount() >= 5);
+    QVERIFY(!plotted(chart).isEmpty());
+    QVERIFY(m_window->windowTitle().contains(
+        QString::fromStdString(m_window->document()->scenario().name)));
+}
+
+void TestMainWindow::sliderChangesThePlotAndUndoRestoresIt() {
+    QVERIFY(m_window->openDemo());
+    ScenarioDocument* doc = m_window->document();
+    const model::Scenario before = doc->scenario();
+    const QVector<double> original = plotted(m_window->costsView()->cumulativeChart());
+
+    QSlider* slider = m_window->whatIfPanel()->slider(model::WhatIfKnob::EnergyPrice);
+    QVERIFY(slider);
+    slider->setSliderDown(true);
+    QVERIFY(doc->isInteractive());
+    slider->setValue(slider->value() + (slider->maximum() - slider->value()) / 2);
+    slider->setValue(slider->maximum());
+    slider->setSliderDown(false);
+    doc->waitForEvaluation();
+    QVERIFY(!(doc->scenario() == before));
+    const QVector<double> moved = plotted(m_window->costsView()->cumulativeChart());
+    QVERIFY(moved != original);
+    QCOMPARE(doc->undoStack()->count(), 1); // the drag is one undo step
+    QVERIFY(m_window->isWindowModified());
+
+    doc->undoStack()->undo();
+    doc->waitForEvaluation();
+    QVERIFY(doc->scenario() == before);
+    QCOMPARE(plotted(m_window->costsView()->cumulativeChart()), original);
+    QVERIFY(!m_window->isWindowModified());
+}
+
+void TestMainWindow::brokenImportShowsErrorAndChangesNothing() {
+    QVERIFY(m_window->openDemo());
+    const model::Scenario before = m_window->document()->scenario();
+    const auto audits = m_window->store().audits().size();
+    const auto scenarios = m_window->store().scenarios().size();
+    const QString broken = m_dir->filePath("broken-audit.json");
+    writeFile(broken, R"({"schema": "crossgrade.audit/1", "name": "x", "workload": "sideways"})");
+    const QString good = m_dir->filePath("good.json");
+    writeFile(good, QByteArray::fromStdString(data::sampleAudits().front().text));
+    m_window->importFiles({good, broken});
+    m_window->waitForImport();
+    QVERIFY(m_window->messageBar()->isVisible());
+    QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Error);
+    const QString message = m_window->messageBar()->text();
+    QVERIFY2(message.contains("broken-audit.json"), qPrintable(message));
+    QVERIFY2(message.contains("/workload"), qPrintable(message)); // the place
+    QVERIFY2(message.contains("Nothing was imported"), qPrintable(message));
+    QCOMPARE(m_window->store().audits().size(), audits); // the good file was not stored either
+    QCOMPARE(m_window->store().scenarios().size(), scenarios);
+    QVERIFY(m_window->document()->scenario() == before);
+
+    const QString notJson = m_dir->filePath("notes.json");
+    writeFile(notJson, "{ not json");
+    m_window->importFiles({notJson});
+    m_window->waitForImport();
+    QVERIFY(m_window->messageBar()->text().contains("notes.json:1:"));
+}
+
+void TestMainWindow::importedAuditIsStored() {
+    const auto audits = m_window->store().audits().size();
+    const QString good = m_dir->filePath("good.json");
+    writeFile(good, QByteArray::fromStdString(data::sampleAudits().front().text));
+    m_window->importFiles({good});
+    m_window->waitForImport();
+    QCOMPARE(m_window->store().audits().size(), audits + 1);
+    QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Notice);
+    QVERIFY(m_settings->recentFiles().contains(QFileInfo(good).absoluteFilePath()));
+}
+
+void TestMainWindow::droppedScenarioFileOpens() {
+    const QString path = m_dir->filePath("dropped.json");
+    writeFile(path, QByteArray::fromStdString(data::sampleScenarios().back().text));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &drop);
+    m_window->waitForImport();
+    QVERIFY(m_window->document());
+    QCOMPARE(m_window->document()->fileName(), path);
+    QVERIFY(!m_window->document()->storedScenarioId());
+}
+
+void TestMainWindow::saveVersionAddsAVersion() {
+    QVERIFY(m_window->openDemo());
+    ScenarioDocument* doc = m_window->document();
+    const std::int64_t id = *doc->storedScenarioId();
+    const auto versions = m_window->store().versions(id).size();
+    QVERIFY(
+        doc->edit("cheaper power",
+                  [](model::Scenario& s) { s.usd_per_kwh = model::UncertainNumber::certain(0.05); })
+            .isEmpty());
+    QVERIFY(doc->isModified());
+    QVERIFY(m_window->saveVersion("cheaper power"));
+    QCOMPARE(m_window->store().versions(id).size(), versions + 1);
+    QCOMPARE(m_window->store().versions(id).back().note, std::string("cheaper power"));
+    QVERIFY(!doc->isModified());
+    QCOMPARE(*doc->storedVersion(), m_window->store().versions(id).back().number);
+    const auto saved = m_window->store().scenarioVersion(id);
+    QVERIFY(saved && saved->usd_per_kwh.mostLikely() == 0.05);
+}
+
+void TestMainWindow::saveAsNewScenarioRefusesATakenName() {
+    QVERIFY(m_window->openDemo());
+    const auto scenarios = m_window->store().scenarios();
+    QVERIFY(!m_window->saveAsNewScenario(QString::fromStdString(scenarios.back().name)));
+    QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Error);
+    QVERIFY(m_window->saveAsNewScenario("A brand-new name"));
+    QCOMPARE(m_window->store().scenarios().size(), scenarios.size() + 1);
+}
+
+void TestMainWindow::closingWithUnsavedChangesAsks() {
+    QVERIFY(m_window->openDemo());
+    QVERIFY(m_window->document()
+                ->edit("x", [](model::Scenario& s) { s.team_engineers += 1; })
+                .isEmpty());
+    int asked = 0;
+    m_window->setUnsavedChangesPrompt([&](const QString&) {
+        ++asked;
+        return MainWindow::UnsavedChoice::Cancel;
+    });
+    QVERIFY(!m_window->closeDocument());
+    QCOMPARE(asked, 1);
+    QVERIFY(m_window->document());
+    m_window->setUnsavedChangesPrompt([&](const QString&) {
+        ++asked;
+        return MainWindow::UnsavedChoice::Discard;
+    });
+    QVERIFY(m_window->closeDocument());
+    QCOMPARE(asked, 2);
+    QVERIFY(m_window->isStartViewShown());
+}
+
+void TestMainWindow::compareShowsDifferences() {
+    QVERIFY(m_window->openDemo());
+    ScenarioDocument* doc = m_window->document();
+    const std::int64_t id = *doc->storedScenarioId();
+    QVERIFY(doc->edit("power",
+                      [](model::Scenario& s) {
+                          s.usd_per_kwh.range = {0.30, 0.30, 0.30};
+                      })
+                .isEmpty());
+    doc->waitForEvaluation();
+    m_window->addToComparison(id, std::nullopt);
+    CompareView* compare = m_window->compareView();
+    QCOMPARE(compare->entryCount(), 2);
+    QCOMPARE(compare->inputsModel()->changedCount(), 1);
+    QVERIFY(compare->hideUnchangedToggle()->isChecked());
+    QCOMPARE(compare->inputsModel()->rowCount(), 1);
+    QCOMPARE(compare->inputsModel()->index(0, 0).data().toString(), QString("/energy/usd_per_kwh"));
+    compare->hideUnchangedToggle()->setChecked(false);
+    QVERIFY(compare->inputsModel()->rowCount() > 100);
+    QCOMPARE(compare->chart()->graphCount(), 2);
+    bool differs = false;
+    for (int r = 0; r < compare->outputsModel()->rowCount(); ++r)
+        differs = differs || compare->outputsModel()->index(r, 2).data().toString().contains('%');
+    QVERIFY(differs);
+}
+
+void TestMainWindow::everyItemModelPassesTheTester() {
+    QVERIFY(m_window->openDemo());
+    QAbstractItemModelTester store(m_window->storeModel(),
+                                   QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester filter(m_window->storeFilter(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // Expanding a scenario fetches its versions through the tester's eyes.
+    const QModelIndex scenarios = m_window->storeModel()->index(0, 0);
+    const QModelIndex first = m_window->storeModel()->index(0, 0, scenarios);
+    if (m_window->storeModel()->canFetchMore(first))
+        m_window->storeModel()->fetchMore(first);
+    QVERIFY(m_window->storeModel()->rowCount(first) >= 1);
+    m_window->addToComparison(*m_window->document()->storedScenarioId(), 1);
+    QAbstractItemModelTester inputs(m_window->compareView()->inputsModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester outputs(m_window->compareView()->outputsModel(),
+                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m_window->compareView()->hideUnchangedToggle()->toggle();
+}
+
+void TestMainWindow::browserFilterFindsAScenario() {
+    QSortFilterProxyModel* filter = m_window->storeFilter();
+    filter->setFilterFixedString("training shop");
+    const QModelIndex scenarios = filter->index(0, 0);
+    QCOMPARE(filter->rowCount(scenarios), 1);
+    QVERIFY(filter->index(0, 0, scenarios).data().toString().contains("training shop"));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,119 @@
+#pragma once
+
+// The Audit view (issue 4, point 2): an audit's six dimensions as an editable table, the facts
+// the rules read (workload kind, TensorRT, multi-node training), a summary of what the model
+// makes of the audit as it is edited (High count, effort band, rule path, warnings), the
+// selected dimension's evidence with the team-knowledge questionnaire, and the article's
+// library equivalences with those this audit names highlighted.
+//
+// The view edits a copy and reports every user edit as the whole edited audit; the caller
+// decides where it goes (a ScenarioDocument edit of scenario.audit, or a stored audit) and may
+// hand the result back through setAudit, which never emits.
+
+#include "audit.h"
+#include "team_knowledge.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QStandardItemModel;
+class QTableView;
+class QVBoxLayout;
+
+namespace crossgrade::ui {
+
+class AuditTableModel;
+
+class AuditView : public QWidget {
+    Q_OBJECT
+
+public:
+    // Data roles of the library-equivalences table (object name "libraryTable").
+    static constexpr int kNamedLibraryRole = Qt::UserRole + 1; // bool: this audit names it
+
+    explicit AuditView(QWidget* parent = nullptr);
+
+    // Shows `audit` without emitting auditEdited; the selection and the questionnaire's answers
+    // stay as they were.
+    void setAudit(const model::Audit& audit);
+    const model::Audit& audit() const;
+
+    void setReadOnly(bool readOnly);
+    bool isReadOnly() const { return m_readOnly; }
+
+    // The dimension whose detail is shown.
+    model::Dimension selectedDimension() const;
+    void selectDimension(model::Dimension dimension);
+
+    // The questionnaire's answers (kept by the view: audit/1 has no field for them).
+    model::TeamKnowledgeAnswers teamAnswers() const;
+    void setTeamAnswers(const model::TeamKnowledgeAnswers& answers);
+
+signals:
+    void auditEdited(const QString& undoText, const model::Audit& edited);
+
+private:
+    QWidget* buildHeader();
+    QWidget* buildSummary();
+    QWidget* buildDetail();
+    QWidget* buildLibraries();
+
+    void applyEdit(const QString& undoText, const model::Audit& edited);
+    void refreshHeader();
+    void refreshSummary();
+    void refreshDetail();
+    void refreshEvidenceText();
+    void refreshProposal();
+    void refreshLibraries();
+    void refreshLibrarySource();
+    void fitLibraryTable();
+    void useProposedTier();
+
+    AuditTableModel* m_table = nullptr;
+    QTableView* m_tableView = nullptr;
+    bool m_readOnly = false;
+    bool m_shown = false; // setAudit has run once (the constructor's empty audit)
+
+    QLineEdit* m_name = nullptr;
+    QLineEdit* m_organisation = nullptr;
+    QLabel* m_date = nullptr;
+    QComboBox* m_workload = nullptr;
+    QCheckBox* m_tensorrt = nullptr;
+    QCheckBox* m_multiNode = nullptr;
+
+    QLabel* m_highCount = nullptr;
+    QLabel* m_effort = nullptr;
+    QLabel* m_rulePath = nullptr;
+    QVBoxLayout* m_warnings = nullptr;
+
+    QLabel* m_detailTitle = nullptr;
+    QLabel* m_tierStatus = nullptr;
+    QLabel* m_evidenceHeading = nullptr;
+    QWidget* m_overrideRow = nullptr;
+    QLineEdit* m_overrideReason = nullptr;
+    QStandardItemModel* m_evidence = nullptr;
+    QTableView* m_evidenceView = nullptr;
+    QLabel* m_evidenceText = nullptr;
+    QLabel* m_noEvidence = nullptr;
+    QLabel* m_mitigations = nullptr;
+
+    QGroupBox* m_questionnaire = nullptr;
+    QSpinBox* m_kernelEngineers = nullptr;
+    QSpinBox* m_teamSize = nullptr;
+    QSpinBox* m_pytorchShare = nullptr; // percent
+    QComboBox* m_rocmExperience = nullptr;
+    QLabel* m_proposal = nullptr;
+    QPushButton* m_useProposal = nullptr;
+
+    QStandardItemModel* m_libraries = nullptr;
+    QTableView* m_libraryView = nullptr;
+    QLabel* m_librarySource = nullptr;
+};
+
+} // namespace crossgrade::ui

@@ -1,0 +1,923 @@
+#include "main_window.h"
+
+#include "audit_view.h"
+#include "compare_view.h"
+#include "costs_view.h"
+#include "message_bar.h"
+#include "new_scenario_dialog.h"
+#include "pricebook_view.h"
+#include "problem.h"
+#include "recommendation_view.h"
+#include "samples.h"
+#include "scenario_document.h"
+#include "scenario_editor.h"
+#include "scenario_json.h"
+#include "start_view.h"
+#include "store_tree_model.h"
+#include "whatif.h"
+#include "whatif_panel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTreeView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+// Qt resources compiled into a static library are registered by hand, outside any namespace.
+static void registerApplicationResources() {
+    Q_INIT_RESOURCE(app);
+}
+
+namespace crossgrade::ui {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString problemsText(const QString& file, const std::vector<data::Problem>& problems) {
+    return q(data::formatProblems(file.toStdString(), problems)).trimmed();
+}
+
+const char* const kDocumentFilter = "Crossgrade JSON (*.json);;All files (*)";
+
+} // namespace
+
+MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
+    : QMainWindow(parent)
+    , m_store(std::move(store))
+    , m_settings(settings) {
+    registerApplicationResources();
+    setWindowIcon(QIcon(QStringLiteral(":/icons/crossgrade.svg")));
+    setAcceptDrops(true);
+    m_prompt = [this](const QString& title) {
+        const auto answer = QMessageBox::question(
+            this, tr("Unsaved changes"),
+            tr("“%1” has changes that are not saved. Save them as a new version?").arg(title),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        return answer == QMessageBox::Save      ? UnsavedChoice::Save
+               : answer == QMessageBox::Discard ? UnsavedChoice::Discard
+                                                : UnsavedChoice::Cancel;
+    };
+    buildActions();
+    buildCentre();
+    buildBrowser();
+    buildMenus();
+
+    m_storeLabel = new QLabel;
+    m_evaluationLabel = new QLabel;
+    statusBar()->addWidget(m_storeLabel, 1);
+    statusBar()->addPermanentWidget(m_evaluationLabel);
+    m_storeLabel->setText(tr("Store: %1").arg(QDir::toNativeSeparators(m_store.path())));
+
+    connect(&m_import, &QFutureWatcher<ReadFile>::finished, this, &MainWindow::applyImport);
+
+    reloadStore();
+    updateRecentMenu();
+    updateActions();
+    updateTitle();
+    resize(1440, 900);
+    if (m_settings) {
+        restoreGeometry(m_settings->windowGeometry());
+        restoreState(m_settings->windowState());
+    }
+}
+
+MainWindow::~MainWindow() {
+    m_import.waitForFinished();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building the window
+
+void MainWindow::buildActions() {
+    m_newAction = new QAction(tr("&New scenario…"), this);
+    m_newAction->setShortcut(QKeySequence::New);
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::newScenario);
+
+    m_openAction = new QAction(tr("&Open/Import…"), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setToolTip(tr("Open a scenario file, or import audits and price books"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openFileDialog);
+
+    m_saveAction = new QAction(tr("&Save"), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    m_saveAction->setToolTip(tr("Save the open scenario as its next version in the store"));
+    connect(m_saveAction, &QAction::triggered, this, [this] { saveVersion(); });
+
+    m_saveVersionAction = new QAction(tr("Save &version…"), this);
+    m_saveVersionAction->setShortcut(QKeySequence::SaveAs);
+    m_saveVersionAction->setToolTip(tr("Save as the next version, with a note"));
+    connect(m_saveVersionAction, &QAction::triggered, this, &MainWindow::saveVersionWithNote);
+
+    m_saveAsNewAction = new QAction(tr("Save as new &scenario…"), this);
+    connect(m_saveAsNewAction, &QAction::triggered, this, &MainWindow::saveAsNewWithName);
+
+    m_exportAction = new QAction(tr("&Export scenario JSON…"), this);
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportScenario);
+
+    m_closeAction = new QAction(tr("&Close scenario"), this);
+    m_closeAction->setShortcut(QKeySequence::Close);
+    connect(m_closeAction, &QAction::triggered, this, [this] { closeDocument(); });
+
+    m_undoAction = new QAction(tr("&Undo"), this);
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    connect(m_undoAction, &QAction::triggered, this, [this] {
+        if (m_document)
+            m_document->undoStack()->undo();
+    });
+    m_redoAction = new QAction(tr("&Redo"), this);
+    m_redoAction->setShortcuts({QKeySequence::Redo, QKeySequence(tr("Ctrl+Y"))});
+    connect(m_redoAction, &QAction::triggered, this, [this] {
+        if (m_document)
+            m_document->undoStack()->redo();
+    });
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newAction);
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addSeparator();
+    file->addAction(m_saveAction);
+    file->addAction(m_saveVersionAction);
+    file->addAction(m_saveAsNewAction);
+    file->addAction(m_exportAction);
+    file->addSeparator();
+    file->addAction(m_closeAction);
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    m_editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_editMenu->addAction(m_undoAction);
+    m_editMenu->addAction(m_redoAction);
+    m_editMenu->addSeparator();
+    QAction* prefs = m_editMenu->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
+    prefs->setShortcut(QKeySequence::Preferences);
+    prefs->setMenuRole(QAction::PreferencesRole);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    const QStringList views{tr("Recommendation"), tr("Costs"), tr("Audit"), tr("Inputs"),
+                            tr("Compare")};
+    for (int i = 0; i < views.size(); ++i) {
+        QAction* a = m_viewMenu->addAction(views[i], this, [this, i] {
+            if (m_document)
+                m_tabs->setCurrentIndex(i);
+        });
+        a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About Crossgrade"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::buildBrowser() {
+    auto* panel = new QWidget;
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_filter = new QLineEdit;
+    m_filter->setPlaceholderText(tr("Filter the store…"));
+    m_filter->setClearButtonEnabled(true);
+    m_storeModel = new StoreTreeModel(this);
+    m_storeFilter = new QSortFilterProxyModel(this);
+    m_storeFilter->setSourceModel(m_storeModel);
+    m_storeFilter->setRecursiveFilteringEnabled(true);
+    m_storeFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_storeFilter->setFilterKeyColumn(StoreTreeModel::NameColumn);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_storeFilter->setFilterFixedString(text);
+        if (!text.isEmpty())
+            m_browser->expandToDepth(0);
+    });
+    m_browser = new QTreeView;
+    m_browser->setModel(m_storeFilter);
+    m_browser->setUniformRowHeights(true);
+    m_browser->setAlternatingRowColors(true);
+    m_browser->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_browser->header()->setSectionResizeMode(StoreTreeModel::NameColumn, QHeaderView::Stretch);
+    m_browser->header()->setStretchLastSection(false);
+    m_browser->setColumnHidden(StoreTreeModel::DetailColumn, true); // in the tooltip instead
+    m_browser->setColumnHidden(StoreTreeModel::SavedColumn, true);
+    connect(m_browser, &QTreeView::activated, this, &MainWindow::openBrowserItem);
+    connect(m_browser, &QTreeView::customContextMenuRequested, this, &MainWindow::showBrowserMenu);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_browser);
+
+    auto* dock = new QDockWidget(tr("Store"), this);
+    dock->setObjectName(QStringLiteral("store-browser"));
+    dock->setWidget(panel);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    m_whatIf = new WhatIfPanel;
+    auto* whatIfDock = new QDockWidget(tr("What if…"), this);
+    whatIfDock->setObjectName(QStringLiteral("what-if"));
+    whatIfDock->setWidget(m_whatIf);
+    whatIfDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, whatIfDock);
+    resizeDocks({dock, whatIfDock}, {300, 340}, Qt::Horizontal);
+}
+
+void MainWindow::buildCentre() {
+    auto* centre = new QWidget;
+    auto* layout = new QVBoxLayout(centre);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_messages = new MessageBar;
+    layout->addWidget(m_messages);
+    m_centre = new QStackedWidget;
+    layout->addWidget(m_centre, 1);
+
+    m_start = new StartView;
+    connect(m_start, &StartView::openDemoRequested, this, [this] { openDemo(); });
+    connect(m_start, &StartView::importRequested, this, &MainWindow::openFileDialog);
+    connect(m_start, &StartView::newScenarioRequested, this, &MainWindow::newScenario);
+    connect(m_start, &StartView::recentFileRequested, this,
+            [this](const QString& path) { importFiles({path}); });
+    m_centre->addWidget(m_start);
+
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_recommendation = new RecommendationView;
+    m_costs = new CostsView;
+    m_audit = new AuditView;
+    m_editor = new ScenarioEditor;
+    m_compare = new CompareView;
+    m_tabs->addTab(m_recommendation, tr("Recommendation"));
+    m_tabs->addTab(m_costs, tr("Costs"));
+    m_tabs->addTab(m_audit, tr("Audit"));
+    m_tabs->addTab(m_editor, tr("Inputs"));
+    m_tabs->addTab(m_compare, tr("Compare"));
+    connect(m_audit, &AuditView::auditEdited, this, &MainWindow::onAuditEdited);
+    m_centre->addWidget(m_tabs);
+
+    m_storedAuditPage = new QWidget;
+    auto* auditLayout = new QVBoxLayout(m_storedAuditPage);
+    auto* auditBar = new QHBoxLayout;
+    auto* auditHint = new QLabel(tr("A stored audit (read-only). Start a scenario from it to edit "
+                                    "and cost it."));
+    auto* fromAudit = new QPushButton(tr("New scenario from this audit…"));
+    connect(fromAudit, &QPushButton::clicked, this, &MainWindow::newScenario);
+    auditBar->addWidget(auditHint, 1);
+    auditBar->addWidget(fromAudit);
+    auditLayout->addLayout(auditBar);
+    m_storedAudit = new AuditView;
+    m_storedAudit->setReadOnly(true);
+    auditLayout->addWidget(m_storedAudit, 1);
+    m_centre->addWidget(m_storedAuditPage);
+
+    m_priceBook = new PriceBookView;
+    m_centre->addWidget(m_priceBook);
+
+    setCentralWidget(centre);
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+bool MainWindow::isStartViewShown() const {
+    return m_centre->currentWidget() == m_start;
+}
+
+void MainWindow::updateActions() {
+    const bool open = m_document != nullptr;
+    m_saveAction->setEnabled(open);
+    m_saveVersionAction->setEnabled(open);
+    m_saveAsNewAction->setEnabled(open);
+    m_exportAction->setEnabled(open);
+    m_closeAction->setEnabled(open);
+    m_undoAction->setEnabled(open && m_document->undoStack()->canUndo());
+    m_redoAction->setEnabled(open && m_document->undoStack()->canRedo());
+    m_undoAction->setText(open && m_document->undoStack()->canUndo()
+                              ? tr("&Undo %1").arg(m_document->undoStack()->undoText())
+                              : tr("&Undo"));
+    m_redoAction->setText(open && m_document->undoStack()->canRedo()
+                              ? tr("&Redo %1").arg(m_document->undoStack()->redoText())
+                              : tr("&Redo"));
+}
+
+void MainWindow::updateTitle() {
+    if (!m_document) {
+        setWindowTitle(tr("Crossgrade"));
+        setWindowModified(false);
+        return;
+    }
+    setWindowTitle(tr("%1[*] — Crossgrade").arg(m_document->title()));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = m_settings ? m_settings->recentFiles() : QStringList();
+    for (const QString& f : files)
+        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { importFiles({f}); })
+            ->setToolTip(f);
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    else {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear"), this, [this] {
+            m_settings->clearRecentFiles();
+            updateRecentMenu();
+        });
+    }
+    m_start->setRecentFiles(files);
+}
+
+void MainWindow::reloadStore() {
+    m_storeModel->reload(&m_store);
+    m_browser->expand(m_storeFilter->index(0, 0));
+    bool demo = false;
+    const auto stored = m_store.scenarios();
+    for (const data::SampleFile& sample : data::sampleScenarios()) {
+        const auto read = data::readScenario(sample.text);
+        for (const data::ScenarioSummary& s : stored)
+            demo = demo || (read.ok() && s.name == read.scenario->name);
+    }
+    m_start->setDemoAvailable(demo);
+}
+
+void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document) {
+    m_whatIf->setDocument(nullptr);
+    m_costs->setDocument(nullptr);
+    m_editor->setDocument(nullptr);
+    m_recommendation->clear();
+    m_compare->setCurrent(nullptr);
+    m_document = std::move(document);
+    if (m_document) {
+        ScenarioDocument* doc = m_document.get();
+        m_whatIf->setDocument(doc);
+        m_costs->setDocument(doc);
+        m_editor->setDocument(doc);
+        m_recommendation->setEvaluation(doc->evaluation());
+        connect(doc, &ScenarioDocument::evaluationChanged, this,
+                [this] { m_recommendation->setEvaluation(m_document->evaluation()); });
+        m_audit->setAudit(doc->scenario().audit);
+        m_compare->setCurrent(doc);
+        connect(doc, &ScenarioDocument::scenarioChanged, this, [this] {
+            m_audit->setAudit(m_document->scenario().audit);
+            updateTitle();
+        });
+        connect(doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+        connect(doc->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateActions);
+        connect(doc, &ScenarioDocument::evaluatingChanged, this, [this](bool busy) {
+            m_evaluationLabel->setText(busy ? tr("Searching door policies…") : QString());
+        });
+        m_centre->setCurrentWidget(m_tabs);
+    } else {
+        m_centre->setCurrentWidget(m_start);
+    }
+    updateActions();
+    updateTitle();
+}
+
+bool MainWindow::confirmUnsaved() {
+    if (!m_document || !m_document->isModified())
+        return true;
+    switch (m_prompt(m_document->title())) {
+    case UnsavedChoice::Save:
+        return saveVersion();
+    case UnsavedChoice::Discard:
+        return true;
+    case UnsavedChoice::Cancel:
+        return false;
+    }
+    return false;
+}
+
+void MainWindow::showError(const QString& headline, const QString& details) {
+    m_messages->show(MessageBar::Kind::Error, headline, details);
+}
+
+void MainWindow::showNotice(const QString& headline, const QString& details) {
+    m_messages->show(MessageBar::Kind::Notice, headline, details);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening, importing, saving
+
+bool MainWindow::openStoredScenario(std::int64_t scenarioId, std::optional<int> version) {
+    if (!confirmUnsaved())
+        return false;
+    std::optional<model::Scenario> scenario;
+    try {
+        scenario = m_store.scenarioVersion(scenarioId, version);
+    } catch (const data::StoreError& e) {
+        showError(tr("Scenario %1 could not be read from the store").arg(scenarioId),
+                  QString::fromUtf8(e.what()));
+        return false;
+    }
+    if (!scenario) {
+        showError(tr("The store has no scenario %1%2")
+                      .arg(scenarioId)
+                      .arg(version ? tr(" version %1").arg(*version) : QString()));
+        return false;
+    }
+    int number = version.value_or(0);
+    if (!version) {
+        const auto versions = m_store.versions(scenarioId);
+        number = versions.empty() ? 0 : versions.back().number;
+    }
+    auto document = std::make_unique<ScenarioDocument>(std::move(*scenario));
+    document->setStoredAs(scenarioId, number);
+    setDocument(std::move(document));
+    m_messages->hide();
+    return true;
+}
+
+bool MainWindow::openDemo() {
+    const auto samples = data::sampleScenarios();
+    const auto stored = m_store.scenarios();
+    for (const data::SampleFile& sample : samples) {
+        const auto read = data::readScenario(sample.text);
+        if (!read.ok())
+            continue;
+        for (const data::ScenarioSummary& s : stored)
+            if (s.name == read.scenario->name)
+                return openStoredScenario(s.id);
+    }
+    showError(tr("The demo scenario is not in this store"),
+              tr("Samples are seeded only into a new store. Import "
+                 "resources/samples/scenarios/large-model-inference.json to add it."));
+    return false;
+}
+
+void MainWindow::importFiles(const QStringList& paths) {
+    if (paths.isEmpty())
+        return;
+    if (m_import.isRunning()) {
+        showError(tr("An import is already running"), tr("Wait for it to finish, or cancel it."));
+        return;
+    }
+    m_importPaths = paths;
+    m_import.setFuture(QtConcurrent::run([paths](QPromise<ReadFile>& promise) {
+        promise.setProgressRange(0, int(paths.size()));
+        for (int i = 0; i < paths.size(); ++i) {
+            if (promise.isCanceled())
+                return;
+            promise.addResult(
+                ReadFile{paths[i], data::readAnyDocumentFile(paths[i].toStdString())});
+            promise.setProgressValue(i + 1);
+        }
+    }));
+    if (!m_importProgress) {
+        m_importProgress = new QProgressDialog(this);
+        m_importProgress->setWindowTitle(tr("Importing"));
+        m_importProgress->setMinimumDuration(400);
+        m_importProgress->setAutoReset(false);
+        connect(&m_import, &QFutureWatcher<ReadFile>::progressRangeChanged, m_importProgress,
+                &QProgressDialog::setRange);
+        connect(&m_import, &QFutureWatcher<ReadFile>::progressValueChanged, m_importProgress,
+                &QProgressDialog::setValue);
+        connect(m_importProgress, &QProgressDialog::canceled, &m_import,
+                &QFutureWatcher<ReadFile>::cancel);
+    }
+    m_importProgress->setLabelText(tr("Reading %n file(s)…", "", int(paths.size())));
+    m_importProgress->reset();
+}
+
+void MainWindow::waitForImport() {
+    if (!m_import.future().isValid())
+        return;
+    m_import.waitForFinished();
+    QCoreApplication::sendPostedEvents(&m_import);
+    QCoreApplication::sendPostedEvents(this);
+}
+
+void MainWindow::applyImport() {
+    if (m_importProgress)
+        m_importProgress->reset();
+    const QFuture<ReadFile> future = m_import.future();
+    if (!future.isValid())
+        return;
+    m_import.setFuture(QFuture<ReadFile>());
+    if (future.isCanceled()) {
+        showNotice(tr("Import cancelled: nothing was imported."));
+        return;
+    }
+    const QList<ReadFile> files = future.results();
+    QStringList problems;
+    for (const ReadFile& f : files)
+        if (!f.document.ok())
+            problems << problemsText(f.path, f.document.errors);
+    if (!problems.isEmpty()) {
+        showError(tr("Nothing was imported: %n file(s) could not be read. Fix them and try again.",
+                     "", int(problems.size())),
+                  problems.join(QLatin1Char('\n')));
+        return;
+    }
+    std::vector<model::Audit> audits;
+    std::vector<std::string> auditSources;
+    std::vector<const ReadFile*> scenarios;
+    int books = 0;
+    try {
+        for (const ReadFile& f : files) {
+            if (f.document.audit) {
+                audits.push_back(*f.document.audit);
+                auditSources.push_back(f.path.toStdString());
+            } else if (f.document.scenario) {
+                scenarios.push_back(&f);
+            }
+        }
+        if (!audits.empty())
+            m_store.addAudits(audits, auditSources);
+        for (const ReadFile& f : files)
+            if (f.document.pricebook) {
+                m_store.addPriceBook(*f.document.pricebook, f.path.toStdString(), false);
+                ++books;
+            }
+    } catch (const data::StoreError& e) {
+        showError(tr("The store refused the import"), QString::fromUtf8(e.what()));
+        reloadStore();
+        return;
+    }
+    for (const ReadFile& f : files)
+        if (m_settings)
+            m_settings->addRecentFile(f.path);
+    updateRecentMenu();
+    reloadStore();
+
+    QStringList done;
+    if (!audits.empty())
+        done << tr("%n audit(s) stored", "", int(audits.size()));
+    if (books > 0)
+        done << tr("%n price book(s) stored", "", books);
+    if (scenarios.size() == 1) {
+        if (confirmUnsaved()) {
+            auto document =
+                std::make_unique<ScenarioDocument>(*scenarios.front()->document.scenario);
+            document->setFileName(scenarios.front()->path);
+            setDocument(std::move(document));
+            done << tr("opened %1 (not yet in the store: Save keeps it)")
+                        .arg(QFileInfo(scenarios.front()->path).fileName());
+        }
+    } else if (scenarios.size() > 1) {
+        std::optional<std::int64_t> first;
+        for (const ReadFile* f : scenarios) {
+            const model::Scenario& s = *f->document.scenario;
+            const data::ScenarioVersionId id = m_store.saveScenarioVersion(
+                s, "imported from " + f->path.toStdString(), CROSSGRADE_VERSION,
+                data::headlineOf(model::evaluateScenario(s, model::compile(s))));
+            if (!first)
+                first = id.scenario_id;
+        }
+        reloadStore();
+        done << tr("%n scenario(s) saved to the store", "", int(scenarios.size()));
+        if (first)
+            openStoredScenario(*first);
+    }
+    if (!done.isEmpty())
+        showNotice(tr("Imported: %1.").arg(done.join(QStringLiteral("; "))));
+}
+
+bool MainWindow::saveVersion(const QString& note) {
+    if (!m_document)
+        return false;
+    m_document->waitForEvaluation();
+    if (m_document->evaluationHeldPolicies()) {
+        // A version keeps numbers from a full door-policy search, never a drag's held ones.
+        m_document->setInteractive(false);
+        m_document->waitForEvaluation();
+    }
+    try {
+        const data::ScenarioVersionId id = m_store.saveScenarioVersion(
+            m_document->scenario(), note.toStdString(), CROSSGRADE_VERSION,
+            data::headlineOf(m_document->evaluation()));
+        m_document->setStoredAs(id.scenario_id, id.number);
+        m_document->markSaved();
+        reloadStore();
+        const QModelIndex row =
+            m_storeFilter->mapFromSource(m_storeModel->scenarioIndex(id.scenario_id));
+        m_browser->setCurrentIndex(row);
+        statusBar()->showMessage(
+            tr("Saved “%1” as version %2").arg(q(m_document->scenario().name)).arg(id.number),
+            5000);
+        updateTitle();
+        return true;
+    } catch (const data::StoreError& e) {
+        showError(tr("The scenario was not saved"), QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::saveAsNewScenario(const QString& name) {
+    if (!m_document || name.trimmed().isEmpty())
+        return false;
+    for (const data::ScenarioSummary& s : m_store.scenarios())
+        if (q(s.name) == name.trimmed()) {
+            showError(tr("A stored scenario is already called “%1”").arg(name.trimmed()),
+                      tr("Choose another name, or use Save to add a version to it."));
+            return false;
+        }
+    const QString error =
+        m_document->edit(tr("Rename to “%1”").arg(name.trimmed()),
+                         [&](model::Scenario& s) { s.name = name.trimmed().toStdString(); });
+    if (!error.isEmpty()) {
+        showError(tr("The scenario could not be renamed"), error);
+        return false;
+    }
+    return saveVersion(tr("saved as a new scenario"));
+}
+
+bool MainWindow::closeDocument() {
+    if (!confirmUnsaved())
+        return false;
+    setDocument(nullptr);
+    return true;
+}
+
+void MainWindow::addToComparison(std::int64_t scenarioId, std::optional<int> version) {
+    std::optional<model::Scenario> scenario;
+    try {
+        scenario = m_store.scenarioVersion(scenarioId, version);
+    } catch (const data::StoreError& e) {
+        showError(tr("Scenario %1 could not be read").arg(scenarioId), QString::fromUtf8(e.what()));
+        return;
+    }
+    if (!scenario)
+        return;
+    const QString label =
+        version ? tr("%1 v%2").arg(q(scenario->name)).arg(*version) : q(scenario->name);
+    if (!m_compare->addScenario(label, std::move(*scenario)))
+        showNotice(tr("The comparison holds at most four scenarios; remove one first."));
+    if (m_document)
+        m_tabs->setCurrentWidget(m_compare);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser
+
+void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
+    const QModelIndex index = m_storeFilter->mapToSource(proxyIndex);
+    const auto kind = static_cast<StoreItemKind>(index.data(StoreTreeModel::KindRole).toInt());
+    const std::int64_t id = index.data(StoreTreeModel::IdRole).toLongLong();
+    switch (kind) {
+    case StoreItemKind::Scenario:
+        openStoredScenario(id);
+        break;
+    case StoreItemKind::ScenarioVersion:
+        openStoredScenario(id, index.data(StoreTreeModel::VersionRole).toInt());
+        break;
+    case StoreItemKind::Audit:
+        if (auto audit = m_store.audit(id)) {
+            m_storedAudit->setAudit(*audit);
+            m_storedAuditId = id;
+            m_centre->setCurrentWidget(m_storedAuditPage);
+        }
+        break;
+    case StoreItemKind::PriceBook:
+        if (auto book = m_store.priceBook(id)) {
+            m_priceBook->setPriceBook(*book);
+            m_centre->setCurrentWidget(m_priceBook);
+        }
+        break;
+    case StoreItemKind::Category:
+        break;
+    }
+}
+
+void MainWindow::showBrowserMenu(const QPoint& position) {
+    const QModelIndex proxy = m_browser->indexAt(position);
+    if (!proxy.isValid())
+        return;
+    const QModelIndex index = m_storeFilter->mapToSource(proxy);
+    const auto kind = static_cast<StoreItemKind>(index.data(StoreTreeModel::KindRole).toInt());
+    if (kind != StoreItemKind::Scenario && kind != StoreItemKind::ScenarioVersion)
+        return;
+    const std::int64_t id = index.data(StoreTreeModel::IdRole).toLongLong();
+    const std::optional<int> version =
+        kind == StoreItemKind::ScenarioVersion
+            ? std::optional<int>(index.data(StoreTreeModel::VersionRole).toInt())
+            : std::nullopt;
+    QMenu menu;
+    menu.addAction(tr("Open"), this, [=, this] { openStoredScenario(id, version); });
+    menu.addAction(tr("Add to comparison"), this, [=, this] { addToComparison(id, version); });
+    menu.exec(m_browser->viewport()->mapToGlobal(position));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dialog-driven actions
+
+void MainWindow::newScenario() {
+    if (!confirmUnsaved())
+        return;
+    NewScenarioDialog dialog(m_store, this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.scenario())
+        return;
+    setDocument(std::make_unique<ScenarioDocument>(*dialog.scenario()));
+    showNotice(tr("New scenario “%1”: edit its inputs, then Save to keep it in the store.")
+                   .arg(q(dialog.scenario()->name)));
+    m_tabs->setCurrentWidget(m_editor);
+}
+
+void MainWindow::openFileDialog() {
+    const QStringList files =
+        QFileDialog::getOpenFileNames(this, tr("Open or import"), QString(), tr(kDocumentFilter));
+    importFiles(files);
+}
+
+void MainWindow::exportScenario() {
+    if (!m_document)
+        return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export scenario"), q(m_document->scenario().name) + QStringLiteral(".json"),
+        tr(kDocumentFilter));
+    if (path.isEmpty())
+        return;
+    QSaveFile file(path);
+    const std::string text = data::writeScenario(m_document->scenario());
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
+        showError(tr("The scenario was not exported"),
+                  tr("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return;
+    }
+    if (m_settings)
+        m_settings->addRecentFile(path);
+    updateRecentMenu();
+    statusBar()->showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void MainWindow::saveVersionWithNote() {
+    if (!m_document)
+        return;
+    bool ok = false;
+    const QString note = QInputDialog::getText(this, tr("Save version"),
+                                               tr("A note for this version (what changed, why):"),
+                                               QLineEdit::Normal, QString(), &ok);
+    if (ok)
+        saveVersion(note);
+}
+
+void MainWindow::saveAsNewWithName() {
+    if (!m_document)
+        return;
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, tr("Save as new scenario"), tr("Name:"), QLineEdit::Normal,
+                              q(m_document->scenario().name) + tr(" (copy)"), &ok);
+    if (ok)
+        saveAsNewScenario(name);
+}
+
+void MainWindow::showPreferences() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Preferences"));
+    auto* form = new QFormLayout(&dialog);
+    auto* store = new QLineEdit(m_settings ? m_settings->lastStore() : QString());
+    store->setPlaceholderText(QDir::toNativeSeparators(data::Store::defaultPath()));
+    auto* browse = new QPushButton(tr("Browse…"));
+    connect(browse, &QPushButton::clicked, &dialog, [&] {
+        const QString path = QFileDialog::getSaveFileName(
+            &dialog, tr("Store"), store->text(), tr("Crossgrade store (*.sqlite)"), nullptr,
+            QFileDialog::DontConfirmOverwrite);
+        if (!path.isEmpty())
+            store->setText(path);
+    });
+    auto* row = new QHBoxLayout;
+    row->addWidget(store, 1);
+    row->addWidget(browse);
+    form->addRow(tr("Store (used from the next start):"), row);
+    auto* money = new QComboBox;
+    money->addItem(tr("Compact ($1.2M)"));
+    money->addItem(tr("Full ($1,234,567)"));
+    money->setCurrentIndex(m_settings && m_settings->moneyDisplay() == MoneyDisplay::Full ? 1 : 0);
+    form->addRow(tr("Money in tables:"), money);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted || !m_settings)
+        return;
+    m_settings->setLastStore(store->text().trimmed());
+    m_settings->setMoneyDisplay(money->currentIndex() == 1 ? MoneyDisplay::Full
+                                                           : MoneyDisplay::Compact);
+    m_compare->setMoneyDisplay(m_settings->moneyDisplay());
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(
+        this, tr("About Crossgrade"),
+        tr("<h3>Crossgrade %1</h3><p>Decide how to get out of CUDA lock-in and what it will "
+           "cost: the six-dimension audit, the portability path, and the fleet cost of each "
+           "option month by month.</p><p>Store: %2<br>Qt %3</p>")
+            .arg(QStringLiteral(CROSSGRADE_VERSION), QDir::toNativeSeparators(m_store.path()),
+                 QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::onAuditEdited(const QString& text, const model::Audit& audit) {
+    if (!m_document)
+        return;
+    const QString error = m_document->edit(text, [&](model::Scenario& s) { s.audit = audit; });
+    if (!error.isEmpty())
+        showError(tr("The audit edit was refused"), error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Window events
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!confirmUnsaved()) {
+        event->ignore();
+        return;
+    }
+    if (m_settings) {
+        m_settings->setWindowGeometry(saveGeometry());
+        m_settings->setWindowState(saveState());
+        m_settings->sync();
+    }
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls())
+        for (const QUrl& url : event->mimeData()->urls())
+            if (url.isLocalFile()) {
+                event->acceptProposedAction();
+                return;
+            }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    event->acceptProposedAction();
+    importFiles(paths);
+}
+
+QStringList MainWindow::saveScreenshots(const QString& directory) {
+    QDir().mkpath(directory);
+    QStringList written;
+    auto shoot = [&](const QString& name) {
+        QApplication::processEvents();
+        const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
+        if (grab().save(path))
+            written << path;
+    };
+    const bool hadDocument = m_document != nullptr;
+    if (!hadDocument) {
+        shoot(QStringLiteral("start"));
+        openDemo();
+    }
+    if (!m_document)
+        return written;
+    m_document->waitForEvaluation();
+    const QStringList names{QStringLiteral("recommendation"), QStringLiteral("costs"),
+                            QStringLiteral("audit"), QStringLiteral("inputs"),
+                            QStringLiteral("compare")};
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        m_tabs->setCurrentIndex(i);
+        shoot(names.value(i, QString::number(i)));
+    }
+    // A what-if at which AMD pays: a 35% purchase discount (docs/whatif.md), compared with
+    // the saved version. The edit is undone afterwards; nothing is saved.
+    m_document->edit(tr("AMD purchase discount"), [](model::Scenario& s) {
+        s = model::withKnob(std::move(s), model::WhatIfKnob::AmdDiscount, 0.35);
+    });
+    m_document->waitForEvaluation();
+    m_tabs->setCurrentWidget(m_costs);
+    shoot(QStringLiteral("whatif-costs"));
+    m_compare->addScenario(tr("Saved v%1").arg(m_document->storedVersion().value_or(1)),
+                           m_document->baseline());
+    m_tabs->setCurrentWidget(m_compare);
+    shoot(QStringLiteral("whatif-compare"));
+    m_document->undoStack()->undo();
+    m_document->waitForEvaluation();
+    m_compare->removeEntry(0);
+    m_tabs->setCurrentIndex(1);
+    return written;
+}
+
+} // namespace crossgrade::ui

@@ -1,0 +1,169 @@
+#pragma once
+
+// The main window (DESIGN.md, "UI"): the store browser on the left, the open scenario in the
+// centre (Recommendation, Costs, Audit, Inputs and Compare views), the what-if panel on the
+// right; menus with the standard shortcuts, recent files, drag-and-drop import and a message
+// bar for errors with their file and place. With no scenario open the centre is a start view.
+
+#include "any_document.h"
+#include "settings.h"
+#include "store.h"
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QAction;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QProgressDialog;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTabWidget;
+class QTreeView;
+
+namespace crossgrade::ui {
+
+class AuditView;
+class CompareView;
+class CostsView;
+class MessageBar;
+class PriceBookView;
+class RecommendationView;
+class ScenarioDocument;
+class ScenarioEditor;
+class StartView;
+class StoreTreeModel;
+class WhatIfPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    // What to do with unsaved changes before they would be lost.
+    enum class UnsavedChoice { Save, Discard, Cancel };
+    using UnsavedChangesPrompt = std::function<UnsavedChoice(const QString& title)>;
+
+    MainWindow(data::Store store, Settings* settings, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    data::Store& store() { return m_store; }
+    ScenarioDocument* document() const { return m_document.get(); }
+    StoreTreeModel* storeModel() const { return m_storeModel; }
+    QSortFilterProxyModel* storeFilter() const { return m_storeFilter; }
+    MessageBar* messageBar() const { return m_messages; }
+    QTabWidget* workspace() const { return m_tabs; }
+    WhatIfPanel* whatIfPanel() const { return m_whatIf; }
+    CostsView* costsView() const { return m_costs; }
+    CompareView* compareView() const { return m_compare; }
+    bool isStartViewShown() const;
+
+    // Replaces the question asked before unsaved changes are lost (a dialog by default).
+    void setUnsavedChangesPrompt(UnsavedChangesPrompt prompt) { m_prompt = std::move(prompt); }
+
+    // Opens a stored scenario (its latest version when `version` is empty). False, with the
+    // reason in the message bar, when it cannot be opened or the user kept unsaved changes.
+    bool openStoredScenario(std::int64_t scenarioId, std::optional<int> version = std::nullopt);
+    // The first sample scenario as stored in the store (seeded on first run).
+    bool openDemo();
+    // Reads the files on a worker thread (progress, cancel); then, if every one reads, stores
+    // audits and price books, and opens a single scenario file (several are saved to the store
+    // and the first is opened). If any file is rejected nothing is stored and the message bar
+    // lists each problem as FILE:PLACE: message.
+    void importFiles(const QStringList& paths);
+    // Blocks until an import started by importFiles() has been applied (tests, scripts).
+    void waitForImport();
+    // Saves the open scenario as the next version of its stored scenario.
+    bool saveVersion(const QString& note = {});
+    // Renames the open scenario and saves it as version 1 of a new stored scenario.
+    bool saveAsNewScenario(const QString& name);
+    // Closes the open scenario, asking first when it has unsaved changes.
+    bool closeDocument();
+    // Adds a stored scenario version to the Compare view.
+    void addToComparison(std::int64_t scenarioId, std::optional<int> version);
+    // Grabs every view at the window's size into `directory` (docs/screenshots).
+    QStringList saveScreenshots(const QString& directory);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    struct ReadFile {
+        QString path;
+        data::AnyDocument document;
+    };
+
+    void buildActions();
+    void buildMenus();
+    void buildBrowser();
+    void buildCentre();
+    void updateActions();
+    void updateTitle();
+    void updateRecentMenu();
+    void reloadStore();
+    void setDocument(std::unique_ptr<ScenarioDocument> document);
+    bool confirmUnsaved();
+    void showError(const QString& headline, const QString& details = {});
+    void showNotice(const QString& headline, const QString& details = {});
+    void applyImport();
+    void openBrowserItem(const QModelIndex& proxyIndex);
+    void showBrowserMenu(const QPoint& position);
+    void newScenario();
+    void openFileDialog();
+    void exportScenario();
+    void saveVersionWithNote();
+    void saveAsNewWithName();
+    void showPreferences();
+    void showAbout();
+    void onAuditEdited(const QString& text, const model::Audit& audit);
+
+    data::Store m_store;
+    Settings* m_settings;
+    std::unique_ptr<ScenarioDocument> m_document;
+    UnsavedChangesPrompt m_prompt;
+
+    StoreTreeModel* m_storeModel = nullptr;
+    QSortFilterProxyModel* m_storeFilter = nullptr;
+    QTreeView* m_browser = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QStackedWidget* m_centre = nullptr;
+    StartView* m_start = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    RecommendationView* m_recommendation = nullptr;
+    CostsView* m_costs = nullptr;
+    AuditView* m_audit = nullptr;
+    ScenarioEditor* m_editor = nullptr;
+    CompareView* m_compare = nullptr;
+    AuditView* m_storedAudit = nullptr; // a stored audit, read-only
+    QWidget* m_storedAuditPage = nullptr;
+    std::optional<std::int64_t> m_storedAuditId;
+    PriceBookView* m_priceBook = nullptr;
+    WhatIfPanel* m_whatIf = nullptr;
+    MessageBar* m_messages = nullptr;
+    QLabel* m_storeLabel = nullptr;
+    QLabel* m_evaluationLabel = nullptr;
+
+    QAction* m_newAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveVersionAction = nullptr;
+    QAction* m_saveAsNewAction = nullptr;
+    QAction* m_exportAction = nullptr;
+    QAction* m_closeAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+
+    QFutureWatcher<ReadFile> m_import;
+    QProgressDialog* m_importProgress = nullptr;
+    QStringList m_importPaths;
+};
+
+} // namespace crossgrade::ui

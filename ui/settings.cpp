@@ -1,0 +1,71 @@
+#include "settings.h"
+
+#include <QFileInfo>
+
+namespace crossgrade::ui {
+
+namespace {
+const QString kGeometry = QStringLiteral("window/geometry");
+const QString kState = QStringLiteral("window/state");
+const QString kLastStore = QStringLiteral("store/last");
+const QString kRecent = QStringLiteral("files/recent");
+const QString kMoney = QStringLiteral("display/money");
+} // namespace
+
+Settings::Settings() = default;
+
+Settings::Settings(const QString& iniPath)
+    : m_settings(iniPath, QSettings::IniFormat) {}
+
+QByteArray Settings::windowGeometry() const {
+    return m_settings.value(kGeometry).toByteArray();
+}
+void Settings::setWindowGeometry(const QByteArray& geometry) {
+    m_settings.setValue(kGeometry, geometry);
+}
+QByteArray Settings::windowState() const {
+    return m_settings.value(kState).toByteArray();
+}
+void Settings::setWindowState(const QByteArray& state) {
+    m_settings.setValue(kState, state);
+}
+
+QString Settings::lastStore() const {
+    return m_settings.value(kLastStore).toString();
+}
+void Settings::setLastStore(const QString& path) {
+    m_settings.setValue(kLastStore, path);
+}
+
+QStringList Settings::recentFiles() const {
+    QStringList files;
+    for (const QString& f : m_settings.value(kRecent).toStringList())
+        if (QFileInfo::exists(f) && !files.contains(f))
+            files << f;
+    return files.mid(0, kMaxRecentFiles);
+}
+void Settings::addRecentFile(const QString& path) {
+    QStringList files = m_settings.value(kRecent).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    m_settings.setValue(kRecent, files.mid(0, kMaxRecentFiles));
+}
+void Settings::clearRecentFiles() {
+    m_settings.remove(kRecent);
+}
+
+MoneyDisplay Settings::moneyDisplay() const {
+    return m_settings.value(kMoney).toString() == QStringLiteral("full") ? MoneyDisplay::Full
+                                                                         : MoneyDisplay::Compact;
+}
+void Settings::setMoneyDisplay(MoneyDisplay display) {
+    m_settings.setValue(kMoney, display == MoneyDisplay::Full ? QStringLiteral("full")
+                                                              : QStringLiteral("compact"));
+}
+
+void Settings::sync() {
+    m_settings.sync();
+}
+
+} // namespace crossgrade::ui

@@ -1,0 +1,47 @@
+#pragma once
+
+// The application's settings, one typed accessor per key (STYLE.md: one class owns the
+// QSettings keys and their defaults): window geometry, the store last used, recent files and
+// how money is displayed.
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+namespace crossgrade::ui {
+
+enum class MoneyDisplay { Compact, Full }; // "$1.2M" or "$1,234,567"
+
+class Settings {
+public:
+    // Uses the application's QSettings (organisation and application names set in main()).
+    Settings();
+    // For tests: settings kept in an INI file at `path`.
+    explicit Settings(const QString& iniPath);
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray& geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray& state);
+
+    // The store opened last; empty means the default store (data::Store::defaultPath()).
+    QString lastStore() const;
+    void setLastStore(const QString& path);
+
+    // Most recent first, at most kMaxRecentFiles, files that no longer exist dropped on read.
+    QStringList recentFiles() const;
+    void addRecentFile(const QString& path);
+    void clearRecentFiles();
+    static constexpr int kMaxRecentFiles = 8;
+
+    MoneyDisplay moneyDisplay() const;
+    void setMoneyDisplay(MoneyDisplay display);
+
+    void sync();
+
+private:
+    QSettings m_settings;
+};
+
+} // namespace crossgrade::ui

@@ -1,0 +1,253 @@
+#include "store_tree_model.h"
+
+#include <QApplication>
+#include <QStyle>
+
+namespace crossgrade::ui {
+
+struct StoreTreeModel::Node {
+    StoreItemKind kind = StoreItemKind::Category;
+    Node* parent = nullptr;
+    std::vector<std::unique_ptr<Node>> children;
+    std::int64_t id = 0;
+    int version = 0;
+    QString name;
+    QString detail;
+    QString saved;
+    QString tooltip;
+    bool fetched = true; // scenario nodes fetch their versions on expansion
+    int expectedChildren = 0;
+
+    int rowInParent = 0;
+
+    Node* add(std::unique_ptr<Node> child) {
+        child->parent = this;
+        child->rowInParent = static_cast<int>(children.size());
+        children.push_back(std::move(child));
+        return children.back().get();
+    }
+    int row() const { return rowInParent; }
+};
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+StoreTreeModel::StoreTreeModel(QObject* parent)
+    : QAbstractItemModel(parent)
+    , m_root(std::make_unique<Node>()) {}
+
+StoreTreeModel::~StoreTreeModel() = default;
+
+void StoreTreeModel::reload(const data::Store* store) {
+    beginResetModel();
+    m_store = store;
+    m_root = std::make_unique<Node>();
+    auto category = [](const QString& name) {
+        auto node = std::make_unique<Node>();
+        node->kind = StoreItemKind::Category;
+        node->name = name;
+        return node;
+    };
+    if (store) {
+        Node* scenarios = m_root->add(category(tr("Scenarios")));
+        for (const data::ScenarioSummary& s : store->scenarios()) {
+            auto node = std::make_unique<Node>();
+            node->kind = StoreItemKind::Scenario;
+            node->id = s.id;
+            node->name = q(s.name);
+            node->detail = tr("%n version(s) · cheapest %1", "", s.version_count)
+                               .arg(q(s.latest_cheapest_option));
+            node->saved = q(s.latest_saved_at);
+            node->tooltip = tr("Scenario %1, rule path %2; double-click to open the latest "
+                               "version")
+                                .arg(s.id)
+                                .arg(q(s.latest_rule_path));
+            node->fetched = false;
+            node->expectedChildren = s.version_count;
+            scenarios->add(std::move(node));
+        }
+        Node* audits = m_root->add(category(tr("Audits")));
+        for (const data::AuditSummary& a : store->audits()) {
+            auto node = std::make_unique<Node>();
+            node->kind = StoreItemKind::Audit;
+            node->id = a.id;
+            node->name = q(a.name);
+            node->detail =
+                tr("%1 · %2 High").arg(q(std::string(model::title(a.workload)))).arg(a.high_count);
+            node->saved = q(a.imported_at);
+            node->tooltip = a.source.empty()
+                                ? q(a.organisation)
+                                : tr("%1, imported from %2").arg(q(a.organisation), q(a.source));
+            audits->add(std::move(node));
+        }
+        Node* books = m_root->add(category(tr("Price books")));
+        for (const data::PriceBookSummary& b : store->priceBooks()) {
+            auto node = std::make_unique<Node>();
+            node->kind = StoreItemKind::PriceBook;
+            node->id = b.id;
+            node->name = q(b.name) + (b.is_default ? tr(" (default)") : QString());
+            node->detail = tr("version %1 · %n SKU(s)", "", b.sku_count).arg(q(b.version));
+            node->saved = q(b.imported_at);
+            node->tooltip = q(b.source);
+            books->add(std::move(node));
+        }
+    }
+    endResetModel();
+}
+
+StoreTreeModel::Node* StoreTreeModel::nodeOf(const QModelIndex& index) const {
+    return index.isValid() ? static_cast<Node*>(index.internalPointer()) : m_root.get();
+}
+
+QModelIndex StoreTreeModel::indexOf(const Node* node, int column) const {
+    if (!node || node == m_root.get())
+        return {};
+    return createIndex(node->row(), column, const_cast<Node*>(node));
+}
+
+QModelIndex StoreTreeModel::index(int row, int column, const QModelIndex& parent) const {
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    const Node* p = nodeOf(parent);
+    if (parent.isValid() && parent.column() != 0)
+        return {};
+    if (row >= static_cast<int>(p->children.size()))
+        return {};
+    return createIndex(row, column, p->children[std::size_t(row)].get());
+}
+
+QModelIndex StoreTreeModel::parent(const QModelIndex& child) const {
+    if (!child.isValid())
+        return {};
+    const Node* node = nodeOf(child);
+    return indexOf(node->parent);
+}
+
+int StoreTreeModel::rowCount(const QModelIndex& parent) const {
+    if (parent.isValid() && parent.column() != 0)
+        return 0;
+    return static_cast<int>(nodeOf(parent)->children.size());
+}
+
+int StoreTreeModel::columnCount(const QModelIndex&) const {
+    return ColumnCount;
+}
+
+bool StoreTreeModel::hasChildren(const QModelIndex& parent) const {
+    if (parent.isValid() && parent.column() != 0)
+        return false;
+    const Node* node = nodeOf(parent);
+    if (!node->fetched)
+        return node->expectedChildren > 0;
+    return !node->children.empty();
+}
+
+bool StoreTreeModel::canFetchMore(const QModelIndex& parent) const {
+    return parent.isValid() && parent.column() == 0 && !nodeOf(parent)->fetched;
+}
+
+void StoreTreeModel::fetchMore(const QModelIndex& parent) {
+    Node* node = nodeOf(parent);
+    if (!parent.isValid() || node->fetched || !m_store)
+        return;
+    node->fetched = true;
+    const std::vector<data::ScenarioVersionSummary> versions = m_store->versions(node->id);
+    if (versions.empty())
+        return;
+    beginInsertRows(parent, 0, static_cast<int>(versions.size()) - 1);
+    for (auto it = versions.rbegin(); it != versions.rend(); ++it) { // newest first
+        auto child = std::make_unique<Node>();
+        child->kind = StoreItemKind::ScenarioVersion;
+        child->id = node->id;
+        child->version = it->number;
+        child->name = tr("Version %1").arg(it->number);
+        child->detail =
+            it->note.empty() ? tr("cheapest %1").arg(q(it->headline.cheapest_option)) : q(it->note);
+        child->saved = q(it->saved_at);
+        child->tooltip =
+            tr("Engine %1, price book %2 %3")
+                .arg(q(it->engine_version), q(it->pricebook_name), q(it->pricebook_version));
+        node->add(std::move(child));
+    }
+    endInsertRows();
+}
+
+QVariant StoreTreeModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid())
+        return {};
+    const Node* node = nodeOf(index);
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn:
+            if (node->kind == StoreItemKind::Category)
+                return tr("%1 (%2)").arg(node->name).arg(node->children.size());
+            return node->name;
+        case DetailColumn:
+            return node->detail;
+        case SavedColumn:
+            return node->saved;
+        default:
+            return {};
+        }
+    case Qt::ToolTipRole:
+        return node->tooltip.isEmpty() ? QVariant() : QVariant(node->tooltip);
+    case Qt::DecorationRole: {
+        if (index.column() != NameColumn)
+            return {};
+        const QStyle* style = QApplication::style();
+        switch (node->kind) {
+        case StoreItemKind::Category:
+            return style->standardIcon(QStyle::SP_DirIcon);
+        case StoreItemKind::Scenario:
+        case StoreItemKind::ScenarioVersion:
+            return style->standardIcon(QStyle::SP_FileDialogDetailedView);
+        case StoreItemKind::Audit:
+            return style->standardIcon(QStyle::SP_FileDialogContentsView);
+        case StoreItemKind::PriceBook:
+            return style->standardIcon(QStyle::SP_FileIcon);
+        }
+        return {};
+    }
+    case KindRole:
+        return static_cast<int>(node->kind);
+    case IdRole:
+        return QVariant::fromValue<qlonglong>(node->id);
+    case VersionRole:
+        return node->version;
+    default:
+        return {};
+    }
+}
+
+QVariant StoreTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Name");
+    case DetailColumn:
+        return tr("Details");
+    case SavedColumn:
+        return tr("Saved");
+    default:
+        return {};
+    }
+}
+
+QModelIndex StoreTreeModel::scenarioIndex(std::int64_t scenarioId) const {
+    if (m_root->children.empty())
+        return {};
+    const Node* scenarios = m_root->children.front().get();
+    for (const auto& child : scenarios->children)
+        if (child->kind == StoreItemKind::Scenario && child->id == scenarioId)
+            return indexOf(child.get());
+    return {};
+}
+
+} // namespace crossgrade::ui

@@ -1,0 +1,53 @@
+#pragma once
+
+// The store browser's tree: Scenarios (each with its saved versions, fetched when expanded so
+// that a store of a thousand scenarios opens at once), Audits and Price books. A snapshot of
+// the store taken by reload(); the browser reloads after every change it makes.
+
+#include "store.h"
+
+#include <QAbstractItemModel>
+#include <memory>
+#include <vector>
+
+namespace crossgrade::ui {
+
+enum class StoreItemKind { Category, Scenario, ScenarioVersion, Audit, PriceBook };
+
+class StoreTreeModel : public QAbstractItemModel {
+    Q_OBJECT
+
+public:
+    enum Role { KindRole = Qt::UserRole + 1, IdRole, VersionRole };
+    enum Column { NameColumn, DetailColumn, SavedColumn, ColumnCount };
+
+    explicit StoreTreeModel(QObject* parent = nullptr);
+    ~StoreTreeModel() override;
+
+    // Takes a new snapshot of `store` (which must outlive the model or the next reload).
+    void reload(const data::Store* store);
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    bool hasChildren(const QModelIndex& parent = {}) const override;
+    bool canFetchMore(const QModelIndex& parent) const override;
+    void fetchMore(const QModelIndex& parent) override;
+
+    // The row of a stored scenario (for selecting it after a save), or an invalid index.
+    QModelIndex scenarioIndex(std::int64_t scenarioId) const;
+
+private:
+    struct Node;
+    Node* nodeOf(const QModelIndex& index) const;
+    QModelIndex indexOf(const Node* node, int column = 0) const;
+
+    const data::Store* m_store = nullptr;
+    std::unique_ptr<Node> m_root;
+};
+
+} // namespace crossgrade::ui
