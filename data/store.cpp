@@ -40,9 +40,11 @@ Store Store::open(const QString& path, StoreOptions options) {
     return Store(std::move(impl));
 }
 
+// Independent of the application's and organisation's names, so the CLI and the desktop
+// application (which names an organisation for its settings) share one default store.
 QString Store::defaultPath() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-           QStringLiteral("/crossgrade.sqlite");
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/crossgrade/crossgrade.sqlite");
 }
 
 int Store::latestSchemaVersion() {

@@ -359,7 +359,8 @@ QWidget* AuditView::buildDetail() {
         eh->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     eh->setSectionResizeMode(EvSnippet, QHeaderView::Stretch);
     m_evidenceView->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
-    layout->addWidget(m_evidenceView);
+    m_evidenceView->setMinimumHeight(120); // a few findings at once, even on a short window
+    layout->addWidget(m_evidenceView, 1);
     connect(m_evidenceView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { refreshEvidenceText(); });
 

@@ -241,9 +241,42 @@ void MainWindow::buildBrowser() {
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
     m_whatIf = new WhatIfPanel;
+    auto* whatIfBox = new QWidget;
+    auto* whatIfLayout = new QVBoxLayout(whatIfBox);
+    whatIfLayout->setContentsMargins(0, 0, 0, 4);
+    // Without a scenario the knobs have nothing to show: a sentence instead of zeros.
+    auto* whatIfStack = new QStackedWidget;
+    auto* noScenario = new QLabel(tr("Open a scenario to move its discounts, prices, "
+                                     "performance, timing and horizon here."));
+    noScenario->setWordWrap(true);
+    noScenario->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    noScenario->setMargin(12);
+    whatIfStack->addWidget(noScenario);
+    whatIfStack->addWidget(m_whatIf);
+    whatIfLayout->addWidget(whatIfStack, 1);
+    auto* captureRow = new QHBoxLayout;
+    captureRow->setContentsMargins(8, 0, 8, 0);
+    auto* saveVersion = new QPushButton(tr("Save as version…"));
+    saveVersion->setToolTip(tr("Keep this state as the scenario's next version, with a note"));
+    connect(saveVersion, &QPushButton::clicked, this, &MainWindow::saveVersionWithNote);
+    auto* saveNew = new QPushButton(tr("Save as new scenario…"));
+    saveNew->setToolTip(tr("Keep this state as a scenario of its own"));
+    connect(saveNew, &QPushButton::clicked, this, &MainWindow::saveAsNewWithName);
+    captureRow->addWidget(saveVersion);
+    captureRow->addWidget(saveNew);
+    whatIfLayout->addLayout(captureRow);
+    connect(this, &MainWindow::documentOpened, whatIfBox,
+            [saveVersion, saveNew, whatIfStack, this](bool open) {
+                saveVersion->setEnabled(open);
+                saveNew->setEnabled(open);
+                whatIfStack->setCurrentWidget(open ? static_cast<QWidget*>(m_whatIf)
+                                                   : whatIfStack->widget(0));
+            });
+    saveVersion->setEnabled(false);
+    saveNew->setEnabled(false);
     auto* whatIfDock = new QDockWidget(tr("What if…"), this);
     whatIfDock->setObjectName(QStringLiteral("what-if"));
-    whatIfDock->setWidget(m_whatIf);
+    whatIfDock->setWidget(whatIfBox);
     whatIfDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, whatIfDock);
     resizeDocks({dock, whatIfDock}, {300, 340}, Qt::Horizontal);
@@ -399,6 +432,7 @@ void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document) {
     }
     updateActions();
     updateTitle();
+    emit documentOpened(m_document != nullptr);
 }
 
 bool MainWindow::confirmUnsaved() {
@@ -889,6 +923,16 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     const bool hadDocument = m_document != nullptr;
     if (!hadDocument) {
         shoot(QStringLiteral("start"));
+        const QModelIndex audits = m_storeFilter->index(1, 0);
+        m_browser->expand(audits);
+        openBrowserItem(m_storeFilter->index(0, 0, audits));
+        shoot(QStringLiteral("stored-audit"));
+        const QModelIndex books = m_storeFilter->index(2, 0);
+        m_browser->expand(books);
+        openBrowserItem(m_storeFilter->index(0, 0, books));
+        shoot(QStringLiteral("pricebook"));
+        m_browser->collapse(audits);
+        m_browser->collapse(books);
         openDemo();
     }
     if (!m_document)

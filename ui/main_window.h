@@ -84,8 +84,15 @@ public:
     bool closeDocument();
     // Adds a stored scenario version to the Compare view.
     void addToComparison(std::int64_t scenarioId, std::optional<int> version);
+    // Opens what a browser row names, as a double-click does (`proxyIndex` of storeFilter()).
+    void openBrowserItem(const QModelIndex& proxyIndex);
+    PriceBookView* priceBookView() const { return m_priceBook; }
     // Grabs every view at the window's size into `directory` (docs/screenshots).
     QStringList saveScreenshots(const QString& directory);
+
+signals:
+    // A scenario was opened (true) or closed (false).
+    void documentOpened(bool open);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -111,7 +118,6 @@ private:
     void showError(const QString& headline, const QString& details = {});
     void showNotice(const QString& headline, const QString& details = {});
     void applyImport();
-    void openBrowserItem(const QModelIndex& proxyIndex);
     void showBrowserMenu(const QPoint& position);
     void newScenario();
     void openFileDialog();

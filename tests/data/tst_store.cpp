@@ -654,8 +654,23 @@ private slots:
 
     void defaultPathIsInAppData() {
         const QString path = Store::defaultPath();
-        QVERIFY2(path.endsWith(QLatin1String("/crossgrade.sqlite")), qPrintable(path));
+        QVERIFY2(path.endsWith(QLatin1String("/crossgrade/crossgrade.sqlite")), qPrintable(path));
         QVERIFY2(QDir::isAbsolutePath(path), qPrintable(path));
+    }
+
+    // Bug: the desktop application names an organisation (for its settings) and so looked
+    // for the default store elsewhere than the CLI; both must open the same one.
+    void defaultStoreIsTheSameForCliAndApp() {
+        const QString organisation = QCoreApplication::organizationName();
+        const QString application = QCoreApplication::applicationName();
+        QCoreApplication::setOrganizationName(QString());
+        QCoreApplication::setApplicationName(QStringLiteral("crossgrade"));
+        const QString cli = Store::defaultPath();
+        QCoreApplication::setOrganizationName(QStringLiteral("Crossgrade"));
+        const QString app = Store::defaultPath();
+        QCoreApplication::setOrganizationName(organisation);
+        QCoreApplication::setApplicationName(application);
+        QCOMPARE(app, cli);
     }
 };
 

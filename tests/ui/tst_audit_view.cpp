@@ -3,6 +3,7 @@
 #include "audit_view.h"
 #include "recommendation.h"
 #include "samples.h"
+#include "widget_lookup.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -53,16 +54,8 @@ QStringList sampleAuditNames() {
     return names;
 }
 
-template <typename T> T* child(const QWidget& view, const char* name) {
-    T* found = view.findChild<T*>(QString::fromLatin1(name));
-    if (found == nullptr)
-        qFatal("no child %s", name);
-    return found;
-}
-
-QAbstractItemModel* tableModel(const QWidget& view, const char* name) {
-    return child<QTableView>(view, name)->model();
-}
+using testing::child;
+using testing::tableModel;
 
 // The audit carried by the last auditEdited emission.
 model::Audit lastEdited(const QSignalSpy& spy) {

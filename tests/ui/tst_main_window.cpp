@@ -8,6 +8,7 @@
 #include "figures.h"
 #include "main_window.h"
 #include "message_bar.h"
+#include "pricebook_view.h"
 #include "samples.h"
 #include "scenario_document.h"
 #include "store_tree_model.h"
@@ -278,6 +279,14 @@ void TestMainWindow::everyItemModelPassesTheTester() {
     QAbstractItemModelTester outputs(m_window->compareView()->outputsModel(),
                                      QAbstractItemModelTester::FailureReportingMode::QtTest);
     m_window->compareView()->hideUnchangedToggle()->toggle();
+
+    // A price book opened from the browser shows every SKU.
+    QSortFilterProxyModel* browser = m_window->storeFilter();
+    m_window->openBrowserItem(browser->index(0, 0, browser->index(2, 0)));
+    QAbstractItemModelTester books(m_window->priceBookView()->model(),
+                                   QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(m_window->priceBookView()->model()->rowCount(),
+             int(m_window->store().defaultPriceBook()->skus.size()));
 }
 
 void TestMainWindow::browserFilterFindsAScenario() {

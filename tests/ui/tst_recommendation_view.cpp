@@ -3,6 +3,7 @@
 #include "recommendation_view.h"
 #include "samples.h"
 #include "scenario_json.h"
+#include "widget_lookup.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -34,16 +35,8 @@ QStringList sampleNames() {
     return names;
 }
 
-template <typename T> T* child(const QWidget& view, const char* name) {
-    T* found = view.findChild<T*>(QString::fromLatin1(name));
-    if (found == nullptr)
-        qFatal("no child %s", name);
-    return found;
-}
-
-QAbstractItemModel* tableModel(const QWidget& view, const char* name) {
-    return child<QTableView>(view, name)->model();
-}
+using testing::child;
+using testing::tableModel;
 
 std::optional<model::OptionId> advisedOption(const model::ScenarioEvaluation& e) {
     for (model::OptionId id : model::kAllOptions)
