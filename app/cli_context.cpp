@@ -84,8 +84,11 @@ void writeOutput(Context& ctx, const std::string& text) {
         ctx.out << text;
         return;
     }
+    writeFileAtomically(ctx.parser.value(QStringLiteral("out")), text);
+}
+
+void writeFileAtomically(const QString& path, const std::string& text) {
     // QSaveFile writes beside the target and renames, so a failure leaves no half file.
-    const QString path = ctx.parser.value(QStringLiteral("out"));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())

@@ -59,6 +59,8 @@ QString formatOption(const QCommandLineParser& parser, const QStringList& allowe
 void addFormatOption(QCommandLineParser& p, const QStringList& allowed);
 // Writes to --out atomically when given, else to standard output.
 void writeOutput(Context& ctx, const std::string& text);
+// Writes `text` to `path` whole or not at all; throws naming the path when it cannot.
+void writeFileAtomically(const QString& path, const std::string& text);
 
 // The commands, by topic.
 std::vector<Command> auditCommands();

@@ -5,10 +5,12 @@
 #include "compiled_scenario.h"
 #include "evaluation.h"
 #include "evaluation_json.h"
+#include "monte_carlo.h"
 #include "samples.h"
 #include "scenario_json.h"
 
 #include <QFileInfo>
+#include <QThread>
 #include <chrono>
 #include <cstdio>
 
@@ -96,6 +98,67 @@ void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const C
     printTable(out, rows);
 }
 
+// The Monte Carlo's settings from --samples/--seed/--threads/--budget, or none without
+// --samples. Each is checked for sense: a count, a seed, a thread count, a budget in dollars.
+std::optional<MonteCarloOptions> monteCarloOptions(const QCommandLineParser& p,
+                                                   const Scenario& scenario) {
+    for (const char* option : {"seed", "threads", "budget"})
+        if (p.isSet(QString::fromLatin1(option)) && !p.isSet(QStringLiteral("samples")))
+            throw InvalidInput(std::string("--") + option + ": needs --samples N");
+    if (!p.isSet(QStringLiteral("samples")))
+        return std::nullopt;
+    MonteCarloOptions o;
+    bool ok = false;
+    const qulonglong samples = p.value(QStringLiteral("samples")).toULongLong(&ok);
+    if (!ok || samples < 2 || samples > 1000000)
+        throw InvalidInput(
+            "--samples: expected a whole number of samples from 2 to 1000000, got '" +
+            str(p.value(QStringLiteral("samples"))) + "'");
+    o.samples = samples;
+    o.seed = scenario.seed;
+    if (p.isSet(QStringLiteral("seed"))) {
+        o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);
+        if (!ok)
+            throw InvalidInput("--seed: expected a whole number ≥ 0, got '" +
+                               str(p.value(QStringLiteral("seed"))) + "'");
+    }
+    o.threads = std::max(1, QThread::idealThreadCount());
+    if (p.isSet(QStringLiteral("threads"))) {
+        o.threads = p.value(QStringLiteral("threads")).toInt(&ok);
+        if (!ok || o.threads < 1 || o.threads > 256)
+            throw InvalidInput("--threads: expected a whole number from 1 to 256, got '" +
+                               str(p.value(QStringLiteral("threads"))) + "'");
+    }
+    if (p.isSet(QStringLiteral("budget"))) {
+        const double budget = p.value(QStringLiteral("budget")).toDouble(&ok);
+        if (!ok || !std::isfinite(budget) || budget < 0)
+            throw InvalidInput("--budget: expected a non-negative amount in USD, got '" +
+                               str(p.value(QStringLiteral("budget"))) + "'");
+        o.budget_usd = budget;
+    }
+    return o;
+}
+
+void printMonteCarloText(std::ostream& out, const ScenarioEvaluation& e, const MonteCarloResult& mc,
+                         std::optional<OptionId> only) {
+    out << "\nMonte Carlo: " << mc.samples << " Latin-hypercube samples, seed " << mc.seed
+        << "; each option keeps its door policy; EVPI " << formatUsd(mc.evpi_usd) << "\n";
+    out << "OPTION     NPV P10   NPV P50   NPV P90   SAVING P50 [P10, P90]        P(BEATS CUDA)\n";
+    for (std::size_t i = 0; i < mc.options.size() && i < e.options.size(); ++i) {
+        const OptionDistribution& d = mc.options[i];
+        if (only && d.id != *only)
+            continue;
+        char line[256];
+        std::snprintf(line, sizeof line, "%-10s %-9s %-9s %-9s %-9s [%s, %s]%*s %5.1f %%\n",
+                      std::string(toString(d.id)).c_str(), formatUsd(d.npv_usd.p10).c_str(),
+                      formatUsd(d.npv_usd.p50).c_str(), formatUsd(d.npv_usd.p90).c_str(),
+                      formatUsd(d.npv_saving_usd.p50).c_str(),
+                      formatUsd(d.npv_saving_usd.p10).c_str(),
+                      formatUsd(d.npv_saving_usd.p90).c_str(), 4, "", 100.0 * d.p_beats_stay_cuda);
+        out << line;
+    }
+}
+
 int runEvaluate(Context& ctx) {
     const QString format = formatOption(ctx.parser, {"text", "json", "csv"});
     if (ctx.arguments.size() != 1)
@@ -120,12 +183,29 @@ int runEvaluate(Context& ctx) {
     const std::optional<OptionId> only = optionFilter(ctx.parser);
     const CompiledScenario compiled = compile(scenario);
     const ScenarioEvaluation e = evaluateScenario(scenario, compiled);
+    const std::optional<MonteCarloOptions> mcOptions = monteCarloOptions(ctx.parser, scenario);
+    std::optional<MonteCarloResult> mc;
+    DrawCache draws;
+    if (mcOptions)
+        mc = runMonteCarlo(compiled, e, *mcOptions, draws);
+    if (ctx.parser.isSet(QStringLiteral("samples-out"))) {
+        if (!mc)
+            throw InvalidInput("--samples-out: needs --samples N (the samples to write)");
+        writeFileAtomically(
+            ctx.parser.value(QStringLiteral("samples-out")),
+            data::writeSamplesCsv(compiled, e, *mc,
+                                  draws.draws(compiled.inputs, mc->seed, mc->samples)));
+    }
+    const MonteCarloResult* monteCarlo = mc ? &*mc : nullptr;
     if (format == QLatin1String("json"))
-        writeOutput(ctx, data::writeEvaluationJson(e, compiled, only));
+        writeOutput(ctx, data::writeEvaluationJson(e, compiled, only, monteCarlo));
     else if (format == QLatin1String("csv"))
         writeOutput(ctx, data::writeEvaluationCsv(e, compiled, only));
-    else
+    else {
         printEvaluationText(ctx.out, e, compiled, only);
+        if (monteCarlo)
+            printMonteCarloText(ctx.out, e, *monteCarlo, only);
+    }
     return kExitOk;
 }
 
@@ -185,6 +265,31 @@ int runBench(Context& ctx) {
     });
     ctx.out << "  engine evaluations (one option, one policy, " << compiled.horizon_months
             << " months): " << calls << " in " << seconds << " s = " << engine << " per second\n";
+
+    // The Monte Carlo: draws from cold (generation alone), then 10,000 samples of every option
+    // with the draws cached, on one thread and on all.
+    using Clock = std::chrono::steady_clock;
+    const std::size_t samples = 10000;
+    const ScenarioEvaluation deterministic = evaluateScenario(scenario, compiled);
+    DrawCache cache;
+    auto start = Clock::now();
+    cache.draws(compiled.inputs, scenario.seed, samples);
+    const double drawMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    ctx.out << "  Monte Carlo draws: " << compiled.inputs.size() << " inputs x " << samples
+            << " samples generated in " << drawMs << " ms (cached afterwards)\n";
+    const int cores = std::max(1, QThread::idealThreadCount());
+    for (int threads : {1, cores}) {
+        start = Clock::now();
+        const MonteCarloResult mc =
+            runMonteCarlo(compiled, deterministic, {samples, scenario.seed, threads, {}}, cache);
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        const double optionSamples = double(samples * mc.options.size());
+        ctx.out << "  Monte Carlo, " << threads << " thread(s): " << samples << " samples x "
+                << mc.options.size() << " options in " << ms
+                << " ms = " << optionSamples / (ms / 1000.0) << " option-samples per second\n";
+        if (cores == 1)
+            break;
+    }
     return kExitOk;
 }
 
@@ -212,6 +317,24 @@ std::vector<Command> scenarioCommands() {
                           QStringLiteral("servers|continuous")});
              p.addOption({QStringLiteral("out"),
                           QStringLiteral("Write to FILE (atomically) instead of standard output."),
+                          QStringLiteral("FILE")});
+             p.addOption({QStringLiteral("samples"),
+                          QStringLiteral("Also run the Monte Carlo with N samples (10000 is the "
+                                         "usual count): percentiles, P(beats stay-cuda), bands."),
+                          QStringLiteral("N")});
+             p.addOption({QStringLiteral("seed"),
+                          QStringLiteral("The Monte Carlo's seed (default: the scenario's)."),
+                          QStringLiteral("S")});
+             p.addOption({QStringLiteral("threads"),
+                          QStringLiteral("Worker threads for the Monte Carlo (default: all "
+                                         "cores); the results do not depend on it."),
+                          QStringLiteral("T")});
+             p.addOption({QStringLiteral("budget"),
+                          QStringLiteral("With --samples: report P(total ≤ USD) per option."),
+                          QStringLiteral("USD")});
+             p.addOption({QStringLiteral("samples-out"),
+                          QStringLiteral("With --samples: write every sample (inputs by "
+                                         "pointer, each option's NPV and total) as CSV."),
                           QStringLiteral("FILE")});
          },
          runEvaluate},

@@ -57,11 +57,39 @@ ordered_json monthlyJson(const OptionRun& run, const CompiledScenario& compiled)
     return months;
 }
 
-ordered_json optionJson(const OptionOutcome& o, const CompiledScenario& compiled) {
+ordered_json summaryJson(double base, const Summary& s) {
+    return {{"base", base}, {"p10", s.p10}, {"p50", s.p50}, {"p90", s.p90}, {"mean", s.mean}};
+}
+
+ordered_json optionJson(const OptionOutcome& o, const CompiledScenario& compiled,
+                        const OptionDistribution* mc) {
     ordered_json j;
     j["id"] = toString(o.id);
-    j["total_usd"] = {{"base", o.run.total_usd}};
-    j["npv_usd"] = {{"base", o.run.npv_usd}};
+    j["total_usd"] =
+        mc ? summaryJson(o.run.total_usd, mc->total_usd) : ordered_json{{"base", o.run.total_usd}};
+    j["npv_usd"] =
+        mc ? summaryJson(o.run.npv_usd, mc->npv_usd) : ordered_json{{"base", o.run.npv_usd}};
+    if (mc) {
+        j["npv_saving_vs_stay_cuda_usd"] = {{"p10", mc->npv_saving_usd.p10},
+                                            {"p50", mc->npv_saving_usd.p50},
+                                            {"p90", mc->npv_saving_usd.p90},
+                                            {"mean", mc->npv_saving_usd.mean}};
+        j["p_beats_stay_cuda"] = mc->p_beats_stay_cuda;
+        if (mc->p_total_within_budget)
+            j["p_total_within_budget"] = *mc->p_total_within_budget;
+        ordered_json be{{"probability", mc->p_break_even}};
+        if (mc->break_even_month)
+            be.update({{"p10", mc->break_even_month->p10},
+                       {"p50", mc->break_even_month->p50},
+                       {"p90", mc->break_even_month->p90}});
+        j["break_even_distribution"] = be;
+        j["bands"] = {{"cumulative_usd",
+                       {{"p10", mc->cumulative_p10},
+                        {"p50", mc->cumulative_p50},
+                        {"p90", mc->cumulative_p90}}}};
+        j["convergence"] = {{"npv_mean_standard_error_usd", mc->npv_mean_standard_error},
+                            {"npv_p50_standard_error_usd", mc->npv_p50_standard_error}};
+    }
     j["break_even_month"] = o.break_even_month ? ordered_json(*o.break_even_month) : ordered_json();
     j["doors_taken"] = doorsJson(o, compiled);
     j["owed_after_horizon_usd"] = o.run.owed_after_horizon_usd;
@@ -83,16 +111,25 @@ std::string number(double value) {
 } // namespace
 
 std::string writeEvaluationJson(const ScenarioEvaluation& e, const CompiledScenario& compiled,
-                                std::optional<OptionId> only) {
+                                std::optional<OptionId> only, const MonteCarloResult* mc) {
     ordered_json j;
     j["schema"] = kEvaluationSchemaTag;
     j["scenario"] = compiled.name;
     j["horizon_months"] = compiled.horizon_months;
     j["sizing"] = toString(compiled.sizing);
+    if (mc)
+        j["monte_carlo"] = {{"samples", mc->samples},
+                            {"seed", mc->seed},
+                            {"sampling", "latin-hypercube"},
+                            {"door_policy", "deterministic, held on every sample"},
+                            {"evpi_usd", mc->evpi_usd}};
     j["options"] = ordered_json::array();
-    for (const OptionOutcome& o : e.options)
+    for (std::size_t i = 0; i < e.options.size(); ++i) {
+        const OptionOutcome& o = e.options[i];
         if (!only || o.id == *only)
-            j["options"].push_back(optionJson(o, compiled));
+            j["options"].push_back(
+                optionJson(o, compiled, mc && i < mc->options.size() ? &mc->options[i] : nullptr));
+    }
     j["recommendation"] = ordered_json::parse(writeRecommendation(e.recommendation, "", 0));
     j["recommendation"].erase("audit");
     j["cheapest_option"] = toString(e.cheapest);
@@ -122,6 +159,49 @@ std::string writeEvaluationCsv(const ScenarioEvaluation& e, const CompiledScenar
                 out += "," + number(o.run.gpusAt(m, int(s)));
             out += "\n";
         }
+    }
+    return out;
+}
+
+} // namespace crossgrade::data
+
+namespace crossgrade::data {
+
+namespace {
+
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+std::string csvField(const std::string& text) {
+    if (text.find_first_of(",\"\n\r") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (char c : text)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+} // namespace
+
+std::string writeSamplesCsv(const CompiledScenario& compiled, const ScenarioEvaluation& e,
+                            const MonteCarloResult& mc, const std::vector<double>& draws) {
+    const std::size_t n = mc.samples;
+    const std::size_t inputs = compiled.inputs.size();
+    std::string out = "sample";
+    for (InputId i = 0; i < inputs; ++i)
+        out += "," + csvField(compiled.inputs.pointer(i));
+    for (const OptionOutcome& o : e.options)
+        out += ",npv_usd:" + std::string(toString(o.id));
+    for (const OptionOutcome& o : e.options)
+        out += ",total_usd:" + std::string(toString(o.id));
+    out += "\n";
+    for (std::size_t s = 0; s < n; ++s) {
+        out += std::to_string(s);
+        for (std::size_t i = 0; i < inputs; ++i)
+            out += "," + number(draws[i * n + s]);
+        for (std::size_t o = 0; o < e.options.size(); ++o)
+            out += "," + number(mc.npv[o * n + s]);
+        for (std::size_t o = 0; o < e.options.size(); ++o)
+            out += "," + number(mc.total[o * n + s]);
+        out += "\n";
     }
     return out;
 }

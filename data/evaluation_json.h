@@ -5,6 +5,7 @@
 
 #include "compiled_scenario.h"
 #include "evaluation.h"
+#include "monte_carlo.h"
 
 #include <optional>
 #include <string>
@@ -13,10 +14,21 @@ namespace crossgrade::data {
 
 inline constexpr std::string_view kEvaluationSchemaTag = "crossgrade.evaluation/1";
 
-// `only` limits the options written (the comparison fields still use all of them).
+// `only` limits the options written (the comparison fields still use all of them). With a
+// Monte Carlo result, each option's total and NPV gain p10/p50/p90/mean beside base, and the
+// option gains its paired saving, P(beats stay-cuda), break-even distribution, cumulative
+// bands and convergence; the document gains "monte_carlo" (samples, seed, EVPI).
 std::string writeEvaluationJson(const model::ScenarioEvaluation& evaluation,
                                 const model::CompiledScenario& compiled,
-                                std::optional<model::OptionId> only = std::nullopt);
+                                std::optional<model::OptionId> only = std::nullopt,
+                                const model::MonteCarloResult* monteCarlo = nullptr);
+
+// The raw samples: one row per sample with every input's value by its pointer, then each
+// option's NPV and total (npv_usd:<option>, total_usd:<option>).
+std::string writeSamplesCsv(const model::CompiledScenario& compiled,
+                            const model::ScenarioEvaluation& evaluation,
+                            const model::MonteCarloResult& monteCarlo,
+                            const std::vector<double>& draws);
 
 // One row per option × month: option, month, the ten components, total_usd, cumulative_usd,
 // then gpus_<SKU> for every SKU of the price book.

@@ -462,6 +462,64 @@ private slots:
         QVERIFY(text.out.contains("Cheapest:"));
     }
 
+    void evaluateMonteCarlo() {
+        const QString path = sourceDir() + "/resources/samples/scenarios/mixed-tensorrt.json";
+        const QString samplesCsv = m_dir.filePath("samples.csv");
+        const Run r = cli({"evaluate", path, "--format", "json", "--samples", "400", "--seed", "3",
+                           "--threads", "1", "--budget", "20000000", "--samples-out", samplesCsv});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["monte_carlo"]["samples"].get<int>(), 400);
+        QCOMPARE(j["monte_carlo"]["seed"].get<int>(), 3);
+        for (const auto& option : j["options"]) {
+            for (const char* key : {"p10", "p50", "p90", "mean", "base"})
+                QVERIFY2(option["npv_usd"].contains(key), key);
+            QVERIFY(option["npv_usd"]["p10"].get<double>() <=
+                    option["npv_usd"]["p90"].get<double>());
+            QVERIFY(option.contains("p_beats_stay_cuda"));
+            QVERIFY(option.contains("p_total_within_budget"));
+            QCOMPARE(option["bands"]["cumulative_usd"]["p50"].size(),
+                     std::size_t(j["horizon_months"].get<int>()));
+        }
+        // The thread count changes no number.
+        const Run two = cli({"evaluate", path, "--format", "json", "--samples", "400", "--seed",
+                             "3", "--threads", "2", "--budget", "20000000"});
+        QCOMPARE(two.out, r.out);
+        // The raw samples: a header naming the inputs by pointer, then one row per sample.
+        QFile csv(samplesCsv);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
+        QCOMPARE(lines.size(), 401);
+        QVERIFY(lines.front().startsWith("sample,/"));
+        QVERIFY(lines.front().contains(",npv_usd:stay-cuda"));
+        // The text summary says what the Monte Carlo did.
+        QVERIFY(cli({"evaluate", path, "--samples", "50"}).out.contains("Monte Carlo: 50"));
+    }
+
+    void evaluateMonteCarloRefusesNonsense_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("one sample") << QStringList{"--samples", "1"} << "--samples:";
+        QTest::newRow("not a number") << QStringList{"--samples", "many"} << "--samples:";
+        QTest::newRow("seed alone") << QStringList{"--seed", "4"} << "--seed: needs --samples";
+        QTest::newRow("zero threads")
+            << QStringList{"--samples", "10", "--threads", "0"} << "--threads:";
+        QTest::newRow("negative budget")
+            << QStringList{"--samples", "10", "--budget", "-5"} << "--budget:";
+        QTest::newRow("samples-out alone")
+            << QStringList{"--samples-out", "x.csv"} << "--samples-out: needs --samples";
+    }
+    void evaluateMonteCarloRefusesNonsense() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r =
+            cli(QStringList{"evaluate",
+                            sourceDir() + "/resources/samples/scenarios/training-shop.json"} +
+                args);
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
     void evaluateBadScenarioNamesThePointer() {
         QFile sample(sourceDir() + "/resources/samples/scenarios/training-shop.json");
         QVERIFY(sample.open(QIODevice::ReadOnly));

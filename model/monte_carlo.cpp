@@ -1,0 +1,214 @@
+#include "monte_carlo.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <thread>
+
+namespace crossgrade::model {
+
+namespace {
+
+constexpr double kTieUsd = 1.0; // DESIGN.md: NPVs within $1 are a tie
+constexpr double kZ95 = 1.959963984540054;
+
+// One worker's scratch, reused across its samples: evaluating allocates nothing.
+struct Worker {
+    EngineWorkspace workspace;
+    OptionRun stay;
+    OptionRun run;
+    std::vector<double> values;
+};
+
+struct PerSample {
+    std::size_t options = 0;
+    std::size_t samples = 0;
+    int horizon = 0;
+    std::vector<double> npv;        // [o * samples + s]
+    std::vector<double> total;      // [o * samples + s]
+    std::vector<int> break_even;    // [o * samples + s], -1 when none
+    std::vector<double> cumulative; // [(o * horizon + m) * samples + s]
+};
+
+void runSamples(const CompiledScenario& compiled, const ScenarioEvaluation& deterministic,
+                const std::vector<double>& draws, std::size_t first, std::size_t last,
+                PerSample& out, Worker& w, const std::atomic<bool>* cancel) {
+    const std::size_t inputs = compiled.inputs.size();
+    const std::size_t n = out.samples;
+    w.values.resize(inputs);
+    for (std::size_t s = first; s < last; ++s) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return;
+        for (std::size_t i = 0; i < inputs; ++i)
+            w.values[i] = draws[i * n + s];
+        const double* v = w.values.data();
+        CompiledOption none;
+        evaluateOption(compiled, v, none, DoorPolicy{}, w.workspace, w.stay);
+        for (std::size_t o = 0; o < deterministic.options.size(); ++o) {
+            const OptionOutcome& outcome = deterministic.options[o];
+            const OptionRun* run = &w.stay;
+            if (outcome.id != OptionId::StayCuda) {
+                const auto it =
+                    std::find_if(compiled.options.begin(), compiled.options.end(),
+                                 [&](const CompiledOption& c) { return c.id == outcome.id; });
+                evaluateOption(compiled, v, *it, outcome.policy, w.workspace, w.run);
+                run = &w.run;
+            }
+            out.npv[o * n + s] = run->npv_usd;
+            out.total[o * n + s] = run->total_usd;
+            const std::optional<int> be = outcome.id == OptionId::StayCuda || !run->committed
+                                              ? std::nullopt
+                                              : breakEvenMonth(*run, w.stay);
+            out.break_even[o * n + s] = be.value_or(-1);
+            for (int m = 0; m < out.horizon; ++m)
+                out.cumulative[(o * std::size_t(out.horizon) + std::size_t(m)) * n + s] =
+                    run->cumulative[std::size_t(m)];
+        }
+    }
+}
+
+double mean(const std::vector<double>& values) {
+    // In index order: the same bits whatever the thread count.
+    double sum = 0;
+    for (double v : values)
+        sum += v;
+    return values.empty() ? 0.0 : sum / double(values.size());
+}
+
+} // namespace
+
+double percentile(const std::vector<double>& sorted, double p) {
+    if (sorted.empty())
+        return 0;
+    const double h = (double(sorted.size()) - 1) * std::clamp(p, 0.0, 1.0);
+    const std::size_t lo = static_cast<std::size_t>(std::floor(h));
+    const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+    return sorted[lo] + (h - double(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+Summary summarise(std::vector<double> values) {
+    Summary s;
+    s.mean = mean(values);
+    std::sort(values.begin(), values.end());
+    s.p10 = percentile(values, 0.10);
+    s.p50 = percentile(values, 0.50);
+    s.p90 = percentile(values, 0.90);
+    return s;
+}
+
+MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
+                               const ScenarioEvaluation& deterministic,
+                               const MonteCarloOptions& options, DrawCache& cache,
+                               const std::atomic<bool>* cancel) {
+    MonteCarloResult result;
+    result.samples = options.samples;
+    result.seed = options.seed;
+    const std::size_t n = options.samples;
+    const std::size_t count = deterministic.options.size();
+    if (n == 0 || count == 0)
+        return result;
+    const std::vector<double>& draws = cache.draws(compiled.inputs, options.seed, n);
+
+    PerSample per;
+    per.options = count;
+    per.samples = n;
+    per.horizon = compiled.horizon_months;
+    per.npv.assign(count * n, 0.0);
+    per.total.assign(count * n, 0.0);
+    per.break_even.assign(count * n, -1);
+    per.cumulative.assign(count * std::size_t(per.horizon) * n, 0.0);
+
+    const std::size_t threads =
+        std::clamp<std::size_t>(std::size_t(std::max(1, options.threads)), 1, n);
+    std::vector<Worker> workers(threads);
+    for (Worker& w : workers)
+        w.workspace.reserve(compiled);
+    // Contiguous blocks: each sample's results land at its own index, so the split does not
+    // change a single bit of the output.
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            runSamples(compiled, deterministic, draws, n * t / threads, n * (t + 1) / threads, per,
+                       workers[t], cancel);
+        });
+    runSamples(compiled, deterministic, draws, 0, n / threads, per, workers[0], cancel);
+    for (std::thread& th : pool)
+        th.join();
+    if (cancel && cancel->load()) {
+        result.cancelled = true;
+        return result;
+    }
+
+    const std::size_t stayIndex = static_cast<std::size_t>(
+        std::find_if(deterministic.options.begin(), deterministic.options.end(),
+                     [](const OptionOutcome& o) { return o.id == OptionId::StayCuda; }) -
+        deterministic.options.begin());
+    std::vector<double> column(n);
+    for (std::size_t o = 0; o < count; ++o) {
+        OptionDistribution d;
+        d.id = deterministic.options[o].id;
+        const auto npv = per.npv.begin() + std::ptrdiff_t(o * n);
+        const auto stay = per.npv.begin() + std::ptrdiff_t(stayIndex * n);
+        std::vector<double> npvs(npv, npv + std::ptrdiff_t(n));
+        d.npv_usd = summarise(npvs);
+        d.total_usd = summarise(std::vector<double>(per.total.begin() + std::ptrdiff_t(o * n),
+                                                    per.total.begin() + std::ptrdiff_t(o * n + n)));
+        std::size_t beats = 0;
+        std::size_t within = 0;
+        std::vector<double> breakEven;
+        for (std::size_t s = 0; s < n; ++s) {
+            column[s] = stay[std::ptrdiff_t(s)] - npv[std::ptrdiff_t(s)];
+            beats += column[s] > kTieUsd ? 1 : 0;
+            if (options.budget_usd)
+                within += per.total[o * n + s] <= *options.budget_usd ? 1 : 0;
+            if (per.break_even[o * n + s] >= 0)
+                breakEven.push_back(per.break_even[o * n + s]);
+        }
+        d.npv_saving_usd = summarise(column);
+        d.p_beats_stay_cuda = double(beats) / double(n);
+        if (options.budget_usd)
+            d.p_total_within_budget = double(within) / double(n);
+        d.p_break_even = double(breakEven.size()) / double(n);
+        if (!breakEven.empty())
+            d.break_even_month = summarise(breakEven);
+        for (int m = 0; m < per.horizon; ++m) {
+            const auto first = per.cumulative.begin() +
+                               std::ptrdiff_t((o * std::size_t(per.horizon) + std::size_t(m)) * n);
+            std::copy(first, first + std::ptrdiff_t(n), column.begin());
+            std::sort(column.begin(), column.end());
+            d.cumulative_p10.push_back(percentile(column, 0.10));
+            d.cumulative_p50.push_back(percentile(column, 0.50));
+            d.cumulative_p90.push_back(percentile(column, 0.90));
+        }
+        std::sort(npvs.begin(), npvs.end());
+        double squares = 0;
+        for (double v : npvs)
+            squares += (v - d.npv_usd.mean) * (v - d.npv_usd.mean);
+        const double sd = n > 1 ? std::sqrt(squares / double(n - 1)) : 0.0;
+        d.npv_mean_standard_error = sd / std::sqrt(double(n));
+        // The median's 95 % interval runs between the order statistics n/2 ∓ 1.96·√n/2.
+        const double half = kZ95 * std::sqrt(double(n)) / 2;
+        const double lo = std::max(0.0, std::floor(double(n) / 2 - half));
+        const double hi = std::min(double(n - 1), std::ceil(double(n) / 2 + half));
+        d.npv_p50_standard_error = (npvs[std::size_t(hi)] - npvs[std::size_t(lo)]) / (2 * kZ95);
+        result.options.push_back(std::move(d));
+    }
+
+    // EVPI: min over options of E[NPV] minus E[min over options of NPV].
+    double bestExpected = result.options.front().npv_usd.mean;
+    for (const OptionDistribution& d : result.options)
+        bestExpected = std::min(bestExpected, d.npv_usd.mean);
+    double sumOfBest = 0;
+    for (std::size_t s = 0; s < n; ++s) {
+        double best = per.npv[s];
+        for (std::size_t o = 1; o < count; ++o)
+            best = std::min(best, per.npv[o * n + s]);
+        sumOfBest += best;
+    }
+    result.evpi_usd = std::max(0.0, bestExpected - sumOfBest / double(n));
+    result.npv = std::move(per.npv);
+    result.total = std::move(per.total);
+    return result;
+}
+
+} // namespace crossgrade::model

@@ -1,0 +1,60 @@
+#pragma once
+
+// Draws for the Monte Carlo (DESIGN.md, "Uncertainty"; docs/uncertainty.md): every uncertain
+// number is a distribution over [low, high] with its mode at most_likely — PERT by default,
+// triangular or uniform per input. Latin hypercube sampling: n draws per input, one from each
+// of n equal-probability strata, in an order shuffled by the input's own stream. Common random
+// numbers: an input's stream derives only from (scenario seed, input pointer), so every option,
+// scenario and version sees the same draws, and changing one input leaves every other input's
+// column of draws bit-identical. Portable: the same bits on every platform and thread count.
+
+#include "input_table.h"
+#include "uncertain.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace crossgrade::model {
+
+// The value at cumulative probability u ∈ [0, 1] of the number's distribution (Boost.Math).
+// PERT: Beta(α, β) scaled to [low, high], α = 1 + 4(m − l)/(h − l), β = 1 + 4(h − m)/(h − l).
+// A collapsed range (low == high) returns low for every u.
+double quantile(const UncertainNumber& number, double u);
+
+// The uniform Latin-hypercube column of one input: n values in (0, 1), exactly one in each
+// stratum [k/n, (k+1)/n), in an order and at offsets drawn from the stream of
+// (seed, pointer). Depends on nothing else.
+std::vector<double> latinHypercubeColumn(std::uint64_t seed, std::string_view pointer,
+                                         std::size_t n);
+
+// The n draws of one input: quantile(number, u) over its Latin-hypercube column.
+std::vector<double> drawInput(const UncertainNumber& number, std::uint64_t seed,
+                              std::string_view pointer, std::size_t n);
+
+// Draws kept per input pointer and regenerated only for inputs that change: a number whose
+// distribution and width are unchanged but whose range moved by δ (a what-if slider) has its
+// draws moved by δ; any other change redraws that input alone. A new seed or sample count
+// clears everything.
+class DrawCache {
+public:
+    // The draws of every input of `table`, column by column in InputId order (column-major:
+    // value of input i in sample s at [i * samples + s]). Returns how many columns were
+    // (re)computed in `recomputed` when given.
+    const std::vector<double>& draws(const InputTable& table, std::uint64_t seed,
+                                     std::size_t samples, std::size_t* recomputed = nullptr);
+
+private:
+    struct Column {
+        UncertainNumber number;
+        std::vector<double> values;
+    };
+    std::uint64_t m_seed = 0;
+    std::size_t m_samples = 0;
+    std::unordered_map<std::string, Column> m_columns;
+    std::vector<double> m_matrix;
+};
+
+} // namespace crossgrade::model

@@ -1,0 +1,195 @@
+// The Monte Carlo (model/monte_carlo.h) on the shipped samples: the same bits on any thread
+// count, paired differences reported as such, zero spread without ranges, EVPI's definition,
+// percentiles by hand, cancellation.
+
+#include "monte_carlo.h"
+#include "samples.h"
+#include "scenario_json.h"
+
+#include <QtTest>
+#include <atomic>
+#include <cstring>
+
+using namespace crossgrade;
+using namespace crossgrade::model;
+
+namespace {
+
+Scenario sample(const QString& name) {
+    for (const data::SampleFile& file : data::sampleScenarios())
+        if (file.name == name)
+            return *data::readScenario(file.text).scenario;
+    qFatal("no sample %s", qPrintable(name));
+}
+
+// A sample where AMD doors are taken at the most likely values (a 35 % AMD discount), so the
+// options differ sample by sample.
+Scenario withDoors() {
+    Scenario s = sample("large-model-inference.json");
+    s.amd_discount.range = {0.25, 0.35, 0.45};
+    return s;
+}
+
+struct Run {
+    CompiledScenario compiled;
+    ScenarioEvaluation deterministic;
+    MonteCarloResult mc;
+};
+
+Run run(const Scenario& s, std::size_t samples, int threads, std::uint64_t seed = 7) {
+    Run r{compile(s), {}, {}};
+    r.deterministic = evaluateScenario(s, r.compiled);
+    DrawCache cache;
+    r.mc = runMonteCarlo(r.compiled, r.deterministic, {samples, seed, threads, 60e6}, cache);
+    return r;
+}
+
+bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+} // namespace
+
+class TestMonteCarlo : public QObject {
+    Q_OBJECT
+
+private slots:
+    void percentilesByHand_data();
+    void percentilesByHand();
+    void sameBitsOnAnyThreadCount();
+    void pairedDifferenceIsReportedNotTheDifferenceOfMedians();
+    void collapsedRangesGiveZeroSpread();
+    void evpiIsTheValueOfChoosingPerSample();
+    void bandsBracketTheMedianCurve();
+    void cancelStopsTheRun();
+};
+
+void TestMonteCarlo::percentilesByHand_data() {
+    QTest::addColumn<QVector<double>>("values");
+    QTest::addColumn<double>("p");
+    QTest::addColumn<double>("expected");
+    // R's type 7: h = (n − 1)p, linear between the order statistics around h.
+    QTest::newRow("median of four") << QVector<double>{1, 2, 3, 4} << 0.5 << 2.5;
+    QTest::newRow("p10 of eleven")
+        << QVector<double>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10} << 0.1 << 1.0;
+    QTest::newRow("p90 of five") << QVector<double>{10, 20, 30, 40, 50} << 0.9 << 46.0;
+    QTest::newRow("one value") << QVector<double>{7} << 0.9 << 7.0;
+    QTest::newRow("p0 is the minimum") << QVector<double>{3, 5} << 0.0 << 3.0;
+    QTest::newRow("p1 is the maximum") << QVector<double>{3, 5} << 1.0 << 5.0;
+}
+
+void TestMonteCarlo::percentilesByHand() {
+    QFETCH(QVector<double>, values);
+    QFETCH(double, p);
+    QFETCH(double, expected);
+    QCOMPARE(percentile(std::vector<double>(values.begin(), values.end()), p), expected);
+}
+
+void TestMonteCarlo::sameBitsOnAnyThreadCount() {
+    const Scenario s = withDoors();
+    const Run one = run(s, 600, 1);
+    for (int threads : {2, 8}) {
+        const Run many = run(s, 600, threads);
+        QVERIFY2(sameBits(one.mc.npv, many.mc.npv), qPrintable(QString::number(threads)));
+        QVERIFY(sameBits(one.mc.total, many.mc.total));
+        for (std::size_t o = 0; o < one.mc.options.size(); ++o) {
+            QVERIFY(sameBits(one.mc.options[o].cumulative_p50, many.mc.options[o].cumulative_p50));
+            QCOMPARE(one.mc.options[o].npv_usd.mean, many.mc.options[o].npv_usd.mean);
+            QCOMPARE(one.mc.options[o].p_beats_stay_cuda, many.mc.options[o].p_beats_stay_cuda);
+        }
+        QCOMPARE(one.mc.evpi_usd, many.mc.evpi_usd);
+    }
+    // And a different seed gives different draws.
+    const Run other = run(s, 600, 1, 8);
+    QVERIFY(!sameBits(one.mc.npv, other.mc.npv));
+}
+
+void TestMonteCarlo::pairedDifferenceIsReportedNotTheDifferenceOfMedians() {
+    const Run r = run(withDoors(), 1000, 2);
+    const std::size_t n = r.mc.samples;
+    bool differs = false;
+    for (std::size_t o = 0; o < r.mc.options.size(); ++o) {
+        std::vector<double> saving(n);
+        for (std::size_t s = 0; s < n; ++s)
+            saving[s] = r.mc.npv[s] - r.mc.npv[o * n + s]; // stay-cuda is the first option
+        const Summary paired = summarise(saving);
+        const OptionDistribution& d = r.mc.options[o];
+        QCOMPARE(d.npv_saving_usd.p50, paired.p50);
+        QCOMPARE(d.npv_saving_usd.p10, paired.p10);
+        const double ofMedians = r.mc.options[0].npv_usd.p50 - d.npv_usd.p50;
+        differs = differs || std::abs(ofMedians - d.npv_saving_usd.p50) > 1000.0;
+    }
+    QVERIFY2(differs, "the constructed case should separate the two quantities");
+    QVERIFY(r.deterministic.options.front().id == OptionId::StayCuda);
+}
+
+void TestMonteCarlo::collapsedRangesGiveZeroSpread() {
+    Scenario s = withDoors();
+    // Every number at its most likely value: the Monte Carlo must reproduce the base run.
+    CompiledScenario c = compile(s);
+    InputTable certain;
+    for (InputId i = 0; i < c.inputs.size(); ++i)
+        certain.add(c.inputs.pointer(i), UncertainNumber::certain(c.inputs.number(i).mostLikely()));
+    c.inputs = certain;
+    const ScenarioEvaluation e = evaluateScenario(s, compile(s));
+    DrawCache cache;
+    const MonteCarloResult mc = runMonteCarlo(c, e, {200, 3, 2, std::nullopt}, cache);
+    for (std::size_t o = 0; o < mc.options.size(); ++o) {
+        const OptionDistribution& d = mc.options[o];
+        QCOMPARE(d.npv_usd.p10, e.options[o].run.npv_usd);
+        QCOMPARE(d.npv_usd.p90, e.options[o].run.npv_usd);
+        // sd/√n of identical values: zero but for the rounding of their mean.
+        QVERIFY(d.npv_mean_standard_error <= 1e-12 * std::abs(e.options[o].run.npv_usd));
+        QCOMPARE(d.cumulative_p10, d.cumulative_p90);
+    }
+    QCOMPARE(mc.evpi_usd, 0.0);
+}
+
+void TestMonteCarlo::evpiIsTheValueOfChoosingPerSample() {
+    const Run r = run(withDoors(), 800, 2);
+    const std::size_t n = r.mc.samples;
+    double bestMean = 1e300;
+    for (const OptionDistribution& d : r.mc.options)
+        bestMean = std::min(bestMean, d.npv_usd.mean);
+    double perSample = 0;
+    for (std::size_t s = 0; s < n; ++s) {
+        double best = 1e300;
+        for (std::size_t o = 0; o < r.mc.options.size(); ++o)
+            best = std::min(best, r.mc.npv[o * n + s]);
+        perSample += best;
+    }
+    QCOMPARE(r.mc.evpi_usd, std::max(0.0, bestMean - perSample / double(n)));
+    QVERIFY(r.mc.evpi_usd >= 0);
+    // Budget: P(total ≤ $60M) is a probability and ordered like the totals.
+    for (const OptionDistribution& d : r.mc.options) {
+        QVERIFY(d.p_total_within_budget.has_value());
+        QVERIFY(*d.p_total_within_budget >= 0 && *d.p_total_within_budget <= 1);
+    }
+}
+
+void TestMonteCarlo::bandsBracketTheMedianCurve() {
+    const Run r = run(withDoors(), 500, 2);
+    for (const OptionDistribution& d : r.mc.options) {
+        QCOMPARE(int(d.cumulative_p50.size()), r.compiled.horizon_months);
+        for (std::size_t m = 0; m < d.cumulative_p50.size(); ++m) {
+            QVERIFY(d.cumulative_p10[m] <= d.cumulative_p50[m]);
+            QVERIFY(d.cumulative_p50[m] <= d.cumulative_p90[m]);
+        }
+        QVERIFY(d.npv_usd.p10 < d.npv_usd.p90); // real ranges spread the result
+        QVERIFY(d.npv_p50_standard_error > 0);
+    }
+}
+
+void TestMonteCarlo::cancelStopsTheRun() {
+    const Scenario s = withDoors();
+    const CompiledScenario c = compile(s);
+    const ScenarioEvaluation e = evaluateScenario(s, c);
+    std::atomic<bool> cancel{true};
+    DrawCache cache;
+    const MonteCarloResult mc = runMonteCarlo(c, e, {1000, 1, 2, std::nullopt}, cache, &cancel);
+    QVERIFY(mc.cancelled);
+    QVERIFY(mc.options.empty());
+}
+
+QTEST_GUILESS_MAIN(TestMonteCarlo)
+#include "tst_monte_carlo.moc"
