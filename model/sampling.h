@@ -6,7 +6,9 @@
 // of n equal-probability strata, in an order shuffled by the input's own stream. Common random
 // numbers: an input's stream derives only from (scenario seed, input pointer), so every option,
 // scenario and version sees the same draws, and changing one input leaves every other input's
-// column of draws bit-identical. Portable: the same bits on every platform and thread count.
+// column of draws bit-identical. The uniform columns have the same bits on every platform; the
+// drawn values go through libm and Boost.Math and may differ in the last bit on another libm or
+// with fused multiply-add. On one build they never depend on the thread count.
 
 #include "input_table.h"
 #include "uncertain.h"
