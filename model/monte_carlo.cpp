@@ -31,6 +31,7 @@ struct PerSample {
 };
 
 void runSamples(const CompiledScenario& compiled, const ScenarioEvaluation& deterministic,
+                const std::vector<const CompiledOption*>& optionOf,
                 const std::vector<double>& draws, std::size_t first, std::size_t last,
                 PerSample& out, Worker& w, const std::atomic<bool>* cancel) {
     const std::size_t inputs = compiled.inputs.size();
@@ -42,16 +43,12 @@ void runSamples(const CompiledScenario& compiled, const ScenarioEvaluation& dete
         for (std::size_t i = 0; i < inputs; ++i)
             w.values[i] = draws[i * n + s];
         const double* v = w.values.data();
-        CompiledOption none;
-        evaluateOption(compiled, v, none, DoorPolicy{}, w.workspace, w.stay);
+        evaluateOption(compiled, v, CompiledOption{}, DoorPolicy{}, w.workspace, w.stay);
         for (std::size_t o = 0; o < deterministic.options.size(); ++o) {
             const OptionOutcome& outcome = deterministic.options[o];
             const OptionRun* run = &w.stay;
-            if (outcome.id != OptionId::StayCuda) {
-                const auto it =
-                    std::find_if(compiled.options.begin(), compiled.options.end(),
-                                 [&](const CompiledOption& c) { return c.id == outcome.id; });
-                evaluateOption(compiled, v, *it, outcome.policy, w.workspace, w.run);
+            if (optionOf[o] != nullptr) {
+                evaluateOption(compiled, v, *optionOf[o], outcome.policy, w.workspace, w.run);
                 run = &w.run;
             }
             out.npv[o * n + s] = run->npv_usd;
@@ -118,6 +115,12 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
     per.break_even.assign(count * n, -1);
     per.cumulative.assign(count * std::size_t(per.horizon) * n, 0.0);
 
+    // Each outcome's compiled option, looked up once (stay-cuda has none: it takes no door).
+    std::vector<const CompiledOption*> optionOf(count, nullptr);
+    for (std::size_t o = 0; o < count; ++o)
+        for (const CompiledOption& c : compiled.options)
+            if (c.id == deterministic.options[o].id && c.id != OptionId::StayCuda)
+                optionOf[o] = &c;
     const std::size_t threads =
         std::clamp<std::size_t>(std::size_t(std::max(1, options.threads)), 1, n);
     std::vector<Worker> workers(threads);
@@ -128,10 +131,10 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
     std::vector<std::thread> pool;
     for (std::size_t t = 1; t < threads; ++t)
         pool.emplace_back([&, t] {
-            runSamples(compiled, deterministic, draws, n * t / threads, n * (t + 1) / threads, per,
-                       workers[t], cancel);
+            runSamples(compiled, deterministic, optionOf, draws, n * t / threads,
+                       n * (t + 1) / threads, per, workers[t], cancel);
         });
-    runSamples(compiled, deterministic, draws, 0, n / threads, per, workers[0], cancel);
+    runSamples(compiled, deterministic, optionOf, draws, 0, n / threads, per, workers[0], cancel);
     for (std::thread& th : pool)
         th.join();
     if (cancel && cancel->load()) {

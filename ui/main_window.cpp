@@ -390,14 +390,7 @@ void MainWindow::updateRecentMenu() {
 void MainWindow::reloadStore() {
     m_storeModel->reload(&m_store);
     m_browser->expand(m_storeFilter->index(0, 0));
-    bool demo = false;
-    const auto stored = m_store.scenarios();
-    for (const data::SampleFile& sample : data::sampleScenarios()) {
-        const auto read = data::readScenario(sample.text);
-        for (const data::ScenarioSummary& s : stored)
-            demo = demo || (read.ok() && s.name == read.scenario->name);
-    }
-    m_start->setDemoAvailable(demo);
+    m_start->setDemoAvailable(demoScenarioId().has_value());
 }
 
 void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document) {
@@ -450,11 +443,11 @@ bool MainWindow::confirmUnsaved() {
 }
 
 void MainWindow::showError(const QString& headline, const QString& details) {
-    m_messages->show(MessageBar::Kind::Error, headline, details);
+    m_messages->showMessage(MessageBar::Kind::Error, headline, details);
 }
 
 void MainWindow::showNotice(const QString& headline, const QString& details) {
-    m_messages->show(MessageBar::Kind::Notice, headline, details);
+    m_messages->showMessage(MessageBar::Kind::Notice, headline, details);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -489,17 +482,21 @@ bool MainWindow::openStoredScenario(std::int64_t scenarioId, std::optional<int> 
     return true;
 }
 
-bool MainWindow::openDemo() {
-    const auto samples = data::sampleScenarios();
+// The first shipped sample scenario that the store holds under its name (seeded on first run).
+std::optional<std::int64_t> MainWindow::demoScenarioId() const {
     const auto stored = m_store.scenarios();
-    for (const data::SampleFile& sample : samples) {
+    for (const data::SampleFile& sample : data::sampleScenarios()) {
         const auto read = data::readScenario(sample.text);
-        if (!read.ok())
-            continue;
         for (const data::ScenarioSummary& s : stored)
-            if (s.name == read.scenario->name)
-                return openStoredScenario(s.id);
+            if (read.ok() && s.name == read.scenario->name)
+                return s.id;
     }
+    return std::nullopt;
+}
+
+bool MainWindow::openDemo() {
+    if (const auto id = demoScenarioId())
+        return openStoredScenario(*id);
     showError(tr("The demo scenario is not in this store"),
               tr("Samples are seeded only into a new store. Import "
                  "resources/samples/scenarios/large-model-inference.json to add it."));

@@ -113,6 +113,7 @@ private:
     void updateTitle();
     void updateRecentMenu();
     void reloadStore();
+    std::optional<std::int64_t> demoScenarioId() const;
     void setDocument(std::unique_ptr<ScenarioDocument> document);
     bool confirmUnsaved();
     void showError(const QString& headline, const QString& details = {});

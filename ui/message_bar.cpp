@@ -38,7 +38,7 @@ MessageBar::MessageBar(QWidget* parent)
     hide();
 }
 
-void MessageBar::show(Kind kind, const QString& headline, const QString& details) {
+void MessageBar::showMessage(Kind kind, const QString& headline, const QString& details) {
     m_kind = kind;
     const bool error = kind == Kind::Error;
     m_icon->setPixmap(
@@ -58,7 +58,7 @@ void MessageBar::show(Kind kind, const QString& headline, const QString& details
     m_headline->setText(headline);
     m_details->setText(details);
     m_details->setVisible(!details.isEmpty());
-    QFrame::show();
+    show();
 }
 
 QString MessageBar::text() const {

@@ -18,7 +18,8 @@ public:
 
     explicit MessageBar(QWidget* parent = nullptr);
 
-    void show(Kind kind, const QString& headline, const QString& details = {});
+    // Not QWidget::show(): a named call that says what it shows.
+    void showMessage(Kind kind, const QString& headline, const QString& details = {});
     QString text() const; // headline and details, as plain text (tests, clipboard)
     Kind kind() const { return m_kind; }
 
