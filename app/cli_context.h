@@ -66,10 +66,17 @@ void writeFileAtomically(const QString& path, const std::string& text);
 std::vector<Command> auditCommands();
 std::vector<Command> scenarioCommands();
 std::vector<Command> storeCommands();
+std::vector<Command> sensitivityCommands();
 
 // The saved inputs of a stored scenario's version (the latest when `number` is empty), or
 // InvalidInput naming what is missing.
 model::Scenario storedScenario(Context& ctx, std::int64_t id, std::optional<int> number);
+// The one positional argument as a scenario: a scenario JSON file, or else the id of a stored
+// scenario (--version N picks a version), with --sizing applied; InvalidInput naming the file
+// and place, or the missing id, for `command`'s message.
+model::Scenario scenarioArgument(Context& ctx, const std::string& command);
+// --version and --sizing, for the commands that take scenarioArgument.
+void addScenarioArgumentOptions(QCommandLineParser& p);
 // An audit JSON file, or else the id of a stored audit; InvalidInput naming what is wrong.
 model::Audit auditFromFileOrId(Context& ctx, const QString& arg);
 

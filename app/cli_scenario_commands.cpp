@@ -161,25 +161,7 @@ void printMonteCarloText(std::ostream& out, const ScenarioEvaluation& e, const M
 
 int runEvaluate(Context& ctx) {
     const QString format = formatOption(ctx.parser, {"text", "json", "csv"});
-    if (ctx.arguments.size() != 1)
-        throw InvalidInput("evaluate: expected one scenario JSON file or stored scenario id");
-    const QString arg = ctx.arguments.first();
-    std::optional<int> version;
-    if (ctx.parser.isSet(QStringLiteral("version"))) {
-        bool ok = false;
-        version = ctx.parser.value(QStringLiteral("version")).toInt(&ok);
-        if (!ok || *version < 1)
-            throw InvalidInput("--version: expected a version number (a whole number ≥ 1), got '" +
-                               str(ctx.parser.value(QStringLiteral("version"))) + "'");
-    }
-    bool numeric = false;
-    arg.toLongLong(&numeric);
-    const bool stored = !QFileInfo::exists(arg) && numeric;
-    if (version && !stored)
-        throw InvalidInput("--version: only for a stored scenario id, not a file");
-    Scenario scenario = stored ? storedScenario(ctx, parseId(arg, "a scenario id"), version)
-                               : readScenarioOrThrow(arg, ctx.err);
-    applySizingOption(ctx.parser, scenario);
+    Scenario scenario = scenarioArgument(ctx, "evaluate");
     const std::optional<OptionId> only = optionFilter(ctx.parser);
     const CompiledScenario compiled = compile(scenario);
     const ScenarioEvaluation e = evaluateScenario(scenario, compiled);
@@ -295,6 +277,40 @@ int runBench(Context& ctx) {
 
 } // namespace
 
+model::Scenario scenarioArgument(Context& ctx, const std::string& command) {
+    if (ctx.arguments.size() != 1)
+        throw InvalidInput(command + ": expected one scenario JSON file or stored scenario id");
+    const QString arg = ctx.arguments.first();
+    std::optional<int> version;
+    if (ctx.parser.isSet(QStringLiteral("version"))) {
+        bool ok = false;
+        version = ctx.parser.value(QStringLiteral("version")).toInt(&ok);
+        if (!ok || *version < 1)
+            throw InvalidInput("--version: expected a version number (a whole number ≥ 1), got '" +
+                               str(ctx.parser.value(QStringLiteral("version"))) + "'");
+    }
+    bool numeric = false;
+    arg.toLongLong(&numeric);
+    const bool stored = !QFileInfo::exists(arg) && numeric;
+    if (version && !stored)
+        throw InvalidInput("--version: only for a stored scenario id, not a file");
+    Scenario scenario = stored ? storedScenario(ctx, parseId(arg, "a scenario id"), version)
+                               : readScenarioOrThrow(arg, ctx.err);
+    applySizingOption(ctx.parser, scenario);
+    return scenario;
+}
+
+void addScenarioArgumentOptions(QCommandLineParser& p) {
+    p.addOption({QStringLiteral("version"),
+                 QStringLiteral("With a stored scenario id: use version N (default: the "
+                                "latest)."),
+                 QStringLiteral("N")});
+    p.addOption({QStringLiteral("sizing"),
+                 QStringLiteral("Override the scenario's sizing: servers (whole servers) or "
+                                "continuous."),
+                 QStringLiteral("servers|continuous")});
+}
+
 std::vector<Command> scenarioCommands() {
     return {
         {"evaluate", "FILE|ID", "Evaluate a scenario: cost of every option, month by month.",
@@ -307,14 +323,7 @@ std::vector<Command> scenarioCommands() {
              addFormatOption(p, {"text", "json", "csv"});
              p.addOption({QStringLiteral("option"), QStringLiteral("Only this option's rows."),
                           QStringLiteral("ID")});
-             p.addOption({QStringLiteral("version"),
-                          QStringLiteral("With a stored scenario id: evaluate version N "
-                                         "(default: the latest)."),
-                          QStringLiteral("N")});
-             p.addOption({QStringLiteral("sizing"),
-                          QStringLiteral("Override the scenario's sizing: servers (whole "
-                                         "servers) or continuous."),
-                          QStringLiteral("servers|continuous")});
+             addScenarioArgumentOptions(p);
              p.addOption({QStringLiteral("out"),
                           QStringLiteral("Write to FILE (atomically) instead of standard output."),
                           QStringLiteral("FILE")});

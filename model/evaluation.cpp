@@ -153,19 +153,7 @@ ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario
     }
     e.cheapest = cheapest->id;
     e.recommendation = recommend(scenario.audit.profile());
-    const OptionId advised = [&] {
-        switch (e.recommendation.primary_path) {
-        case PortabilityPath::Path1:
-            return OptionId::Path1;
-        case PortabilityPath::Path2:
-            return OptionId::Path2;
-        case PortabilityPath::Path3:
-            return OptionId::Path3;
-        case PortabilityPath::Path2And3:
-            return OptionId::Path2And3;
-        }
-        return OptionId::Path1;
-    }();
+    const OptionId advised = optionOf(e.recommendation.primary_path);
     e.disagreement = disagreementSentence(e, advised, compiled.horizon_months);
     return e;
 }
@@ -193,6 +181,20 @@ ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
                                 policy.month[d] = kNever;
                             return policy;
                         });
+}
+
+OptionId optionOf(PortabilityPath path) {
+    switch (path) {
+    case PortabilityPath::Path1:
+        return OptionId::Path1;
+    case PortabilityPath::Path2:
+        return OptionId::Path2;
+    case PortabilityPath::Path3:
+        return OptionId::Path3;
+    case PortabilityPath::Path2And3:
+        return OptionId::Path2And3;
+    }
+    return OptionId::Path1;
 }
 
 std::string formatUsd(double usd) {

@@ -53,6 +53,9 @@ ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
                                             const CompiledScenario& compiled,
                                             const ScenarioEvaluation& previous);
 
+// The option a portability path stands for: path1 → OptionId::Path1, …
+OptionId optionOf(PortabilityPath path);
+
 // "$1.2M", "$350k", "-$40k": money for sentences and tables.
 std::string formatUsd(double usd);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <optional>
 
@@ -66,6 +67,10 @@ const std::array<WhatIfKnobInfo, kAllWhatIfKnobs.size()> kKnobInfo{{
     {"Transition penalty", KnobUnit::Fraction, false, 0, 0.60, 0.01, kBelowOne.min, kBelowOne.max,
      "The share of throughput a workload loses right after it moves to AMD, decaying to zero "
      "over the transition months (regression.transition)."},
+    {"Port months", KnobUnit::Months, false, 0, 24, 0.5, kMonthOffset.min, kMonthOffset.max,
+     "The calendar months of every port task at the audit's effort level (inference and "
+     "training port, RCCL, TensorRT re-engineering, Triton rewrite; every path), moved "
+     "together. Shows Path 1's inference port."},
     {"Target utilisation", KnobUnit::Fraction, false, 0.30, 0.95, 0.01, kUtilisation.min,
      kUtilisation.max,
      "The share of fleet throughput that peak demand is served at: lower leaves more headroom "
@@ -146,6 +151,38 @@ const UncertainNumber* representativeRatio(const Scenario& s,
     return nullptr;
 }
 
+EffortLevel effortOf(const Scenario& s) {
+    return effortLevel(s.audit.profile().highCount());
+}
+
+// The port-month cells of the audit's effort level, task by task and path by path.
+template <typename Visit> void forEachPortMonths(Scenario& s, Visit&& visit) {
+    const EffortLevel effort = effortOf(s);
+    for (auto& [task, levels] : s.pricebook.port_months)
+        if (const auto level = levels.find(effort); level != levels.end())
+            for (auto& [path, months] : level->second)
+                visit(months);
+}
+
+// Path 1's inference port at the audit's effort level: the port every move to AMD starts
+// with; failing that, the first task of that level the price book has.
+const UncertainNumber* representativePortMonths(const Scenario& s) {
+    const EffortLevel effort = effortOf(s);
+    const UncertainNumber* first = nullptr;
+    for (const auto& [task, levels] : s.pricebook.port_months) {
+        const auto level = levels.find(effort);
+        if (level == levels.end())
+            continue;
+        for (const auto& [path, months] : level->second) {
+            if (task == PortTask::InferencePort && path == PortabilityPath::Path1)
+                return &months;
+            if (first == nullptr)
+                first = &months;
+        }
+    }
+    return first;
+}
+
 // The one number a single-input knob is named after; nullptr for the knobs that stand for
 // several numbers with no single representative (demand growth) or none (horizon).
 const UncertainNumber* representative(const Scenario& s, WhatIfKnob knob) {
@@ -164,6 +201,8 @@ const UncertainNumber* representative(const Scenario& s, WhatIfKnob knob) {
         return representativeRatio(s, kTrainingClasses);
     case WhatIfKnob::TransitionPenalty:
         return &s.transition_regression;
+    case WhatIfKnob::PortMonths:
+        return representativePortMonths(s);
     case WhatIfKnob::TargetUtilisation:
         return &s.target_utilisation;
     case WhatIfKnob::HetcclMonth:
@@ -247,6 +286,8 @@ std::string_view toString(WhatIfKnob knob) {
         return "amd-training-performance";
     case WhatIfKnob::TransitionPenalty:
         return "transition-penalty";
+    case WhatIfKnob::PortMonths:
+        return "port-months";
     case WhatIfKnob::TargetUtilisation:
         return "target-utilisation";
     case WhatIfKnob::DemandGrowth:
@@ -272,6 +313,12 @@ bool knobApplies(const Scenario& scenario, WhatIfKnob knob) {
     default:
         return representative(scenario, knob) != nullptr;
     }
+}
+
+std::optional<UncertainNumber> knobNumber(const Scenario& scenario, WhatIfKnob knob) {
+    if (const UncertainNumber* rep = representative(scenario, knob))
+        return *rep;
+    return std::nullopt;
 }
 
 double knobValue(const Scenario& scenario, WhatIfKnob knob) {
@@ -326,6 +373,12 @@ Scenario withKnob(Scenario scenario, WhatIfKnob knob, double value) {
     case WhatIfKnob::TransitionPenalty:
         shift(s.transition_regression, delta, kBelowOne, value);
         break;
+    case WhatIfKnob::PortMonths:
+        forEachPortMonths(s, [&](UncertainNumber& months) {
+            shift(months, delta, kMonthOffset,
+                  &months == rep ? std::optional<double>(value) : std::nullopt);
+        });
+        break;
     case WhatIfKnob::TargetUtilisation:
         shift(s.target_utilisation, delta, kUtilisation, value);
         break;
@@ -346,6 +399,35 @@ Scenario withKnob(Scenario scenario, WhatIfKnob knob, double value) {
         break; // handled above: a plain number
     }
     return scenario;
+}
+
+std::string formatKnobValue(WhatIfKnob knob, double value) {
+    char buffer[64];
+    switch (knobInfo(knob).unit) {
+    case KnobUnit::Fraction:
+        std::snprintf(buffer, sizeof buffer, "%.1f %%", 100 * value);
+        break;
+    case KnobUnit::Usd:
+        std::snprintf(buffer, sizeof buffer, "$%.0f", value);
+        break;
+    case KnobUnit::UsdPerHour:
+        std::snprintf(buffer, sizeof buffer, "$%.2f/h", value);
+        break;
+    case KnobUnit::Ratio:
+        std::snprintf(buffer, sizeof buffer, "%.2f\u00d7", value);
+        break;
+    case KnobUnit::Months:
+        std::snprintf(buffer, sizeof buffer,
+                      knobInfo(knob).whole_number ? "%.0f months" : "%.1f months", value);
+        break;
+    case KnobUnit::GrowthPerMonth:
+        std::snprintf(buffer, sizeof buffer, "%.2f %%/month", 100 * value);
+        break;
+    case KnobUnit::UsdPerKwh:
+        std::snprintf(buffer, sizeof buffer, "$%.3f/kWh", value);
+        break;
+    }
+    return buffer;
 }
 
 double knobStepValue(WhatIfKnob knob, long index) {

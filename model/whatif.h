@@ -10,6 +10,8 @@
 #include "scenario.h"
 
 #include <array>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace crossgrade::model {
@@ -22,6 +24,7 @@ enum class WhatIfKnob {
     AmdInferencePerformance,
     AmdTrainingPerformance,
     TransitionPenalty,
+    PortMonths,
     TargetUtilisation,
     DemandGrowth,
     HetcclMonth,
@@ -29,13 +32,14 @@ enum class WhatIfKnob {
     EnergyPrice,
     Horizon
 };
-inline constexpr std::array<WhatIfKnob, 13> kAllWhatIfKnobs{WhatIfKnob::AmdDiscount,
+inline constexpr std::array<WhatIfKnob, 14> kAllWhatIfKnobs{WhatIfKnob::AmdDiscount,
                                                             WhatIfKnob::NvidiaDiscount,
                                                             WhatIfKnob::AmdUsdPerGpuHour,
                                                             WhatIfKnob::NvidiaUsdPerGpuHour,
                                                             WhatIfKnob::AmdInferencePerformance,
                                                             WhatIfKnob::AmdTrainingPerformance,
                                                             WhatIfKnob::TransitionPenalty,
+                                                            WhatIfKnob::PortMonths,
                                                             WhatIfKnob::TargetUtilisation,
                                                             WhatIfKnob::DemandGrowth,
                                                             WhatIfKnob::HetcclMonth,
@@ -74,11 +78,18 @@ const WhatIfKnobInfo& knobInfo(WhatIfKnob knob);
 std::string_view toString(WhatIfKnob knob); // a stable id: "amd-discount", …
 
 // The value the slider shows (docs/whatif.md lists the choice per knob): mostly the most likely
-// value of the one input the knob is named after; for the $/GPU-hour knobs the vendor's
+// value of the one input the knob is named after; for port months the inference port of Path 1
+// at the audit's effort level (or the first task the price book has at that level); for the
+// $/GPU-hour knobs the vendor's
 // procurement SKU's rate on the vendor's channel, for AMD performance the procurement SKU's
 // ratio in dense inference or PyTorch training, for demand growth the mean most-likely growth
 // of the workloads. 0 where the knob does not apply (see knobApplies).
 double knobValue(const Scenario& scenario, WhatIfKnob knob);
+
+// The one uncertain number the knob's value is the most likely value of (its "own range", used
+// for the distance to flip); absent for the knobs that stand for several numbers or a plain
+// one (demand growth, horizon) and where the knob does not apply.
+std::optional<UncertainNumber> knobNumber(const Scenario& scenario, WhatIfKnob knob);
 
 // False where the scenario has nothing for the knob to stand for: no workloads (demand growth),
 // a procurement SKU missing from the price book ($/GPU-hour, AMD performance), or no ratio of
@@ -94,6 +105,10 @@ bool knobApplies(const Scenario& scenario, WhatIfKnob knob);
 // A non-finite value, or a knob that does not apply, changes nothing. The horizon is rounded to
 // whole months within 1–120.
 Scenario withKnob(Scenario scenario, WhatIfKnob knob, double value);
+
+// The value as text in the knob's unit: "25 %", "$2.40/h", "1.15×", "6.5 months", "$32,000",
+// "2.0 %/month", "$0.120/kWh" (plain ASCII apart from ×).
+std::string formatKnobValue(WhatIfKnob knob, double value);
 
 // The knob's value grid: step `index` counted from zero, so 7 steps of 0.01 is exactly 0.07 (the
 // double nearest 7/100, not 7 × 0.01) and a dragged value reads and saves as it looks.

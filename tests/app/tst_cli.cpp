@@ -240,7 +240,7 @@ private slots:
         QTest::newRow("top") << QStringList{"--help"};
         for (const char* c :
              {"import-audit", "audits", "export-audit", "recommend", "evaluate", "bench",
-              "pricebook", "save-scenario", "scenarios", "versions", "new-scenario"})
+              "pricebook", "save-scenario", "scenarios", "versions", "new-scenario", "sensitivity"})
             QTest::newRow(c) << QStringList{c, "--help"};
     }
     void helpEverywhere() {
@@ -571,6 +571,88 @@ private slots:
 
         QCOMPARE(cli({"new-scenario", "No template"}).status, 2);
         QCOMPARE(cli({"new-scenario", "Bad", "--template", "99"}).status, 2);
+    }
+
+    void sensitivityJsonIsTheSameOnAnyThreadCount() {
+        const QString path = sourceDir() + "/resources/samples/scenarios/mixed-tensorrt.json";
+        const QStringList args{"sensitivity", path,
+                               "--format",    "json",
+                               "--knobs",     "amd-training-performance,amd-discount",
+                               "--scan",      "8",
+                               "--map",       "amd-discount,amd-training-performance",
+                               "--grid",      "3"};
+        const Run one = cli(args + QStringList{"--threads", "1"});
+        QVERIFY2(one.status == 0, qPrintable(one.err));
+        QCOMPARE(cli(args + QStringList{"--threads", "2"}).out, one.out);
+        const auto j = nlohmann::json::parse(one.out.toStdString());
+        QCOMPARE(j["schema"].get<std::string>(), std::string("crossgrade.sensitivity/1"));
+        QCOMPARE(j["tornados"].size(), std::size_t(2));
+        QCOMPARE(j["tornados"][0]["role"].get<std::string>(), std::string("rule-path"));
+        QCOMPARE(j["switching_values"].size(), std::size_t(2));
+        const auto& training = j["switching_values"][0];
+        QCOMPARE(training["knob"].get<std::string>(), std::string("amd-training-performance"));
+        QCOMPARE(training["cheapest"].get<std::string>(), std::string("stay-cuda"));
+        // Faster AMD training makes a path the cheapest: the flip lies above today's ratio.
+        QVERIFY(training["nearest_above"].is_object());
+        QVERIFY(training["nearest_above"]["value"].get<double>() >
+                training["current"].get<double>());
+        QVERIFY(training["nearest_above"]["to"].get<std::string>() != "stay-cuda");
+        QCOMPARE(j["break_even_map"]["saving_usd"].size(), std::size_t(3));
+        QCOMPARE(j["break_even_map"]["x"]["knob"].get<std::string>(), std::string("amd-discount"));
+    }
+
+    void sensitivityTextAndStoredScenario() {
+        const QString file = sourceDir() + "/resources/samples/scenarios/training-shop.json";
+        QCOMPARE(cli({"save-scenario", file}).status, 0);
+        const Run r = cli({"sensitivity", "1", "--knobs", "amd-discount", "--scan", "4"});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains("Tornado (rule path, path2+3)"));
+        QVERIFY(r.out.contains("Switching values"));
+        QVERIFY(r.out.contains("AMD purchase discount"));
+        QVERIFY(!r.out.contains("Break-even map"));
+        QCOMPARE(cli({"sensitivity", "7"}).status, 2);
+    }
+
+    void sensitivityRefusesNonsense_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown knob")
+            << QStringList{"--knobs", "amd-discount,luck"} << "--knobs: unknown knob 'luck'";
+        QTest::newRow("one map knob")
+            << QStringList{"--map", "amd-discount"} << "--map: expected two";
+        QTest::newRow("map knob twice")
+            << QStringList{"--map", "horizon,horizon"} << "--map: expected two different knobs";
+        QTest::newRow("grid alone") << QStringList{"--grid", "5"} << "--grid: needs --map";
+        QTest::newRow("option alone")
+            << QStringList{"--option", "path1"} << "--option: needs --map";
+        QTest::newRow("stay-cuda map")
+            << QStringList{"--map", "amd-discount,horizon", "--option", "stay-cuda"} << "--option:";
+        QTest::newRow("tiny scan") << QStringList{"--scan", "1"} << "--scan: expected";
+        QTest::newRow("huge grid")
+            << QStringList{"--map", "amd-discount,horizon", "--grid", "500"} << "--grid: expected";
+        QTest::newRow("csv") << QStringList{"--format", "csv"} << "--format";
+    }
+    void sensitivityRefusesNonsense() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r =
+            cli(QStringList{"sensitivity",
+                            sourceDir() + "/resources/samples/scenarios/training-shop.json"} +
+                args);
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void sensitivityOfABrokenFileNamesThePlace() {
+        const Run missing = cli({"sensitivity", m_dir.filePath("nowhere.json")});
+        QCOMPARE(missing.status, 2);
+        QVERIFY2(missing.err.contains("nowhere.json: no such file"), qPrintable(missing.err));
+        const QString bad =
+            writeFile("bad-sensitivity.json",
+                      R"({"schema": "crossgrade.scenario/1", "horizon_months": "long"})");
+        const Run r = cli({"sensitivity", bad});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(bad + ":"), qPrintable(r.err));
     }
 
     void versionIsPrinted() {

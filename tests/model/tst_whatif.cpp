@@ -51,6 +51,12 @@ Scenario widenedScenario() {
     s.hetccl_available_month = ranged(12, 24, 48);
     s.usd_per_engineer_month = ranged(20000, 25000, 32000);
     s.usd_per_kwh = ranged(0.06, 0.10, 0.14);
+    for (auto& [task, levels] : s.pricebook.port_months)
+        for (auto& [level, paths] : levels)
+            for (auto& [path, months] : paths) {
+                const double m = months.mostLikely();
+                months = ranged(0.5 * m, m, 1.5 * m);
+            }
     return s;
 }
 
@@ -99,6 +105,13 @@ std::vector<Range*> governed(Scenario& s, WhatIfKnob knob) {
     case WhatIfKnob::TransitionPenalty:
         ranges.push_back(&s.transition_regression.range);
         break;
+    case WhatIfKnob::PortMonths: {
+        const EffortLevel effort = effortLevel(s.audit.profile().highCount());
+        for (auto& [task, levels] : s.pricebook.port_months)
+            for (auto& [path, months] : levels.at(effort))
+                ranges.push_back(&months.range);
+        break;
+    }
     case WhatIfKnob::TargetUtilisation:
         ranges.push_back(&s.target_utilisation.range);
         break;
@@ -146,6 +159,7 @@ Bounds domainOf(WhatIfKnob knob) {
     case WhatIfKnob::DemandGrowth:
         return {-0.99, 1};
     case WhatIfKnob::HetcclMonth:
+    case WhatIfKnob::PortMonths:
         return {0, 1200};
     case WhatIfKnob::Horizon:
         return {1, 120};

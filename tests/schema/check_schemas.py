@@ -6,7 +6,8 @@ the reader; each sample's `recommend --format json` validates against the recomm
 schema; the default price book validates against the price book schema, and broken copies
 of it (the error rows of tst_pricebook_json that a schema can express) are rejected.
 The sample scenarios validate against the scenario schema and the broken scenario
-fixtures it can judge are rejected.
+fixtures it can judge are rejected. Each sample's `sensitivity --format json` validates
+against the sensitivity schema.
 Exits non-zero on the first disagreement and prints 'N passed, 0 failed'.
 """
 import copy
@@ -122,6 +123,21 @@ for fixture in sorted((source / "tests/fixtures/scenarios").glob("*.json")):
     reader_only = fixture.name.startswith(("dangling-", "range-"))
     check(scenarios.is_valid(doc) == reader_only,
           f"{fixture.name} should be {'accepted' if reader_only else 'rejected'} by the schema")
+
+# `sensitivity --format json` on every sample validates against the sensitivity schema (one knob
+# and a 3 × 3 map keep it quick; the tornados are always whole).
+sensitivity_schema = schema_at("sensitivity.schema.json")
+jsonschema.Draft202012Validator.check_schema(sensitivity_schema)
+sensitivities = jsonschema.Draft202012Validator(sensitivity_schema)
+with tempfile.TemporaryDirectory() as tmp:
+    db = str(pathlib.Path(tmp) / "store.sqlite")
+    for sample in sorted((source / "resources/samples/scenarios").glob("*.json")):
+        out = subprocess.run([cli, "--db", db, "sensitivity", str(sample), "--format", "json",
+                              "--knobs", "amd-discount", "--scan", "4",
+                              "--map", "amd-discount,transition-penalty", "--grid", "3"],
+                             check=True, capture_output=True, text=True).stdout
+        errors = list(sensitivities.iter_errors(json.loads(out)))
+        check(not errors, f"sensitivity {sample.name}: {[e.message for e in errors]}")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
