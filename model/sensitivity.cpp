@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <boost/math/special_functions/beta.hpp>
+#include <cctype>
 #include <cmath>
 #include <exception>
 #include <map>
@@ -431,6 +432,80 @@ SwitchingValue switchingValue(const Scenario& scenario, WhatIfKnob knob, int sca
             returns = returns || order[i] == order[j];
     result.non_monotonic = returns || turns(lead);
     return result;
+}
+
+namespace {
+
+std::string optionWords(OptionId id) {
+    switch (id) {
+    case OptionId::StayCuda:
+        return "staying on CUDA";
+    case OptionId::Path1:
+        return "Path 1";
+    case OptionId::Path2:
+        return "Path 2";
+    case OptionId::Path3:
+        return "Path 3";
+    case OptionId::Path2And3:
+        return "Paths 2+3";
+    }
+    return "?";
+}
+
+std::string where(const std::optional<double>& percentile) {
+    if (!percentile)
+        return "";
+    if (*percentile <= 0)
+        return "below its own range; ";
+    if (*percentile >= 1)
+        return "above its own range; ";
+    return "P" + std::to_string(std::lround(100 * *percentile)) + " of its own range; ";
+}
+
+} // namespace
+
+std::string switchingSummary(const std::vector<SwitchingValue>& values) {
+    struct Item {
+        const SwitchingValue* value;
+        const Flip* flip;
+        double fragility; // distance of the flip from the middle of the knob's range (0–0.5)
+    };
+    std::vector<Item> items;
+    const std::vector<SwitchingValue>* all = &values;
+    OptionId cheapest = OptionId::StayCuda;
+    bool any = false;
+    for (const SwitchingValue& v : *all) {
+        if (!v.applies)
+            continue;
+        cheapest = v.cheapest;
+        any = true;
+        for (const Flip* f : {v.nearestBelow(), v.nearestAbove()})
+            if (f)
+                items.push_back({&v, f, f->percentile ? std::abs(*f->percentile - 0.5) : 1.0});
+    }
+    if (!any)
+        return {};
+    std::stable_sort(items.begin(), items.end(),
+                     [](const Item& a, const Item& b) { return a.fragility < b.fragility; });
+    std::string subject = optionWords(cheapest);
+    subject[0] = char(std::toupper(static_cast<unsigned char>(subject[0])));
+    if (items.empty())
+        return subject + " stays the cheapest option across the whole span of every knob "
+                         "examined.";
+    std::string text = subject + " stays the cheapest option unless ";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const Item& it = items[i];
+        // Mid-sentence a label starts in lower case unless it starts with a name ("AMD …").
+        std::string label(knobInfo(it.value->knob).label);
+        if (label.size() > 1 && std::islower(static_cast<unsigned char>(label[1])))
+            label[0] = char(std::tolower(static_cast<unsigned char>(label[0])));
+        text += i == 0 ? "" : (i + 1 == items.size() ? ", or " : ", ");
+        text += label + (it.flip->value > it.value->current ? " rises to " : " falls to ") +
+                formatKnobValue(it.value->knob, it.flip->value) + " (" +
+                where(it.flip->percentile) + "then " + optionWords(it.flip->to) + " is cheapest" +
+                (it.value->non_monotonic ? "; the response is not monotonic" : "") + ")";
+    }
+    return text + ".";
 }
 
 std::vector<SwitchingValue> switchingValues(const Scenario& scenario,

@@ -108,6 +108,13 @@ struct SwitchingValue {
     const Flip* nearestAbove() const;
 };
 
+// The switching values in one sentence for a reader (decision-practice.md §8.6): the nearest
+// flip of each knob, the most fragile first (the flip value nearest the middle of the knob's own
+// range), e.g. "Staying on CUDA stays the cheapest option unless AMD inference performance vs
+// H100 rises to 0.95× (P62 of its own range; then Path 2 is cheapest), or …". Knobs whose
+// response is not monotonic are named as such.
+std::string switchingSummary(const std::vector<SwitchingValue>& values);
+
 // One knob's switching values. The span is the knob's slider span widened to its own range and
 // current value; it is scanned at `scanPoints` + 1 steps, and every bracket where the cheapest
 // option changes is bisected down to one step of the knob's grid.

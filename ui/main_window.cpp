@@ -12,6 +12,7 @@
 #include "scenario_document.h"
 #include "scenario_editor.h"
 #include "scenario_json.h"
+#include "sensitivity_view.h"
 #include "start_view.h"
 #include "store_tree_model.h"
 #include "whatif.h"
@@ -306,10 +307,12 @@ void MainWindow::buildCentre() {
     m_audit = new AuditView;
     m_editor = new ScenarioEditor;
     m_compare = new CompareView;
+    m_sensitivity = new SensitivityView;
     m_tabs->addTab(m_recommendation, tr("Recommendation"));
     m_tabs->addTab(m_costs, tr("Costs"));
     m_tabs->addTab(m_audit, tr("Audit"));
     m_tabs->addTab(m_editor, tr("Inputs"));
+    m_tabs->addTab(m_sensitivity, tr("Sensitivity"));
     m_tabs->addTab(m_compare, tr("Compare"));
     connect(m_audit, &AuditView::auditEdited, this, &MainWindow::onAuditEdited);
     m_centre->addWidget(m_tabs);
@@ -396,6 +399,7 @@ void MainWindow::reloadStore() {
 void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document) {
     m_whatIf->setDocument(nullptr);
     m_costs->setDocument(nullptr);
+    m_sensitivity->setDocument(nullptr);
     m_editor->setDocument(nullptr);
     m_recommendation->clear();
     m_compare->setCurrent(nullptr);
@@ -404,6 +408,7 @@ void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document) {
         ScenarioDocument* doc = m_document.get();
         m_whatIf->setDocument(doc);
         m_costs->setDocument(doc);
+        m_sensitivity->setDocument(doc);
         m_editor->setDocument(doc);
         m_recommendation->setEvaluation(doc->evaluation());
         connect(doc, &ScenarioDocument::evaluationChanged, this,
@@ -937,9 +942,11 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     m_document->waitForEvaluation();
     const QStringList names{QStringLiteral("recommendation"), QStringLiteral("costs"),
                             QStringLiteral("audit"), QStringLiteral("inputs"),
-                            QStringLiteral("compare")};
+                            QStringLiteral("sensitivity"), QStringLiteral("compare")};
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setCurrentIndex(i);
+        if (m_tabs->currentWidget() == m_sensitivity)
+            m_sensitivity->waitForResults();
         shoot(names.value(i, QString::number(i)));
     }
     // A what-if at which AMD pays: a 35% purchase discount (docs/whatif.md), compared with
@@ -950,6 +957,9 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     m_document->waitForEvaluation();
     m_tabs->setCurrentWidget(m_costs);
     shoot(QStringLiteral("whatif-costs"));
+    m_tabs->setCurrentWidget(m_sensitivity);
+    m_sensitivity->waitForResults();
+    shoot(QStringLiteral("whatif-sensitivity"));
     m_compare->addScenario(tr("Saved v%1").arg(m_document->storedVersion().value_or(1)),
                            m_document->baseline());
     m_tabs->setCurrentWidget(m_compare);

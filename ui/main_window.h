@@ -29,6 +29,7 @@ namespace crossgrade::ui {
 
 class AuditView;
 class CompareView;
+class SensitivityView;
 class CostsView;
 class MessageBar;
 class PriceBookView;
@@ -146,6 +147,7 @@ private:
     AuditView* m_audit = nullptr;
     ScenarioEditor* m_editor = nullptr;
     CompareView* m_compare = nullptr;
+    SensitivityView* m_sensitivity = nullptr;
     AuditView* m_storedAudit = nullptr; // a stored audit, read-only
     QWidget* m_storedAuditPage = nullptr;
     std::optional<std::int64_t> m_storedAuditId;

@@ -285,6 +285,40 @@ private slots:
         QCOMPARE(cumulativeProbability(UncertainNumber::certain(5), 5.0), 1.0);
     }
 
+    void switchingSummaryPutsTheMostFragileFlipFirst() {
+        SwitchingValue discount;
+        discount.knob = WhatIfKnob::AmdDiscount;
+        discount.current = 0.08;
+        discount.flips = {{0.21, OptionId::StayCuda, OptionId::Path2, 1.0}};
+        SwitchingValue ratio;
+        ratio.knob = WhatIfKnob::AmdInferencePerformance;
+        ratio.current = 0.90;
+        ratio.flips = {{0.95, OptionId::StayCuda, OptionId::Path2, 0.62}};
+        SwitchingValue horizon;
+        horizon.knob = WhatIfKnob::Horizon;
+        horizon.current = 60;
+        horizon.non_monotonic = true;
+        horizon.flips = {{90, OptionId::StayCuda, OptionId::Path1, std::nullopt}};
+        SwitchingValue none;
+        none.knob = WhatIfKnob::TransitionPenalty;
+        none.current = 0.2;
+        SwitchingValue absent;
+        absent.knob = WhatIfKnob::DemandGrowth;
+        absent.applies = false;
+        const std::string text = switchingSummary({discount, ratio, horizon, none, absent});
+        QCOMPARE(QString::fromStdString(text),
+                 QString::fromUtf8(
+                     "Staying on CUDA stays the cheapest option unless AMD inference performance "
+                     "vs H100 rises to 0.95\u00d7 (P62 of its own range; then Path 2 is cheapest), "
+                     "AMD purchase discount rises to 21.0 % (above its own range; then Path 2 is "
+                     "cheapest), or horizon rises to 90 months (then Path 1 is cheapest; the "
+                     "response is not monotonic)."));
+        QCOMPARE(QString::fromStdString(switchingSummary({none})),
+                 QString("Staying on CUDA stays the cheapest option across the whole span of "
+                         "every knob examined."));
+        QVERIFY(switchingSummary({absent}).empty());
+    }
+
     void portMonthsKnobAppliesToTheAuditsEffortLevel() {
         const Scenario s = smallScenario();
         QVERIFY(knobApplies(s, WhatIfKnob::PortMonths));

@@ -1,0 +1,208 @@
+// The Sensitivity view: what it draws and lists is the model's tornado, switching values and
+// break-even map; it recomputes after an edit but not during a drag; Cancel leaves nothing half
+// shown; closing the view or the document while it computes is safe.
+
+#include "compiled_scenario.h"
+#include "scenario_document.h"
+#include "scenario_fixture.h"
+#include "scenario_inputs.h"
+#include "sensitivity.h"
+#include "sensitivity_figures.h"
+#include "sensitivity_view.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QtTest>
+#include <map>
+
+using namespace crossgrade;
+using namespace crossgrade::ui;
+
+namespace {
+
+// The fixture with distributed training High beside its custom kernels (rule 5: Paths 2+3) at a
+// 85 % AMD discount with a range (the moderate effort band's longer ports need it), so the rule
+// path takes a door and its tornado has bars.
+model::Scenario scenario() {
+    model::Scenario s = testing::smallScenario();
+    s.audit.dimension(model::Dimension::Distributed).tier = model::Tier::High;
+    s.amd_discount = model::UncertainNumber::between(0.75, 0.85, 0.95);
+    s.usd_per_engineer_month = model::UncertainNumber::between(20000, 25000, 32000);
+    s.transition_regression = model::UncertainNumber::between(0.10, 0.20, 0.30);
+    return s;
+}
+
+// Two knobs keep the test quick (each switching value is a few dozen full evaluations).
+std::vector<model::WhatIfKnob> knobs() {
+    return {model::WhatIfKnob::AmdDiscount, model::WhatIfKnob::TransitionPenalty};
+}
+
+struct Expected {
+    model::Tornado rule;
+    std::vector<model::SwitchingValue> switching;
+};
+
+Expected expected(const model::Scenario& s) {
+    const model::CompiledScenario compiled = model::compile(s);
+    const model::ScenarioEvaluation e = model::evaluateScenario(s, compiled);
+    return {model::computeTornado(compiled, e, model::optionOf(e.recommendation.primary_path)),
+            model::switchingValues(s, knobs())};
+}
+
+} // namespace
+
+class TestSensitivityView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void showsTheModelsTornadoAndSwitchingValues() {
+        const model::Scenario s = scenario();
+        ScenarioDocument doc(s);
+        SensitivityView view;
+        view.setSwitchingKnobs(knobs());
+        view.setDocument(&doc);
+        view.computeNow();
+        QVERIFY(view.isComputing());
+        view.waitForResults();
+        QVERIFY(view.results() != nullptr);
+
+        const Expected want = expected(s);
+        QVERIFY2(!want.rule.bars.empty(), "precondition: the rule path takes a door");
+        const TornadoBarsDrawn drawn = tornadoBarsDrawn(view.tornadoChart());
+        QCOMPARE(drawn.at_p10.size(), std::min<std::size_t>(12, want.rule.bars.size()));
+        std::map<std::string, std::string> labels;
+        for (const model::ScenarioInput& input : model::scenarioInputs(s))
+            labels[input.pointer] = input.label;
+        for (std::size_t i = 0; i < drawn.at_p10.size(); ++i) {
+            QCOMPARE(drawn.at_p10[i], want.rule.bars[i].saving_usd.front());
+            QCOMPARE(drawn.at_p90[i], want.rule.bars[i].saving_usd.back());
+            QVERIFY2(drawn.labels[i].startsWith(
+                         QString::fromStdString(labels.at(want.rule.bars[i].pointer))),
+                     qPrintable(drawn.labels[i]));
+        }
+
+        QTableWidget* table = view.switchingTable();
+        QCOMPARE(std::size_t(table->rowCount()), want.switching.size());
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const model::SwitchingValue& v = want.switching[std::size_t(row)];
+            QCOMPARE(table->item(row, 0)->text(),
+                     QString::fromUtf8(model::knobInfo(v.knob).label.data()));
+            if (const model::Flip* above = v.nearestAbove())
+                QVERIFY2(table->item(row, 4)->text().startsWith(
+                             QString::fromStdString(model::formatKnobValue(v.knob, above->value))),
+                         qPrintable(table->item(row, 4)->text()));
+            else
+                QCOMPARE(table->item(row, 4)->text(), QString("none in span"));
+        }
+        QCOMPARE(view.summary(), QString::fromStdString(model::switchingSummary(want.switching)));
+        QVERIFY(!view.summary().isEmpty());
+    }
+
+    void theOtherTornadoIsTheCheapestOptions() {
+        const model::Scenario s = scenario();
+        ScenarioDocument doc(s);
+        SensitivityView view;
+        view.setSwitchingKnobs(knobs());
+        view.setDocument(&doc);
+        view.computeNow();
+        view.waitForResults();
+        view.showCheapestTornado(true);
+        const model::CompiledScenario compiled = model::compile(s);
+        const model::ScenarioEvaluation e = model::evaluateScenario(s, compiled);
+        const model::Tornado t = model::computeTornado(compiled, e, model::cheapestChallenger(e));
+        const TornadoBarsDrawn drawn = tornadoBarsDrawn(view.tornadoChart());
+        QCOMPARE(drawn.at_p90.size(), std::min<std::size_t>(12, t.bars.size()));
+        for (std::size_t i = 0; i < drawn.at_p90.size(); ++i)
+            QCOMPARE(drawn.at_p90[i], t.bars[i].saving_usd.back());
+    }
+
+    void mapCellsAreTheModels() {
+        const model::Scenario s = scenario();
+        ScenarioDocument doc(s);
+        SensitivityView view;
+        view.setSwitchingKnobs(knobs());
+        view.setDocument(&doc);
+        view.computeNow();
+        view.waitForResults();
+        view.setMapKnobs(model::WhatIfKnob::AmdDiscount, model::WhatIfKnob::TransitionPenalty);
+        QVERIFY(view.isComputing());
+        view.waitForResults();
+        const model::BreakEvenMap want = model::breakEvenMap(
+            s, model::WhatIfKnob::AmdDiscount, model::WhatIfKnob::TransitionPenalty,
+            model::optionOf(doc.evaluation().recommendation.primary_path), 9);
+        const QCPColorMap* cells = breakEvenColourMap(view.mapChart());
+        QVERIFY(cells != nullptr);
+        QCOMPARE(cells->data()->keySize(), 9);
+        QCOMPARE(cells->data()->valueSize(), 9);
+        for (int iy = 0; iy < 9; ++iy)
+            for (int ix = 0; ix < 9; ++ix)
+                QCOMPARE(cells->data()->cell(ix, iy),
+                         want.savingAt(std::size_t(ix), std::size_t(iy)));
+        // The tornado and switching values were kept, not recomputed, for a new map.
+        QCOMPARE(view.switchingTable()->rowCount(), int(knobs().size()));
+    }
+
+    void cancelLeavesNoResult() {
+        ScenarioDocument doc(scenario());
+        SensitivityView view;
+        view.setSwitchingKnobs(knobs());
+        view.setDocument(&doc);
+        view.computeNow();
+        QVERIFY(view.cancelButton()->isVisibleTo(&view));
+        view.cancel();
+        view.waitForResults();
+        QVERIFY(!view.isComputing());
+        QVERIFY(view.results() == nullptr);
+        QCOMPARE(view.switchingTable()->rowCount(), 0);
+        QVERIFY2(view.status().startsWith("Cancelled"), qPrintable(view.status()));
+        QVERIFY(!view.cancelButton()->isVisibleTo(&view));
+    }
+
+    void anEditRecomputesButADragDoesNot() {
+        ScenarioDocument doc(scenario());
+        SensitivityView view;
+        view.setSwitchingKnobs(knobs());
+        view.setDocument(&doc);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.waitForResults();
+        QVERIFY(view.results() != nullptr);
+        const double before = view.results()->switching.front().current;
+
+        // A drag: held-policy previews only, nothing starts.
+        doc.setInteractive(true);
+        doc.edit("drag", [](model::Scenario& sc) {
+            sc = model::withKnob(std::move(sc), model::WhatIfKnob::AmdDiscount, 0.5);
+        });
+        QCoreApplication::processEvents();
+        QVERIFY(!view.isComputing());
+
+        // Release: the full evaluation follows in the background, then the sensitivity.
+        QSignalSpy done(&view, &SensitivityView::resultsChanged);
+        doc.setInteractive(false);
+        QVERIFY(done.wait(60000) || !done.isEmpty());
+        view.waitForResults();
+        QVERIFY(view.results()->switching.front().knob == model::WhatIfKnob::AmdDiscount);
+        QVERIFY(view.results()->switching.front().current != before);
+        QCOMPARE(view.results()->switching.front().current, 0.5);
+    }
+
+    void closingDuringARunIsSafe() {
+        auto doc = std::make_unique<ScenarioDocument>(scenario());
+        auto view = std::make_unique<SensitivityView>();
+        view->setSwitchingKnobs(knobs());
+        view->setDocument(doc.get());
+        view->computeNow();
+        QVERIFY(view->isComputing());
+        view->setDocument(nullptr); // the document is closed: the run is cancelled
+        doc.reset();
+        view->computeNow(); // nothing to compute
+        view.reset();       // the destructor waits for the cancelled run
+        QVERIFY(true);
+    }
+};
+
+QTEST_MAIN(TestSensitivityView)
+#include "tst_sensitivity_view.moc"
