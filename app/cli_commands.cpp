@@ -17,6 +17,8 @@ const std::vector<Command>& commands() {
             all.push_back(std::move(c));
         for (Command& c : storeCommands())
             all.push_back(std::move(c));
+        for (Command& c : hetcclCommands())
+            all.push_back(std::move(c));
         return all;
     }();
     return list;

@@ -66,6 +66,7 @@ void writeFileAtomically(const QString& path, const std::string& text);
 std::vector<Command> auditCommands();
 std::vector<Command> scenarioCommands();
 std::vector<Command> storeCommands();
+std::vector<Command> hetcclCommands();
 
 // The saved inputs of a stored scenario's version (the latest when `number` is empty), or
 // InvalidInput naming what is missing.
