@@ -19,6 +19,8 @@ const std::vector<Command>& commands() {
             all.push_back(std::move(c));
         for (Command& c : sensitivityCommands())
             all.push_back(std::move(c));
+        for (Command& c : hetcclCommands())
+            all.push_back(std::move(c));
         return all;
     }();
     return list;

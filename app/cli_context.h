@@ -67,6 +67,7 @@ std::vector<Command> auditCommands();
 std::vector<Command> scenarioCommands();
 std::vector<Command> storeCommands();
 std::vector<Command> sensitivityCommands();
+std::vector<Command> hetcclCommands();
 
 // The saved inputs of a stored scenario's version (the latest when `number` is empty), or
 // InvalidInput naming what is missing.

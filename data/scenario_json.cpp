@@ -2,6 +2,7 @@
 
 #include "audit_json.h"
 #include "compiled_scenario.h"
+#include "correlation.h"
 #include "json_checks.h"
 #include "pricebook_json.h"
 
@@ -31,6 +32,10 @@ constexpr int kMaxPeople = 1'000'000; // engineers, headcount
 // above any real organisation's count of served models or the market's count of SKUs.
 constexpr std::size_t kMaxWorkloads = 1'000;
 constexpr std::size_t kMaxScenarioSkus = 100;
+// Rank correlations: a few pairs of related inputs, not a matrix over everything; the check
+// tries each entry's removal, so its work grows with the cube of this.
+constexpr std::size_t kMaxCorrelations = 100;
+constexpr std::size_t kMaxPointerChars = 400; // an input's JSON pointer
 // A petabyte of weights and KV cache per replica: beyond it the replica count overflows.
 constexpr double kMaxModelMemoryGb = 1e6;
 // root → pricebook → port_months → task → effort level → path → {"range": …} → range, and
@@ -220,7 +225,7 @@ public:
         std::vector<std::string_view> known{
             "schema",    "name",    "organisation", "notes",       "horizon_months",
             "seed",      "options", "sizing",       "disposition", "procurement",
-            "workloads", "fleet",   "audit",        "pricebook"};
+            "workloads", "fleet",   "audit",        "pricebook",   "correlations"};
         for (const ScalarField& f : scalarFields())
             known.push_back(f.section.empty() ? f.key : f.section);
         m_check.checkKeys(doc, "", known);
@@ -246,6 +251,7 @@ public:
         readProcurement(doc, s);
         readWorkloads(doc, s);
         readFleet(doc, s);
+        readCorrelations(doc, s);
         if (!doc.contains("audit"))
             m_check.error("/audit", "missing; expected the audit object (docs/formats/audit.md)");
         else
@@ -526,6 +532,56 @@ private:
                                 " workload");
     }
 
+    // Optional: absent means every input is drawn independently. Whether the pointers name
+    // inputs and the matrix is one is checked against the compiled table (readScenario).
+    void readCorrelations(const json& doc, Scenario& s) {
+        if (!doc.contains("correlations"))
+            return;
+        const json* all = m_check.objectAt(doc["correlations"], "/correlations",
+                                           "the rank correlations keyed by id");
+        if (all == nullptr)
+            return;
+        if (all->size() > kMaxCorrelations) {
+            m_check.error("/correlations", "expected at most " + std::to_string(kMaxCorrelations) +
+                                               " correlations, got " + std::to_string(all->size()));
+            return;
+        }
+        for (const auto& [id, value] : all->items()) {
+            const std::string at = childPointer("/correlations", id);
+            if (!checkId(id, at, "a correlation"))
+                continue;
+            const json* obj =
+                m_check.objectAt(value, at, "a correlation {inputs, rank_correlation}");
+            if (obj == nullptr)
+                continue;
+            m_check.checkKeys(*obj, at, {"inputs", "rank_correlation", "note"});
+            InputCorrelation c;
+            const std::string inputsAt = childPointer(at, "inputs");
+            const std::string pair = "two JSON pointers of uncertain inputs, e.g. "
+                                     "[\"/regression/transition\", \"/ramp/months\"]";
+            if (!obj->contains("inputs")) {
+                m_check.error(inputsAt, "missing; expected " + pair);
+            } else if (const json& inputs = (*obj)["inputs"];
+                       !inputs.is_array() || inputs.size() != 2) {
+                m_check.error(inputsAt, "expected " + pair + ", got " + describe(inputs));
+            } else {
+                c.first = m_check.stringAt(inputs[0], childPointer(inputsAt, std::size_t{0}),
+                                           kMaxPointerChars);
+                c.second = m_check.stringAt(inputs[1], childPointer(inputsAt, std::size_t{1}),
+                                            kMaxPointerChars);
+            }
+            const std::string rhoAt = childPointer(at, "rank_correlation");
+            if (!obj->contains("rank_correlation"))
+                m_check.error(rhoAt, "missing; expected Spearman's rank correlation, a number "
+                                     "strictly between -1 and 1");
+            else if (auto rho = // -1 < ρ < 1: checked with the rest (model/correlation.h)
+                     m_check.numberAt((*obj)["rank_correlation"], rhoAt, Sense::any()))
+                c.rank_correlation = *rho;
+            c.note = m_check.optionalString(*obj, at, "note", kMaxNameChars);
+            s.correlations[id] = std::move(c);
+        }
+    }
+
     void readFleet(const json& doc, Scenario& s) {
         const json* all = collection(doc, "fleet", "the installed fleet: lots keyed by id");
         if (all == nullptr)
@@ -603,12 +659,18 @@ ScenarioReadResult readScenario(std::string_view text) {
     JsonChecker& checker = reader.checker();
     if (!checker.hasErrors()) {
         // The structure is sound; what remains is whether every reference resolves, and the
-        // engine's compiler is the one place that knows what it follows.
+        // engine's compiler is the one place that knows what it follows. Correlations are
+        // checked apart, against the compiled table, so that all their problems are reported.
+        std::map<std::string, InputCorrelation> correlations;
+        std::swap(correlations, scenario.correlations);
         try {
-            (void)compile(scenario);
+            const CompiledScenario compiled = compile(scenario);
+            for (const CorrelationProblem& p : checkCorrelations(correlations, compiled.inputs))
+                checker.error(p.place, p.message);
         } catch (const ScenarioError& e) {
             checker.error(e.pointer(), e.what());
         }
+        std::swap(correlations, scenario.correlations);
     }
     result.errors = checker.takeErrors();
     result.warnings = checker.takeWarnings();
@@ -656,6 +718,17 @@ std::string writeScenario(const Scenario& s) {
     j["fleet"] = nlohmann::ordered_json::object();
     for (const auto& [id, lot] : s.fleet)
         j["fleet"][id] = lotJson(lot);
+    if (!s.correlations.empty()) {
+        nlohmann::ordered_json& all = j["correlations"];
+        for (const auto& [id, c] : s.correlations) {
+            nlohmann::ordered_json entry;
+            entry["inputs"] = {c.first, c.second};
+            entry["rank_correlation"] = c.rank_correlation;
+            if (!c.note.empty())
+                entry["note"] = c.note;
+            all[id] = std::move(entry);
+        }
+    }
     j["audit"] = auditJson(s.audit);
     nlohmann::ordered_json book;
     book["schema"] = kPriceBookSchemaTag;

@@ -1,7 +1,9 @@
 #include "store.h"
 
+#include "json_checks.h"
 #include "store_audits.h"
 #include "store_connection.h"
+#include "store_hetccl.h"
 #include "store_pricebooks.h"
 #include "store_scenarios.h"
 #include "store_schema.h"
@@ -163,6 +165,41 @@ std::vector<ScenarioVersionSummary> Store::versions(std::int64_t scenarioId) con
 std::optional<model::Scenario> Store::scenarioVersion(std::int64_t scenarioId,
                                                       std::optional<int> number) const {
     return store_detail::readScenarioVersion(m_impl->m_connection, scenarioId, number);
+}
+
+// --- The HetCCL watch -----------------------------------------------------------------------
+
+std::vector<model::CheckedSignal> Store::hetcclChecklist() const {
+    return store_detail::readHetcclChecklist(m_impl->m_connection);
+}
+
+void Store::checkHetcclSignals(const std::vector<model::CheckedSignal>& rows) {
+    for (const model::CheckedSignal& s : rows) {
+        const std::string what =
+            "HetCCL signal \"" + s.signal + "\" for arXiv " + std::string(model::toString(s.paper));
+        const model::HetcclSignal* known = model::findHetcclSignal(s.signal);
+        if (known == nullptr)
+            throw std::invalid_argument(what + ": not a signal of the watch");
+        if (!model::appliesTo(*known, s.paper))
+            throw std::invalid_argument(what + ": the signal is about the other paper");
+        if (!isIsoDate(s.date))
+            throw std::invalid_argument(what +
+                                        ": expected the date it was observed as "
+                                        "YYYY-MM-DD, got \"" +
+                                        s.date + "\"");
+    }
+    const Connection& connection = m_impl->m_connection;
+    Transaction transaction(connection, Transaction::Mode::Write);
+    store_detail::writeHetcclSignals(connection, rows);
+    transaction.commit();
+}
+
+bool Store::uncheckHetcclSignal(model::HetcclPaper paper, const std::string& signal) {
+    const Connection& connection = m_impl->m_connection;
+    Transaction transaction(connection, Transaction::Mode::Write);
+    const bool removed = store_detail::deleteHetcclSignal(connection, paper, signal);
+    transaction.commit();
+    return removed;
 }
 
 } // namespace crossgrade::data

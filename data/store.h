@@ -4,6 +4,7 @@
 // migrations, every write in one transaction, every query prepared with bound values.
 
 #include "audit.h"
+#include "hetccl_watch.h"
 #include "price_book.h"
 #include "scenario.h"
 
@@ -161,6 +162,15 @@ public:
     // there is no such scenario or version. A stored version that no longer reads is Corrupt.
     std::optional<model::Scenario> scenarioVersion(std::int64_t scenarioId,
                                                    std::optional<int> number = std::nullopt) const;
+
+    // The HetCCL watch's dated checklist (model/hetccl_watch.h), by paper then signal id.
+    std::vector<model::CheckedSignal> hetcclChecklist() const;
+    // Checks the signals, or re-dates those already checked, in one transaction: every row is
+    // validated first (a known signal id that applies to its paper, a YYYY-MM-DD date), and a
+    // bad one throws std::invalid_argument naming it with nothing written.
+    void checkHetcclSignals(const std::vector<model::CheckedSignal>& rows);
+    // Removes one row; false when that signal was not checked for that paper.
+    bool uncheckHetcclSignal(model::HetcclPaper paper, const std::string& signal);
 
 private:
     struct Impl;

@@ -139,7 +139,20 @@ std::vector<QStringList> buildMigrations() {
             UNIQUE (scenario_id, number)))")
             .arg(id),
     };
-    return {v1, v2};
+    // The HetCCL watch's checklist (model/hetccl_watch.h, docs/hetccl-watch.md): one row per
+    // signal seen for one of the two papers named HetCCL, which are kept apart by `paper`.
+    // Signal ids are not CHECKed: the catalogue may grow without a migration.
+    const QStringList v3{
+        QStringLiteral(R"(CREATE TABLE hetccl_signals (
+            paper TEXT NOT NULL CHECK (paper IN ('2601.22585', '2605.31000')),
+            signal TEXT NOT NULL,
+            observed_on TEXT NOT NULL,
+            note TEXT NOT NULL,
+            source TEXT NOT NULL,
+            checked_at TEXT NOT NULL,
+            PRIMARY KEY (paper, signal)))"),
+    };
+    return {v1, v2, v3};
 }
 
 const std::vector<QStringList>& migrations() {

@@ -1,5 +1,7 @@
 #include "compiled_scenario.h"
 
+#include "correlation.h"
+
 #include <algorithm>
 
 namespace crossgrade::model {
@@ -27,6 +29,12 @@ public:
         compileScalars();
         for (OptionId o : m_s.options)
             m_c.options.push_back(compileOption(o));
+        // Last: a correlation names inputs by pointer, and the table is complete only now.
+        const std::vector<CorrelationProblem> problems =
+            checkCorrelations(m_s.correlations, m_c.inputs);
+        if (!problems.empty())
+            throw ScenarioError(problems.front().place, problems.front().message);
+        m_c.inputs.setCorrelations(resolveCorrelations(m_s.correlations, m_c.inputs));
         return std::move(m_c);
     }
 

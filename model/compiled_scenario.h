@@ -88,7 +88,7 @@ struct CompiledOption {
 };
 
 struct CompiledScenario {
-    InputTable inputs;
+    InputTable inputs; // with the scenario's rank correlations as InputId pairs
     std::string name;
     int horizon_months = 60;
     Sizing sizing = Sizing::WholeServers;
@@ -117,7 +117,9 @@ struct CompiledScenario {
     int skuIndex(std::string_view id) const;
 };
 
-// Throws ScenarioError naming the JSON pointer of the first dangling reference.
+// Throws ScenarioError naming the JSON pointer of the first dangling reference (including a
+// correlation naming an input the table does not have, or correlations that are no valid
+// correlation matrix: model/correlation.h).
 CompiledScenario compile(const Scenario& scenario);
 
 } // namespace crossgrade::model

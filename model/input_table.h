@@ -22,6 +22,16 @@ using InputId = std::uint32_t;
 // An id or key as one JSON-pointer token (RFC 6901): "~" → "~0", "/" → "~1".
 std::string pointerToken(std::string_view key);
 
+// A target rank correlation (Spearman's ρ) between two inputs of one table
+// (model/correlation.h); first != second, −1 < rho < 1.
+struct RankCorrelation {
+    InputId first = 0;
+    InputId second = 0;
+    double rho = 0;
+
+    bool operator==(const RankCorrelation&) const = default;
+};
+
 class InputTable {
 public:
     InputId add(std::string pointer, UncertainNumber number);
@@ -31,6 +41,13 @@ public:
     std::optional<InputId> find(std::string_view pointer) const;
     // The deterministic run's values: every input at its most likely value.
     std::vector<double> mostLikely() const;
+    // The dependence between inputs the draws carry (none by default: independent draws).
+    // Part of the table because it is part of the inputs' joint distribution: whoever draws
+    // from the table (DrawCache) draws it correlated.
+    const std::vector<RankCorrelation>& correlations() const { return m_correlations; }
+    void setCorrelations(std::vector<RankCorrelation> correlations) {
+        m_correlations = std::move(correlations);
+    }
 
 private:
     std::vector<UncertainNumber> m_numbers;
@@ -38,6 +55,7 @@ private:
     // compile() looks pointers up once per workload × SKU: a linear search made a large
     // scenario quadratic in SKUs (the reader compiles every file it accepts).
     std::unordered_map<std::string, InputId> m_index;
+    std::vector<RankCorrelation> m_correlations;
 };
 
 } // namespace crossgrade::model

@@ -1,5 +1,7 @@
 #include "sampling.h"
 
+#include "correlation.h"
+
 #include <algorithm>
 #include <array>
 #include <boost/math/special_functions/beta.hpp>
@@ -348,6 +350,19 @@ std::vector<double> latinHypercubeColumn(std::uint64_t seed, std::string_view po
     return column;
 }
 
+std::vector<std::size_t> streamPermutation(std::uint64_t seed, std::string_view pointer,
+                                           std::uint64_t purpose, std::size_t n) {
+    std::vector<std::size_t> order(n);
+    for (std::size_t k = 0; k < n; ++k)
+        order[k] = k;
+    if (n < 2)
+        return order;
+    Engine engine(splitMix64(streamKey(seed, pointer) ^ purpose));
+    for (std::size_t i = n - 1; i > 0; --i)
+        std::swap(order[i], order[std::size_t(uniformUpTo(engine, i))]);
+    return order;
+}
+
 std::vector<double> drawInput(const UncertainNumber& number, std::uint64_t seed,
                               std::string_view pointer, std::size_t n) {
     const Prepared distribution(number);
@@ -363,6 +378,8 @@ const std::vector<double>& DrawCache::draws(const InputTable& table, std::uint64
                                             std::size_t samples, std::size_t* recomputed) {
     if (seed != m_seed || samples != m_samples) {
         m_columns.clear();
+        m_ranks.clear();
+        m_correlatedPointers.clear();
         m_seed = seed;
         m_samples = samples;
     }
@@ -389,6 +406,14 @@ const std::vector<double>& DrawCache::draws(const InputTable& table, std::uint64
         std::copy(column.values.begin(), column.values.end(),
                   m_matrix.begin() + std::ptrdiff_t(std::size_t(id) * samples));
     }
+    const CorrelationPlan plan = correlationPlan(table);
+    if (plan.pointers != m_correlatedPointers || plan.target != m_correlationTarget) {
+        m_ranks = imanConoverRanks(plan, seed, samples);
+        m_correlatedPointers = plan.pointers;
+        m_correlationTarget = plan.target;
+    }
+    for (std::size_t j = 0; j < m_ranks.size(); ++j)
+        reorderByRanks(m_matrix.data() + std::size_t(plan.ids[j]) * samples, m_ranks[j], samples);
     if (recomputed)
         *recomputed = changed;
     return m_matrix;

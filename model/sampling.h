@@ -32,6 +32,12 @@ double quantile(const UncertainNumber& number, double u);
 std::vector<double> latinHypercubeColumn(std::uint64_t seed, std::string_view pointer,
                                          std::size_t n);
 
+// A permutation of 0 … n − 1 (Fisher–Yates with unbiased bounded integers) from a stream of
+// (seed, pointer) salted by `purpose`, so it is independent of the pointer's Latin-hypercube
+// stream; the same bits on every platform. Rank correlation orders its scores with it.
+std::vector<std::size_t> streamPermutation(std::uint64_t seed, std::string_view pointer,
+                                           std::uint64_t purpose, std::size_t n);
+
 // The n draws of one input: quantile(number, u) over its Latin-hypercube column.
 std::vector<double> drawInput(const UncertainNumber& number, std::uint64_t seed,
                               std::string_view pointer, std::size_t n);
@@ -39,12 +45,14 @@ std::vector<double> drawInput(const UncertainNumber& number, std::uint64_t seed,
 // Draws kept per input pointer and regenerated only for inputs that change: a number whose
 // distribution and width are unchanged but whose range moved by δ (a what-if slider) has its
 // draws moved by δ; any other change redraws that input alone. A new seed or sample count
-// clears everything.
+// clears everything. The table's rank correlations (model/correlation.h) are imposed on the
+// columns of the inputs they name — reordered, never redrawn; every other column is exactly
+// its independent draw.
 class DrawCache {
 public:
     // The draws of every input of `table`, column by column in InputId order (column-major:
-    // value of input i in sample s at [i * samples + s]). Returns how many columns were
-    // (re)computed in `recomputed` when given.
+    // value of input i in sample s at [i * samples + s]), correlated as table.correlations()
+    // asks. Returns how many columns were (re)computed in `recomputed` when given.
     const std::vector<double>& draws(const InputTable& table, std::uint64_t seed,
                                      std::size_t samples, std::size_t* recomputed = nullptr);
 
@@ -57,6 +65,11 @@ private:
     std::size_t m_samples = 0;
     std::unordered_map<std::string, Column> m_columns;
     std::vector<double> m_matrix;
+    // Iman–Conover's ranks depend only on (seed, samples, correlated pointers, target): kept
+    // until one of them changes, so a what-if step does not recompute them.
+    std::vector<std::string> m_correlatedPointers;
+    std::vector<double> m_correlationTarget;
+    std::vector<std::vector<std::uint32_t>> m_ranks;
 };
 
 } // namespace crossgrade::model

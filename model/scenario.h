@@ -68,6 +68,18 @@ struct Workload {
     bool operator==(const Workload&) const = default;
 };
 
+// A rank correlation between two uncertain inputs of the scenario (docs/uncertainty.md,
+// "Correlation"): the Monte Carlo reorders their draws so that Spearman's ρ between them is
+// about `rank_correlation`, keeping each input's distribution as it is.
+struct InputCorrelation {
+    std::string first; // the JSON pointers of the two inputs (their input-table ids)
+    std::string second;
+    double rank_correlation = 0; // −1 < ρ < 1
+    std::string note;            // why the two move together, free text
+
+    bool operator==(const InputCorrelation&) const = default;
+};
+
 struct VendorProcurement {
     std::string sku; // what new capacity of this vendor is bought as
     Channel channel = Channel::Owned;
@@ -119,6 +131,9 @@ struct Scenario {
     UncertainNumber hetccl_cross_vendor_efficiency;
 
     Disposition disposition = Disposition::Sell;
+
+    // Keyed by a stable id; empty (the default): every input is drawn independently.
+    std::map<std::string, InputCorrelation> correlations;
 
     bool operator==(const Scenario&) const = default;
 };

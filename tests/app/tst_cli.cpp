@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
+#include <numeric>
 
 namespace {
 
@@ -494,6 +495,68 @@ private slots:
         QVERIFY(lines.front().contains(",npv_usd:stay-cuda"));
         // The text summary says what the Monte Carlo did.
         QVERIFY(cli({"evaluate", path, "--samples", "50"}).out.contains("Monte Carlo: 50"));
+    }
+
+    // A scenario with a rank correlation evaluates; the raw samples show the correlation, and
+    // an entry naming no input is refused at its place.
+    void evaluateWithRankCorrelation() {
+        QFile sample(sourceDir() + "/resources/samples/scenarios/training-shop.json");
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        auto j = nlohmann::json::parse(sample.readAll().toStdString());
+        const std::string transition = "/regression/transition";
+        const std::string port = "/pricebook/port_months/inference-port/moderate/path1";
+        j["correlations"]["regression-vs-port"] = {{"inputs", {transition, port}},
+                                                   {"rank_correlation", 0.5}};
+        const QString file = writeFile("correlated.json", QByteArray::fromStdString(j.dump()));
+        const QString samplesCsv = m_dir.filePath("correlated-samples.csv");
+        const Run r = cli({"evaluate", file, "--samples", "2000", "--format", "json",
+                           "--samples-out", samplesCsv});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QCOMPARE(nlohmann::json::parse(r.out.toStdString())["monte_carlo"]["samples"].get<int>(),
+                 2000);
+        QVERIFY(cli({"evaluate", file, "--samples", "2000"}).out.contains("Monte Carlo: 2000"));
+
+        // Spearman's ρ of the two columns written out (the values are distinct: ranks by sort).
+        QFile csv(samplesCsv);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
+        QCOMPARE(lines.size(), 2001);
+        const QStringList header = lines.front().split(',');
+        const qsizetype a = header.indexOf(QString::fromStdString(transition));
+        const qsizetype b = header.indexOf(QString::fromStdString(port));
+        QVERIFY(a > 0 && b > 0);
+        std::vector<double> x;
+        std::vector<double> y;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QStringList cells = lines[i].split(',');
+            x.push_back(cells[a].toDouble());
+            y.push_back(cells[b].toDouble());
+        }
+        auto ranks = [](const std::vector<double>& v) {
+            std::vector<std::size_t> order(v.size());
+            std::iota(order.begin(), order.end(), std::size_t{0});
+            std::sort(order.begin(), order.end(), [&](auto i, auto k) { return v[i] < v[k]; });
+            std::vector<double> rank(v.size());
+            for (std::size_t k = 0; k < order.size(); ++k)
+                rank[order[k]] = double(k);
+            return rank;
+        };
+        const std::vector<double> rx = ranks(x);
+        const std::vector<double> ry = ranks(y);
+        const double n = double(rx.size());
+        double d2 = 0;
+        for (std::size_t k = 0; k < rx.size(); ++k)
+            d2 += (rx[k] - ry[k]) * (rx[k] - ry[k]);
+        const double rho = 1 - 6 * d2 / (n * (n * n - 1));
+        QVERIFY2(std::abs(rho - 0.5) < 0.05, qPrintable(QString::number(rho)));
+
+        // The same file with the port task misspelt: exit 2, the file and the place named.
+        j["correlations"]["regression-vs-port"]["inputs"][1] = port + "x";
+        const QString bad = writeFile("bad-correlation.json", QByteArray::fromStdString(j.dump()));
+        const Run refused = cli({"evaluate", bad, "--samples", "2000"});
+        QCOMPARE(refused.status, 2);
+        QVERIFY2(refused.err.contains(bad + ":/correlations/regression-vs-port/inputs/1:"),
+                 qPrintable(refused.err));
     }
 
     void evaluateMonteCarloRefusesNonsense_data() {

@@ -145,6 +145,16 @@ model::Scenario withInputsOfTheOtherKind() {
     return s;
 }
 
+// The hand-built scenario with rank correlations (docs/uncertainty.md, "Correlation").
+model::Scenario withCorrelations() {
+    model::Scenario s = handBuilt();
+    s.correlations["regression-vs-discount"] = {"/regression/transition", "/amd_discount", 0.5,
+                                                "a hard port and a low price come together"};
+    s.correlations["ramp-vs-idle"] = {
+        "/ramp/productivity_loss", "/energy/idle_power_fraction", -0.7, {}};
+    return s;
+}
+
 // "line:column" of the first `needle` in `text`, 1-based.
 QString placeOf(const std::string& text, const std::string& needle) {
     const auto at = text.find(needle);
@@ -300,6 +310,7 @@ void TestScenarioJson::roundTrip_data() {
     QTest::newRow("mixed-tensorrt.json") << "mixed-tensorrt.json" << 0;
     QTest::newRow("hand-built, every uncertain-number form") << "" << 0;
     QTest::newRow("hand-built, inputs of the other kind kept") << "" << 1;
+    QTest::newRow("hand-built, with rank correlations") << "" << 2;
 }
 
 void TestScenarioJson::roundTrip() {
@@ -307,16 +318,19 @@ void TestScenarioJson::roundTrip() {
     QFETCH(int, variant);
     const model::Scenario original = !sampleName.isEmpty() ? sample(sampleName)
                                      : variant == 0        ? handBuilt()
-                                                           : withInputsOfTheOtherKind();
+                                     : variant == 1        ? withInputsOfTheOtherKind()
+                                                           : withCorrelations();
     QVERIFY(!original.workloads.empty());
     const std::string text = data::writeScenario(original);
     const auto r = data::readScenario(text);
     QVERIFY2(r.ok(), qPrintable(messages(r.errors)));
-    if (variant == 0)
+    if (variant != 1)
         QVERIFY2(r.warnings.empty(), qPrintable(messages(r.warnings)));
     else
         QCOMPARE(r.warnings.size(), std::size_t(5));
     QVERIFY(*r.scenario == original);
+    // Off by default: a scenario without correlations writes no "correlations" at all.
+    QCOMPARE(json::parse(text).contains("correlations"), !original.correlations.empty());
     QCOMPARE(data::writeScenario(*r.scenario), text); // and the text is stable
     // The embedded objects carry their tags, so each can be saved as a file of its own.
     const json doc = json::parse(text);
@@ -547,6 +561,63 @@ void TestScenarioJson::errors_data() {
     QTest::newRow("embedded audit is not an object")
         << with([](json& j) { j["audit"] = "audit.json"; }) << "/audit"
         << "expected a JSON object (an audit)";
+
+    // Rank correlations (docs/uncertainty.md, "Correlation"), each at the entry's place.
+    auto correlated = [&](json entries) {
+        return with([&](json& j) { j["correlations"] = entries; });
+    };
+    const json transition = "/regression/transition";
+    const json port = "/pricebook/port_months/inference-port/moderate/path1";
+    QTest::newRow("correlation of 1")
+        << correlated({{"r", {{"inputs", {transition, "/amd_discount"}}, {"rank_correlation", 1}}}})
+        << "/correlations/r/rank_correlation"
+        << "expected a rank correlation strictly between -1 and 1, got 1";
+    QTest::newRow("correlation of -1.2")
+        << correlated(
+               {{"r", {{"inputs", {transition, "/amd_discount"}}, {"rank_correlation", -1.2}}}})
+        << "/correlations/r/rank_correlation"
+        << "strictly between -1 and 1, got -1.2";
+    QTest::newRow("correlation of an unknown input")
+        << correlated(
+               {{"r",
+                 {{"inputs", {"/regression/transitions", transition}}, {"rank_correlation", 0.5}}}})
+        << "/correlations/r/inputs/0"
+        << "expected the JSON pointer of an uncertain input of this scenario";
+    // large-model-inference has 0–1 High: its port months are "light", not "moderate".
+    QTest::newRow("correlation of a port task at another effort level")
+        << correlated({{"r", {{"inputs", {transition, port}}, {"rank_correlation", 0.5}}}})
+        << "/correlations/r/inputs/1"
+        << "port months exist only for the tasks an option runs";
+    QTest::newRow("correlation of an input with itself")
+        << correlated({{"r", {{"inputs", {transition, transition}}, {"rank_correlation", 0.5}}}})
+        << "/correlations/r/inputs/1"
+        << "expected an input other than the first";
+    QTest::newRow("correlation given twice")
+        << correlated(
+               {{"a", {{"inputs", {transition, "/amd_discount"}}, {"rank_correlation", 0.5}}},
+                {"b", {{"inputs", {"/amd_discount", transition}}, {"rank_correlation", 0.4}}}})
+        << "/correlations/b/inputs"
+        << "already correlated by /correlations/a";
+    QTest::newRow("correlations that are no correlation matrix")
+        << correlated(
+               {{"a", {{"inputs", {transition, "/amd_discount"}}, {"rank_correlation", 0.9}}},
+                {"b", {{"inputs", {transition, "/ramp/months"}}, {"rank_correlation", 0.9}}},
+                {"c", {{"inputs", {"/amd_discount", "/ramp/months"}}, {"rank_correlation", -0.9}}}})
+        << "/correlations"
+        << "not a positive-definite matrix";
+    QTest::newRow("correlation with one input")
+        << correlated({{"r", {{"inputs", json::array({transition})}, {"rank_correlation", 0.5}}}})
+        << "/correlations/r/inputs"
+        << "expected two JSON pointers of uncertain inputs";
+    QTest::newRow("correlation without rank_correlation")
+        << correlated({{"r", {{"inputs", {transition, "/amd_discount"}}}}})
+        << "/correlations/r/rank_correlation"
+        << "missing";
+    QTest::newRow("correlations as an array")
+        << correlated(json::array(
+               {{{"inputs", {transition, "/amd_discount"}}, {"rank_correlation", 0.5}}}))
+        << "/correlations"
+        << "expected the rank correlations keyed by id (a JSON object), got an array";
 }
 
 void TestScenarioJson::errors() {

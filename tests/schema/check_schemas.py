@@ -124,6 +124,33 @@ for fixture in sorted((source / "tests/fixtures/scenarios").glob("*.json")):
     check(scenarios.is_valid(doc) == reader_only,
           f"{fixture.name} should be {'accepted' if reader_only else 'rejected'} by the schema")
 
+# Rank correlations (docs/uncertainty.md, "Correlation"): a sample with one validates, and the
+# broken forms a schema can express are rejected (an unknown pointer or a matrix that is not
+# positive definite only the reader can judge).
+training_shop = json.loads((source / "resources/samples/scenarios/training-shop.json").read_text())
+
+
+def correlated(entry):
+    doc = copy.deepcopy(training_shop)
+    doc["correlations"] = {"regression-vs-port": entry}
+    return doc
+
+
+good = {"inputs": ["/regression/transition",
+                   "/pricebook/port_months/inference-port/moderate/path1"],
+        "rank_correlation": 0.5, "note": "a hard port regresses more"}
+errors = list(scenarios.iter_errors(correlated(good)))
+check(not errors, f"a correlated scenario against the scenario schema: {[e.message for e in errors]}")
+for what, entry in {
+    "rank correlation 1": dict(good, rank_correlation=1),
+    "rank correlation -1": dict(good, rank_correlation=-1),
+    "one input": dict(good, inputs=["/regression/transition"]),
+    "the same input twice": dict(good, inputs=["/regression/transition"] * 2),
+    "no rank correlation": {"inputs": good["inputs"]},
+}.items():
+    check(not scenarios.is_valid(correlated(entry)),
+          f"a correlation with {what} should be rejected by the schema")
+
 # `sensitivity --format json` on every sample validates against the sensitivity schema (one knob
 # and a 3 × 3 map keep it quick; the tornados are always whole).
 sensitivity_schema = schema_at("sensitivity.schema.json")
