@@ -163,7 +163,7 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
         for (const model::OptionOutcome& o : first.options) {
             const QString option = q(std::string(model::toString(o.id)));
             auto money_row = [&](const QString& what, auto value) {
-                Row row{option + QStringLiteral(" · ") + what, {}, false};
+                Row row{option + QStringLiteral(" · ") + what, {}, false, {}};
                 const double base = value(o);
                 for (std::size_t i = 0; i < entries.size(); ++i) {
                     const model::OptionOutcome* other = entries[i]->evaluation->find(o.id);
@@ -178,15 +178,14 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
             };
             money_row(tr("NPV"), [](const model::OptionOutcome& x) { return x.run.npv_usd; });
             if (entries.size() > 1) {
-                // Beside the deterministic difference: the paired one, P10 / P50 / P90 of this
+                // Beside the deterministic difference: the paired one, P50 (P10 to P90) of this
                 // scenario's NPV minus the first's, sample by sample under one seed.
-                Row row{option + QStringLiteral(" · ") + tr("NPV paired Δ, P10 / P50 / P90"),
-                        {},
-                        false};
-                row.cells.push_back(paired ? tr("reference (seed %1, %L2 samples)")
-                                                 .arg(paired->seed)
-                                                 .arg(paired->samples)
-                                           : QString());
+                Row row{option + QStringLiteral(" · ") + tr("NPV paired Δ"), {}, false, {}};
+                row.tip = tr("P50 (P10 to P90) of this column's NPV minus the first column's, "
+                             "sample by sample, every scenario under the first column's seed");
+                if (paired)
+                    row.tip += tr(" (%1, %L2 samples)").arg(paired->seed).arg(paired->samples);
+                row.cells.push_back(paired ? tr("reference") : QString());
                 for (std::size_t i = 1; i < entries.size(); ++i) {
                     const model::PairedDelta* delta = nullptr;
                     if (paired)
@@ -195,9 +194,10 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
                                 delta = &d;
                     if (delta) {
                         const model::Summary& d = delta->npv_delta_usd;
-                        row.cells.push_back(formatMoneyDelta(d.p10, money) + QStringLiteral(" / ") +
-                                            formatMoneyDelta(d.p50, money) + QStringLiteral(" / ") +
-                                            formatMoneyDelta(d.p90, money));
+                        row.cells.push_back(tr("%1 (%2 to %3)")
+                                                .arg(formatMoneyDelta(d.p50, money),
+                                                     formatMoneyDelta(d.p10, money),
+                                                     formatMoneyDelta(d.p90, money)));
                         row.difference =
                             row.difference || std::abs(d.p10) >= 0.5 || std::abs(d.p90) >= 0.5;
                     } else {
@@ -210,7 +210,7 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
             }
             money_row(tr("total"), [](const model::OptionOutcome& x) { return x.run.total_usd; });
             auto text_row = [&](const QString& what, auto text) {
-                Row row{option + QStringLiteral(" · ") + what, {}, false};
+                Row row{option + QStringLiteral(" · ") + what, {}, false, {}};
                 for (std::size_t i = 0; i < entries.size(); ++i) {
                     const model::OptionOutcome* x = entries[i]->evaluation->find(o.id);
                     row.cells.push_back(x ? text(*x) : tr("not evaluated"));
@@ -232,8 +232,8 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
                 return QStringLiteral("$%1").arg(x.usd_per_gpu_hour, 0, 'f', 2);
             });
         }
-        Row cheapest{tr("Cheapest option by NPV"), {}, false};
-        Row rule{tr("Rule path"), {}, false};
+        Row cheapest{tr("Cheapest option by NPV"), {}, false, {}};
+        Row rule{tr("Rule path"), {}, false, {}};
         for (const CompareEntry* e : entries) {
             cheapest.cells.push_back(q(std::string(model::toString(e->evaluation->cheapest))));
             rule.cells.push_back(
@@ -262,6 +262,10 @@ QVariant CompareOutputsModel::data(const QModelIndex& index, int role) const {
     const Row& row = m_rows[std::size_t(index.row())];
     if (role == Qt::DisplayRole)
         return index.column() == 0 ? row.label : row.cells[std::size_t(index.column() - 1)];
+    if (role == Qt::ToolTipRole) // the whole text of a cut-off cell, and what a row means
+        return index.column() == 0
+                   ? (row.tip.isEmpty() ? row.label : row.label + QStringLiteral(": ") + row.tip)
+                   : row.cells[std::size_t(index.column() - 1)];
     if (role == Qt::BackgroundRole && row.difference && index.column() > 1)
         return changedColour(QPalette());
     return {};

@@ -71,7 +71,7 @@ private:
 // Rows: per option NPV, its paired Monte Carlo Δ (with two entries or more), total,
 // break-even, doors taken, $/GPU-hour; then the cheapest option and the rule path. Columns:
 // Output, then one per entry; later entries show their difference to the first, absolute and
-// in per cent, and the P10 / P50 / P90 of their NPV minus the first's, sample by sample.
+// in per cent, and the P50 (P10 to P90) of their NPV minus the first's, sample by sample.
 class CompareOutputsModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -93,6 +93,7 @@ private:
         QString label;
         std::vector<QString> cells;
         bool difference = false; // some later entry differs from the first
+        QString tip;             // what the row means, when its label cannot say it all
     };
     std::vector<Row> m_rows;
     QStringList m_labels;

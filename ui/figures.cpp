@@ -791,6 +791,7 @@ namespace {
 bool fillBands(CumulativeState& state, const model::ScenarioEvaluation& current,
                const model::MonteCarloResult* uncertainty, const FigureStyle& style) {
     bool any = false;
+    std::vector<const model::OptionDistribution*> drawn;
     for (OptionId o : model::kAllOptions) {
         QCPGraph* low = state.bandLow[o];
         QCPGraph* high = state.bandHigh[o];
@@ -799,6 +800,12 @@ bool fillBands(CumulativeState& state, const model::ScenarioEvaluation& current,
             for (const model::OptionDistribution& candidate : uncertainty->options)
                 if (candidate.id == o)
                     d = &candidate;
+        // Paths that take no door (or the same doors) have the very same band: stacked, their
+        // translucent fills would turn opaque, so only the first is drawn.
+        for (const model::OptionDistribution* earlier : drawn)
+            if (d && earlier->cumulative_p10 == d->cumulative_p10 &&
+                earlier->cumulative_p90 == d->cumulative_p90)
+                d = nullptr;
         const int n = d ? std::min<int>(int(d->cumulative_p10.size()), int(state.keys.size())) : 0;
         if (n == 0 || d->cumulative_p90.size() < std::size_t(n)) {
             for (QCPGraph* g : {low, high}) {
@@ -813,9 +820,10 @@ bool fillBands(CumulativeState& state, const model::ScenarioEvaluation& current,
         low->setData(keys, state.values, true);
         std::copy_n(d->cumulative_p90.begin(), n, state.values.begin());
         high->setData(keys, state.values, true);
-        high->setBrush(withAlpha(optionColour(o, style), style.dark ? 56 : 40));
+        high->setBrush(withAlpha(optionColour(o, style), style.dark ? 48 : 30));
         low->setVisible(true);
         high->setVisible(true);
+        drawn.push_back(d);
         any = true;
     }
     return any;

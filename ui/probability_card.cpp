@@ -83,6 +83,11 @@ ProbabilityCard::ProbabilityCard(QWidget* parent)
     m_table->setTextFormat(Qt::RichText);
     m_table->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_table->setToolTip(
+        tr("Beats: the share of samples where the option's NPV is lower than staying on CUDA's, "
+           "in the IPCC's calibrated words. Saving: staying on CUDA's NPV minus the option's, "
+           "per sample (its median is not the difference of the medians). Standard errors of "
+           "the option's NPV say how far more samples could still move the mean and the P50."));
 
     auto* header = new QHBoxLayout;
     header->addWidget(m_status, 1);
@@ -180,11 +185,11 @@ void ProbabilityCard::refresh() {
     if (result && m_document) {
         const std::optional<double> budget = m_document->budget();
         html = QStringLiteral("<table cellspacing='0' cellpadding='2'><tr>");
-        QStringList heads{tr("Option"), tr("Cheaper than Stay on CUDA"),
-                          tr("NPV saving vs Stay on CUDA: median (P10 to P90)")};
+        QStringList heads{tr("Option"), tr("Beats Stay on CUDA"),
+                          tr("NPV saving: median (P10 to P90)")};
         if (budget)
             heads << tr("Total within %1").arg(usd(*budget));
-        heads << tr("Std. error of mean / P50 NPV");
+        heads << tr("Std. error, mean / P50");
         for (const QString& h : heads)
             html += QStringLiteral("<th align='left' style='padding-right:14px'>%1</th>")
                         .arg(h.toHtmlEscaped());

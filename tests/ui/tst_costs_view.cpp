@@ -484,15 +484,35 @@ void TestCostsView::bandsAreTheMonteCarloPercentiles() {
     QVERIFY(result);
     QCOMPARE(result->samples, std::size_t(2000));
     QCOMPARE(result->options.size(), document.evaluation().options.size());
-    for (const model::OptionDistribution& d : result->options) {
-        const QCPGraph* low = bandGraph(shown.view.cumulativeChart(), d.id, BandEdge::P10);
-        const QCPGraph* high = bandGraph(shown.view.cumulativeChart(), d.id, BandEdge::P90);
+    // In the builder's order; a band identical to an earlier option's is drawn once (the
+    // training shop's paths take no door: theirs is Stay on CUDA's).
+    std::vector<const model::OptionDistribution*> drawn;
+    for (model::OptionId id : model::kAllOptions) {
+        const model::OptionDistribution* d = nullptr;
+        for (const model::OptionDistribution& candidate : result->options)
+            if (candidate.id == id)
+                d = &candidate;
+        if (!d)
+            continue;
+        const QCPGraph* low = bandGraph(shown.view.cumulativeChart(), id, BandEdge::P10);
+        const QCPGraph* high = bandGraph(shown.view.cumulativeChart(), id, BandEdge::P90);
+        const bool duplicate =
+            std::any_of(drawn.begin(), drawn.end(), [&](const model::OptionDistribution* e) {
+                return e->cumulative_p10 == d->cumulative_p10 &&
+                       e->cumulative_p90 == d->cumulative_p90;
+            });
+        if (duplicate) {
+            QVERIFY(!low && !high);
+            continue;
+        }
         QVERIFY(low && high);
-        QCOMPARE(valuesOf(low), toVector(d.cumulative_p10));
-        QCOMPARE(valuesOf(high), toVector(d.cumulative_p90));
-        QCOMPARE(keysOf(low), keysOf(cumulativeGraph(shown.view.cumulativeChart(), d.id)));
+        QCOMPARE(valuesOf(low), toVector(d->cumulative_p10));
+        QCOMPARE(valuesOf(high), toVector(d->cumulative_p90));
+        QCOMPARE(keysOf(low), keysOf(cumulativeGraph(shown.view.cumulativeChart(), id)));
         QVERIFY(valuesOf(low) != valuesOf(high)); // a real spread, not a line
+        drawn.push_back(d);
     }
+    QVERIFY(!drawn.empty());
 }
 
 void TestCostsView::cardSaysTheChancesInWordsAndNumbers() {
