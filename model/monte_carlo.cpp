@@ -33,7 +33,8 @@ struct PerSample {
 void runSamples(const CompiledScenario& compiled, const ScenarioEvaluation& deterministic,
                 const std::vector<const CompiledOption*>& optionOf,
                 const std::vector<double>& draws, std::size_t first, std::size_t last,
-                PerSample& out, Worker& w, const std::atomic<bool>* cancel) {
+                PerSample& out, Worker& w, const std::atomic<bool>* cancel,
+                std::atomic<std::size_t>* done) {
     const std::size_t inputs = compiled.inputs.size();
     const std::size_t n = out.samples;
     w.values.resize(inputs);
@@ -61,6 +62,8 @@ void runSamples(const CompiledScenario& compiled, const ScenarioEvaluation& dete
                 out.cumulative[(o * std::size_t(out.horizon) + std::size_t(m)) * n + s] =
                     run->cumulative[std::size_t(m)];
         }
+        if (done)
+            done->fetch_add(1, std::memory_order_relaxed);
     }
 }
 
@@ -96,7 +99,8 @@ Summary summarise(std::vector<double> values) {
 MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
                                const ScenarioEvaluation& deterministic,
                                const MonteCarloOptions& options, DrawCache& cache,
-                               const std::atomic<bool>* cancel) {
+                               const std::atomic<bool>* cancel,
+                               std::atomic<std::size_t>* samplesDone) {
     MonteCarloResult result;
     result.samples = options.samples;
     result.seed = options.seed;
@@ -132,9 +136,10 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
     for (std::size_t t = 1; t < threads; ++t)
         pool.emplace_back([&, t] {
             runSamples(compiled, deterministic, optionOf, draws, n * t / threads,
-                       n * (t + 1) / threads, per, workers[t], cancel);
+                       n * (t + 1) / threads, per, workers[t], cancel, samplesDone);
         });
-    runSamples(compiled, deterministic, optionOf, draws, 0, n / threads, per, workers[0], cancel);
+    runSamples(compiled, deterministic, optionOf, draws, 0, n / threads, per, workers[0], cancel,
+               samplesDone);
     for (std::thread& th : pool)
         th.join();
     if (cancel && cancel->load()) {

@@ -70,11 +70,13 @@ struct MonteCarloResult {
 };
 
 // Runs the samples of `compiled` for every option of `deterministic` (its door policies).
-// `progress` (optional) is called from the calling thread with samples done; `cancel`, when
-// set by another thread, stops the run early (the result is then marked cancelled).
+// `cancel`, when set by another thread, stops the run early (the result is then marked
+// cancelled). `samplesDone` (optional) counts the samples evaluated, for a progress bar read
+// from another thread; it is only ever incremented, so reset it before the run.
 MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
                                const ScenarioEvaluation& deterministic,
                                const MonteCarloOptions& options, DrawCache& draws,
-                               const std::atomic<bool>* cancel = nullptr);
+                               const std::atomic<bool>* cancel = nullptr,
+                               std::atomic<std::size_t>* samplesDone = nullptr);
 
 } // namespace crossgrade::model

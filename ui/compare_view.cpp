@@ -148,7 +148,11 @@ CompareOutputsModel::CompareOutputsModel(QObject* parent)
     : QAbstractTableModel(parent) {}
 
 void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& entries,
-                                     MoneyDisplay money) {
+                                     MoneyDisplay money, const CompareUncertainty::Result* paired,
+                                     bool pairedRunning) {
+    // The paired run belongs to these entries only if it ran them all, in this order.
+    if (paired && paired->runs.size() != entries.size())
+        paired = nullptr;
     beginResetModel();
     m_rows.clear();
     m_labels.clear();
@@ -159,7 +163,7 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
         for (const model::OptionOutcome& o : first.options) {
             const QString option = q(std::string(model::toString(o.id)));
             auto money_row = [&](const QString& what, auto value) {
-                Row row{option + QStringLiteral(" · ") + what, {}, false};
+                Row row{option + QStringLiteral(" · ") + what, {}, false, {}};
                 const double base = value(o);
                 for (std::size_t i = 0; i < entries.size(); ++i) {
                     const model::OptionOutcome* other = entries[i]->evaluation->find(o.id);
@@ -173,9 +177,40 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
                 m_rows.push_back(std::move(row));
             };
             money_row(tr("NPV"), [](const model::OptionOutcome& x) { return x.run.npv_usd; });
+            if (entries.size() > 1) {
+                // Beside the deterministic difference: the paired one, P50 (P10 to P90) of this
+                // scenario's NPV minus the first's, sample by sample under one seed.
+                Row row{option + QStringLiteral(" · ") + tr("NPV paired Δ"), {}, false, {}};
+                row.tip = tr("P50 (P10 to P90) of this column's NPV minus the first column's, "
+                             "sample by sample, every scenario under the first column's seed");
+                if (paired)
+                    row.tip += tr(" (%1, %L2 samples)").arg(paired->seed).arg(paired->samples);
+                row.cells.push_back(paired ? tr("reference") : QString());
+                for (std::size_t i = 1; i < entries.size(); ++i) {
+                    const model::PairedDelta* delta = nullptr;
+                    if (paired)
+                        for (const model::PairedDelta& d : paired->deltas[i])
+                            if (d.id == o.id)
+                                delta = &d;
+                    if (delta) {
+                        const model::Summary& d = delta->npv_delta_usd;
+                        row.cells.push_back(tr("%1 (%2 to %3)")
+                                                .arg(formatMoneyDelta(d.p50, money),
+                                                     formatMoneyDelta(d.p10, money),
+                                                     formatMoneyDelta(d.p90, money)));
+                        row.difference =
+                            row.difference || std::abs(d.p10) >= 0.5 || std::abs(d.p90) >= 0.5;
+                    } else {
+                        row.cells.push_back(pairedRunning ? tr("running…")
+                                            : paired      ? tr("not evaluated")
+                                                          : tr("not run"));
+                    }
+                }
+                m_rows.push_back(std::move(row));
+            }
             money_row(tr("total"), [](const model::OptionOutcome& x) { return x.run.total_usd; });
             auto text_row = [&](const QString& what, auto text) {
-                Row row{option + QStringLiteral(" · ") + what, {}, false};
+                Row row{option + QStringLiteral(" · ") + what, {}, false, {}};
                 for (std::size_t i = 0; i < entries.size(); ++i) {
                     const model::OptionOutcome* x = entries[i]->evaluation->find(o.id);
                     row.cells.push_back(x ? text(*x) : tr("not evaluated"));
@@ -197,8 +232,8 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
                 return QStringLiteral("$%1").arg(x.usd_per_gpu_hour, 0, 'f', 2);
             });
         }
-        Row cheapest{tr("Cheapest option by NPV"), {}, false};
-        Row rule{tr("Rule path"), {}, false};
+        Row cheapest{tr("Cheapest option by NPV"), {}, false, {}};
+        Row rule{tr("Rule path"), {}, false, {}};
         for (const CompareEntry* e : entries) {
             cheapest.cells.push_back(q(std::string(model::toString(e->evaluation->cheapest))));
             rule.cells.push_back(
@@ -227,6 +262,10 @@ QVariant CompareOutputsModel::data(const QModelIndex& index, int role) const {
     const Row& row = m_rows[std::size_t(index.row())];
     if (role == Qt::DisplayRole)
         return index.column() == 0 ? row.label : row.cells[std::size_t(index.column() - 1)];
+    if (role == Qt::ToolTipRole) // the whole text of a cut-off cell, and what a row means
+        return index.column() == 0
+                   ? (row.tip.isEmpty() ? row.label : row.label + QStringLiteral(": ") + row.tip)
+                   : row.cells[std::size_t(index.column() - 1)];
     if (role == Qt::BackgroundRole && row.difference && index.column() > 1)
         return changedColour(QPalette());
     return {};
@@ -242,7 +281,10 @@ QVariant CompareOutputsModel::headerData(int section, Qt::Orientation orientatio
 // The view
 
 CompareView::CompareView(QWidget* parent)
-    : QWidget(parent) {
+    : QWidget(parent)
+    , m_uncertainty(new CompareUncertainty(this)) {
+    connect(m_uncertainty, &CompareUncertainty::resultChanged, this, &CompareView::refreshOutputs);
+    connect(m_uncertainty, &CompareUncertainty::runningChanged, this, &CompareView::refreshOutputs);
     auto* layout = new QVBoxLayout(this);
     m_hint = new QLabel(tr("Compare the open scenario with up to three stored scenarios or "
                            "versions: right-click one in the store browser → Add to "
@@ -338,9 +380,11 @@ void CompareView::setCurrent(ScenarioDocument* document) {
     else
         connect(document, &ScenarioDocument::evaluationChanged, this, [this] {
             refreshCurrent();
+            rerunUncertainty();
             refresh();
         });
     refreshCurrent();
+    rerunUncertainty();
     refresh();
 }
 
@@ -366,6 +410,7 @@ bool CompareView::addScenario(const QString& label, model::Scenario scenario) {
     entry.inputs = data::flattenScenario(scenario);
     entry.scenario = std::move(scenario);
     m_added.push_back(std::move(entry));
+    rerunUncertainty();
     refresh();
     return true;
 }
@@ -374,6 +419,7 @@ void CompareView::removeEntry(int index) {
     if (index < 0 || index >= static_cast<int>(m_added.size()))
         return;
     m_added.erase(m_added.begin() + index);
+    rerunUncertainty();
     refresh();
 }
 
@@ -407,7 +453,7 @@ void CompareView::refresh() {
     for (const CompareEntry& e : m_added)
         entries.push_back(&e);
     m_inputs->setEntries(entries);
-    m_outputs->setEntries(entries, m_money);
+    refreshOutputs();
     m_changedLabel->setText(tr("%n input(s) differ", "", m_inputs->changedCount()));
     m_hint->setVisible(entries.size() < 2);
     rebuildChips();
@@ -418,6 +464,37 @@ void CompareView::refresh() {
             m_option->findData(static_cast<int>(entries.front()->evaluation->cheapest)));
     }
     replot();
+}
+
+void CompareView::refreshOutputs() {
+    std::vector<const CompareEntry*> entries;
+    if (m_document)
+        entries.push_back(&m_current);
+    for (const CompareEntry& e : m_added)
+        entries.push_back(&e);
+    const std::shared_ptr<const CompareUncertainty::Result> paired = m_uncertainty->result();
+    m_outputs->setEntries(entries, m_money, m_uncertainty->isRunning() ? nullptr : paired.get(),
+                          m_uncertainty->isRunning());
+}
+
+// Runs again after the entries change, but not while a slider is held: the open scenario then
+// changes on every step, and its full run follows on release.
+void CompareView::rerunUncertainty() {
+    if (m_document && m_document->isInteractive())
+        return;
+    std::vector<CompareUncertainty::Entry> entries;
+    if (m_document)
+        entries.push_back({m_current.scenario, m_current.evaluation});
+    for (const CompareEntry& e : m_added)
+        entries.push_back({e.scenario, e.evaluation});
+    m_uncertainty->run(std::move(entries), m_samples);
+}
+
+void CompareView::setSamples(std::size_t samples) {
+    if (samples == m_samples)
+        return;
+    m_samples = samples;
+    rerunUncertainty();
 }
 
 void CompareView::replot() {

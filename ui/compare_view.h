@@ -2,9 +2,11 @@
 
 // Two to four scenarios or versions side by side (DESIGN.md, "UI"): the inputs, with the
 // changed ones highlighted and a toggle to hide the rest; the outputs per option with the
-// difference to the first column, absolute and in per cent; and one option's cumulative cost
-// curve of each, overlaid. The open scenario is always the first column, live.
+// difference to the first column, absolute and in per cent, and the paired Monte Carlo Δ of
+// NPV under the first column's seed; and one option's cumulative cost curve of each, overlaid.
+// The open scenario is always the first column, live.
 
+#include "compare_uncertainty.h"
 #include "evaluation.h"
 #include "scenario_flat.h"
 #include "settings.h"
@@ -66,15 +68,19 @@ private:
     int m_changed = 0;
 };
 
-// Rows: per option NPV, total, break-even, doors taken, $/GPU-hour; then the cheapest option
-// and the rule path. Columns: Output, then one per entry; later entries show their difference
-// to the first, absolute and in per cent.
+// Rows: per option NPV, its paired Monte Carlo Δ (with two entries or more), total,
+// break-even, doors taken, $/GPU-hour; then the cheapest option and the rule path. Columns:
+// Output, then one per entry; later entries show their difference to the first, absolute and
+// in per cent, and the P50 (P10 to P90) of their NPV minus the first's, sample by sample.
 class CompareOutputsModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
     explicit CompareOutputsModel(QObject* parent = nullptr);
-    void setEntries(const std::vector<const CompareEntry*>& entries, MoneyDisplay money);
+    // `paired`: the entries' paired Monte Carlo (ignored unless it ran exactly these entries);
+    // `pairedRunning` says "running…" in its cells meanwhile.
+    void setEntries(const std::vector<const CompareEntry*>& entries, MoneyDisplay money,
+                    const CompareUncertainty::Result* paired = nullptr, bool pairedRunning = false);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -87,6 +93,7 @@ private:
         QString label;
         std::vector<QString> cells;
         bool difference = false; // some later entry differs from the first
+        QString tip;             // what the row means, when its label cannot say it all
     };
     std::vector<Row> m_rows;
     QStringList m_labels;
@@ -108,6 +115,10 @@ public:
     void removeEntry(int index); // index among the added entries (the open one stays)
     int entryCount() const;
     void setMoneyDisplay(MoneyDisplay display);
+    // Samples of the paired Monte Carlo (the full-run setting); a change runs it again.
+    void setSamples(std::size_t samples);
+    // The paired Monte Carlo of the entries shown (first column's seed for all).
+    CompareUncertainty* uncertainty() const { return m_uncertainty; }
 
     CompareInputsModel* inputsModel() const { return m_inputs; }
     CompareOutputsModel* outputsModel() const { return m_outputs; }
@@ -119,12 +130,16 @@ private:
     void refreshCurrent();
     void rebuildChips();
     void replot();
+    void refreshOutputs();
+    void rerunUncertainty();
 
     QPointer<ScenarioDocument> m_document; // the window owns it and may delete it first
     CompareEntry m_current;
     std::vector<CompareEntry> m_added;
     MoneyDisplay m_money = MoneyDisplay::Compact;
     bool m_optionChosen = false; // the user picked the option whose curves are overlaid
+    CompareUncertainty* m_uncertainty = nullptr;
+    std::size_t m_samples = Settings::kDefaultMonteCarloSamples;
 
     QLabel* m_hint = nullptr;
     QHBoxLayout* m_chips = nullptr;

@@ -1,5 +1,7 @@
 #include "costs_view.h"
 
+#include "probability_card.h"
+
 #include <QBuffer>
 #include <QComboBox>
 #include <QDir>
@@ -179,6 +181,8 @@ CostsView::CostsView(QWidget* parent)
     topLayout->setSpacing(0);
     topLayout->addWidget(m_cumulative, 1);
     topLayout->addWidget(m_readOut);
+    m_card = new ProbabilityCard(top);
+    topLayout->addWidget(m_card);
 
     auto* bottom = new QWidget(this);
     auto* bottomLayout = new QVBoxLayout(bottom);
@@ -225,6 +229,7 @@ void CostsView::setDocument(ScenarioDocument* document) {
     disconnect(m_evaluationConnection);
     disconnect(m_scenarioConnection);
     disconnect(m_destroyedConnection);
+    disconnect(m_monteCarloConnection);
     // By the time QObject::destroyed arrives the QPointer already reads null, so "shown" is
     // tracked apart to know the figures still hold the departed document's numbers.
     m_document = document;
@@ -239,7 +244,11 @@ void CostsView::setDocument(ScenarioDocument* document) {
                                        [this] { m_namesStale = true; });
         m_destroyedConnection =
             connect(document, &QObject::destroyed, this, [this] { setDocument(nullptr); });
+        // A Monte Carlo result redraws the bands; the document's curves are unchanged.
+        m_monteCarloConnection = connect(document->monteCarlo(), &MonteCarloRunner::resultChanged,
+                                         this, &CostsView::redraw);
     }
+    m_card->setDocument(document);
     refreshNames();
     redraw();
 }
@@ -299,8 +308,13 @@ void CostsView::refreshNames() {
 void CostsView::redraw() {
     static const model::ScenarioEvaluation kNothing;
     const model::ScenarioEvaluation* current = evaluation();
+    // The newest Monte Carlo, which may lag the curves by a run while a slider moves (the card
+    // says "updating…"); a cancelled one leaves no band.
+    const std::shared_ptr<const model::MonteCarloResult> uncertainty =
+        m_document ? m_document->monteCarlo()->result() : nullptr;
     plotCumulative(m_cumulative, current ? *current : kNothing,
-                   m_document ? &m_document->baselineEvaluation() : nullptr, m_style, m_doorNames);
+                   m_document ? &m_document->baselineEvaluation() : nullptr, m_style, m_doorNames,
+                   uncertainty.get());
     setUpHoverItems();
     updateOptionChooser();
     redrawOptionFigures();

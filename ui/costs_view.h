@@ -1,9 +1,10 @@
 #pragma once
 
 // The Costs view (DESIGN.md, "UI"): the cumulative cost of every option against the saved
-// version, and for one chosen option its monthly cost components and GPUs per SKU. Redraws on
-// every evaluation of the document — during a what-if drag that is every slider step, so the
-// figures are refilled in place and replotted once per event-loop pass.
+// version, with its Monte Carlo P10–P90 band and the probability card beneath, and for one
+// chosen option its monthly cost components and GPUs per SKU. Redraws on every evaluation of
+// the document — during a what-if drag that is every slider step, so the figures are refilled
+// in place and replotted once per event-loop pass — and on every Monte Carlo result.
 
 #include "figures.h"
 #include "scenario_document.h"
@@ -21,6 +22,8 @@ class QLabel;
 class QToolButton;
 
 namespace crossgrade::ui {
+
+class ProbabilityCard;
 
 // Saves `chart` as it is drawn, in the format named by the suffix of `path`: .png (raster at
 // twice the on-screen resolution), .pdf or .svg (both vector). The file is written whole or
@@ -41,6 +44,8 @@ public:
     QCustomPlot* cumulativeChart() const { return m_cumulative; }
     QCustomPlot* componentsChart() const { return m_components; }
     QCustomPlot* gpusChart() const { return m_gpus; }
+    // The Monte Carlo's chances and savings under the cumulative chart.
+    ProbabilityCard* probabilityCard() const { return m_card; }
 
     // The option whose components and GPUs are drawn: the audit's rule path when the
     // scenario has it, else the cheapest option, until the user picks another.
@@ -78,12 +83,14 @@ private:
 
     QPointer<ScenarioDocument> m_document;
     bool m_documentShown = false;
-    QMetaObject::Connection m_evaluationConnection, m_scenarioConnection, m_destroyedConnection;
+    QMetaObject::Connection m_evaluationConnection, m_scenarioConnection, m_destroyedConnection,
+        m_monteCarloConnection;
 
     QCustomPlot* m_cumulative = nullptr;
     QCustomPlot* m_components = nullptr;
     QCustomPlot* m_gpus = nullptr;
     QLabel* m_readOut = nullptr;
+    ProbabilityCard* m_card = nullptr;
     QString m_readOutText; // the read-out without its markup
     QComboBox* m_optionChooser = nullptr;
     QToolButton* m_exportButton = nullptr;

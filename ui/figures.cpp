@@ -494,8 +494,19 @@ class CumulativeState : public FigureState {
 public:
     explicit CumulativeState(QCustomPlot* plot)
         : FigureState(plot, kCumulativeState, LegendPlace::Below) {
-        // Creation order is drawing order: the saved version beneath, then the paths, and
-        // stay-cuda on top, because a path that takes no door lies exactly on it.
+        // Creation order is drawing order: the Monte Carlo bands at the bottom, the saved
+        // version above them, then the paths, and stay-cuda on top, because a path that takes
+        // no door lies exactly on it.
+        for (OptionId o : model::kAllOptions) {
+            bandLow[o] = plot->addGraph();
+            bandHigh[o] = plot->addGraph();
+            bandHigh[o]->setChannelFillGraph(bandLow[o]);
+            for (QCPGraph* g : {bandLow[o].data(), bandHigh[o].data()}) {
+                g->setSelectable(QCP::stNone);
+                g->setPen(Qt::NoPen);
+                g->setVisible(false);
+            }
+        }
         for (OptionId o : model::kAllOptions)
             baseline[o] = plot->addGraph();
         for (OptionId o : model::kAllOptions)
@@ -503,6 +514,7 @@ public:
                 current[o] = plot->addGraph();
         current[OptionId::StayCuda] = plot->addGraph();
         savedKey = legendKey(plot);
+        bandKey = legendKey(plot);
         breakEvenKey = legendKey(plot);
         doorKey = legendKey(plot);
         for (auto& [o, g] : baseline) {
@@ -514,8 +526,8 @@ public:
         useMoneyAxis(plot->yAxis, QObject::tr("Cumulative cost"));
     }
 
-    std::map<OptionId, QPointer<QCPGraph>> current, baseline;
-    QPointer<QCPGraph> savedKey, breakEvenKey, doorKey;
+    std::map<OptionId, QPointer<QCPGraph>> current, baseline, bandLow, bandHigh;
+    QPointer<QCPGraph> savedKey, bandKey, breakEvenKey, doorKey;
     MarkerPool markers;
     QVector<double> values;
 
@@ -770,9 +782,58 @@ QVector<QString> MoneyTicker::createLabelVector(const QVector<double>& ticks, co
 
 // ---- Cumulative -----------------------------------------------------------------------------
 
+namespace {
+
+// The P10–P90 band of each option of `current` that the Monte Carlo ran, as two invisible
+// curves with the space between them filled in the option's colour, translucent so that
+// overlapping bands stay readable. Months beyond the plotted horizon are left out. Returns
+// whether any band is drawn.
+bool fillBands(CumulativeState& state, const model::ScenarioEvaluation& current,
+               const model::MonteCarloResult* uncertainty, const FigureStyle& style) {
+    bool any = false;
+    std::vector<const model::OptionDistribution*> drawn;
+    for (OptionId o : model::kAllOptions) {
+        QCPGraph* low = state.bandLow[o];
+        QCPGraph* high = state.bandHigh[o];
+        const model::OptionDistribution* d = nullptr;
+        if (uncertainty && !uncertainty->cancelled && current.find(o))
+            for (const model::OptionDistribution& candidate : uncertainty->options)
+                if (candidate.id == o)
+                    d = &candidate;
+        // Paths that take no door (or the same doors) have the very same band: stacked, their
+        // translucent fills would turn opaque, so only the first is drawn.
+        for (const model::OptionDistribution* earlier : drawn)
+            if (d && earlier->cumulative_p10 == d->cumulative_p10 &&
+                earlier->cumulative_p90 == d->cumulative_p90)
+                d = nullptr;
+        const int n = d ? std::min<int>(int(d->cumulative_p10.size()), int(state.keys.size())) : 0;
+        if (n == 0 || d->cumulative_p90.size() < std::size_t(n)) {
+            for (QCPGraph* g : {low, high}) {
+                g->data()->clear();
+                g->setVisible(false);
+            }
+            continue;
+        }
+        const QVector<double> keys = state.keys.mid(0, n);
+        state.values.resize(n);
+        std::copy_n(d->cumulative_p10.begin(), n, state.values.begin());
+        low->setData(keys, state.values, true);
+        std::copy_n(d->cumulative_p90.begin(), n, state.values.begin());
+        high->setData(keys, state.values, true);
+        high->setBrush(withAlpha(optionColour(o, style), style.dark ? 48 : 30));
+        low->setVisible(true);
+        high->setVisible(true);
+        drawn.push_back(d);
+        any = true;
+    }
+    return any;
+}
+
+} // namespace
+
 void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
                     const model::ScenarioEvaluation* baseline, const FigureStyle& style,
-                    const DoorNames& doors) {
+                    const DoorNames& doors, const model::MonteCarloResult* uncertainty) {
     auto* state = stateOf<CumulativeState>(plot, kCumulativeState);
     state->applyStyle(plot, style, QObject::tr("Cumulative cost by option"));
 
@@ -813,6 +874,7 @@ void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
         c->setPen(QPen(colour, o == OptionId::StayCuda ? 2.6 : 2.0));
         fill(c, current.find(o));
     }
+    const bool banded = fillBands(*state, current, uncertainty, style);
 
     // The legend: options in the scenario's order, each with its total at the horizon, then
     // keys for the markers that are actually drawn.
@@ -845,6 +907,13 @@ void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
         faint.setDashPattern({5, 3});
         state->savedKey->setPen(faint);
         state->savedKey->addToLegend();
+    }
+    if (banded) {
+        state->bandKey->setName(
+            QObject::tr("P10\u2013P90 (%L1 samples)").arg(uncertainty->samples));
+        state->bandKey->setPen(Qt::NoPen);
+        state->bandKey->setBrush(withAlpha(style.foreground, 60));
+        state->bandKey->addToLegend();
     }
 
     // Markers, grouped by month: options that break even (or take a door) together share one
@@ -1091,6 +1160,15 @@ const QCPGraph* cumulativeGraph(const QCustomPlot* plot, OptionId option) {
     const auto it = state->current.find(option);
     return it != state->current.end() && it->second && it->second->visible() ? it->second.data()
                                                                              : nullptr;
+}
+
+const QCPGraph* bandGraph(const QCustomPlot* plot, OptionId option, BandEdge edge) {
+    const auto* state = findState<CumulativeState>(plot, kCumulativeState);
+    if (!state)
+        return nullptr;
+    const auto& graphs = edge == BandEdge::P10 ? state->bandLow : state->bandHigh;
+    const auto it = graphs.find(option);
+    return it != graphs.end() && it->second && it->second->visible() ? it->second.data() : nullptr;
 }
 
 const QCPGraph* baselineGraph(const QCustomPlot* plot, OptionId option) {

@@ -8,6 +8,7 @@
 #include "chart.h"
 #include "compiled_scenario.h"
 #include "evaluation.h"
+#include "monte_carlo.h"
 
 #include <QColor>
 #include <QFont>
@@ -67,9 +68,13 @@ protected:
 // options of `baseline` (the saved version) as faint dashed lines beneath; a dashed vertical
 // line at each break-even month and a dot on the curve at each door taken, both labelled; a
 // legend under the plot. `baseline` may be null. `doors` names each option's doors in labels.
+// With `uncertainty` (a Monte Carlo of `current`'s scenario), each option's P10–P90 band of
+// cumulative cost is shaded beneath its line, in its colour; a band identical to an earlier
+// option's (a path that takes no door) is drawn once.
 void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
                     const model::ScenarioEvaluation* baseline, const FigureStyle& style,
-                    const DoorNames& doors = {});
+                    const DoorNames& doors = {},
+                    const model::MonteCarloResult* uncertainty = nullptr);
 
 // The monthly cost components of one option as stacked bars — the residual (≤ 0) below zero —
 // with the month's net total as a line on top and the option's door months marked. The value
@@ -88,6 +93,9 @@ void plotGpus(QCustomPlot* plot, const model::OptionOutcome& option,
 // The plotted series, for tests and read-outs; null when the figure does not show it.
 const QCPGraph* cumulativeGraph(const QCustomPlot* plot, model::OptionId option);
 const QCPGraph* baselineGraph(const QCustomPlot* plot, model::OptionId option);
+// The lower (P10) or upper (P90) edge of an option's Monte Carlo band; null when not drawn.
+enum class BandEdge { P10, P90 };
+const QCPGraph* bandGraph(const QCustomPlot* plot, model::OptionId option, BandEdge edge);
 const QCPBars* componentBars(const QCustomPlot* plot, int component);
 const QCPGraph* componentTotalGraph(const QCustomPlot* plot);
 const QCPBars* gpuBars(const QCustomPlot* plot, const std::string& sku);

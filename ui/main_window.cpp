@@ -40,6 +40,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -308,6 +309,8 @@ void MainWindow::buildCentre() {
     m_editor = new ScenarioEditor;
     m_compare = new CompareView;
     m_sensitivity = new SensitivityView;
+    if (m_settings)
+        m_compare->setSamples(std::size_t(m_settings->monteCarloSamples()));
     m_tabs->addTab(m_recommendation, tr("Recommendation"));
     m_tabs->addTab(m_costs, tr("Costs"));
     m_tabs->addTab(m_audit, tr("Audit"));
@@ -406,6 +409,8 @@ void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document) {
     m_document = std::move(document);
     if (m_document) {
         ScenarioDocument* doc = m_document.get();
+        if (m_settings)
+            doc->setMonteCarloSamples(std::size_t(m_settings->monteCarloSamples()));
         m_whatIf->setDocument(doc);
         m_costs->setDocument(doc);
         m_sensitivity->setDocument(doc);
@@ -849,6 +854,15 @@ void MainWindow::showPreferences() {
     money->addItem(tr("Full ($1,234,567)"));
     money->setCurrentIndex(m_settings && m_settings->moneyDisplay() == MoneyDisplay::Full ? 1 : 0);
     form->addRow(tr("Money in tables:"), money);
+    auto* samples = new QSpinBox;
+    samples->setRange(Settings::kMinMonteCarloSamples, Settings::kMaxMonteCarloSamples);
+    samples->setSingleStep(1000);
+    samples->setGroupSeparatorShown(true);
+    samples->setValue(m_settings ? m_settings->monteCarloSamples()
+                                 : Settings::kDefaultMonteCarloSamples);
+    samples->setToolTip(tr("Samples of a full Monte Carlo run; a held slider previews with "
+                           "1,000"));
+    form->addRow(tr("Monte Carlo samples:"), samples);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
@@ -859,6 +873,10 @@ void MainWindow::showPreferences() {
     m_settings->setMoneyDisplay(money->currentIndex() == 1 ? MoneyDisplay::Full
                                                            : MoneyDisplay::Compact);
     m_compare->setMoneyDisplay(m_settings->moneyDisplay());
+    m_settings->setMonteCarloSamples(samples->value());
+    m_compare->setSamples(std::size_t(m_settings->monteCarloSamples()));
+    if (m_document)
+        m_document->setMonteCarloSamples(std::size_t(m_settings->monteCarloSamples()));
 }
 
 void MainWindow::showAbout() {
@@ -939,7 +957,14 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     }
     if (!m_document)
         return written;
-    m_document->waitForEvaluation();
+    // The bands, the probability card and the compare view's paired column wait for their
+    // Monte Carlo runs, so the pictures show finished numbers, not progress bars.
+    auto settle = [this] {
+        m_document->waitForEvaluation();
+        m_document->monteCarlo()->waitForIdle();
+        m_compare->uncertainty()->waitForIdle();
+    };
+    settle();
     const QStringList names{QStringLiteral("recommendation"), QStringLiteral("costs"),
                             QStringLiteral("audit"), QStringLiteral("inputs"),
                             QStringLiteral("sensitivity"), QStringLiteral("compare")};
@@ -954,7 +979,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     m_document->edit(tr("AMD purchase discount"), [](model::Scenario& s) {
         s = model::withKnob(std::move(s), model::WhatIfKnob::AmdDiscount, 0.35);
     });
-    m_document->waitForEvaluation();
+    settle();
     m_tabs->setCurrentWidget(m_costs);
     shoot(QStringLiteral("whatif-costs"));
     m_tabs->setCurrentWidget(m_sensitivity);
@@ -962,6 +987,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     shoot(QStringLiteral("whatif-sensitivity"));
     m_compare->addScenario(tr("Saved v%1").arg(m_document->storedVersion().value_or(1)),
                            m_document->baseline());
+    settle();
     m_tabs->setCurrentWidget(m_compare);
     shoot(QStringLiteral("whatif-compare"));
     m_document->undoStack()->undo();

@@ -54,6 +54,8 @@ ScenarioDocument::ScenarioDocument(model::Scenario scenario, QObject* parent)
             [this](bool clean) { emit modifiedChanged(!clean); });
     connect(&m_watcher, &QFutureWatcher<EvaluationPtr>::finished, this,
             &ScenarioDocument::takeBackgroundResult);
+    connect(this, &ScenarioDocument::evaluationChanged, this, &ScenarioDocument::requestMonteCarlo);
+    requestMonteCarlo();
 }
 
 ScenarioDocument::~ScenarioDocument() {
@@ -128,6 +130,39 @@ void ScenarioDocument::waitForEvaluation() {
         if (wasValid && m_watcher.future().isValid() && before == m_watchedGeneration)
             break; // nothing could be taken (cannot happen: the engine always returns)
     }
+}
+
+// Every new evaluation gets its Monte Carlo: a preview while a slider is held, the full run
+// otherwise. The same evaluation again (markSaved) asks for nothing, unless only its preview
+// ran so far.
+void ScenarioDocument::requestMonteCarlo() {
+    const auto kind =
+        m_interactive ? MonteCarloRunner::Kind::Preview : MonteCarloRunner::Kind::Full;
+    if (m_monteCarloFor == m_evaluation && (m_monteCarloKind == MonteCarloRunner::Kind::Full ||
+                                            kind == MonteCarloRunner::Kind::Preview))
+        return;
+    m_monteCarloFor = m_evaluation;
+    m_monteCarloKind = kind;
+    m_monteCarlo.run(m_scenario, m_evaluation, kind);
+}
+
+void ScenarioDocument::rerunMonteCarlo() {
+    m_monteCarloFor.reset();
+    requestMonteCarlo();
+}
+
+void ScenarioDocument::setMonteCarloSamples(std::size_t samples) {
+    if (samples == m_monteCarlo.fullSamples())
+        return;
+    m_monteCarlo.setFullSamples(samples);
+    rerunMonteCarlo();
+}
+
+void ScenarioDocument::setBudget(std::optional<double> budgetUsd) {
+    if (budgetUsd == m_budget)
+        return;
+    m_budget = budgetUsd;
+    emit budgetChanged();
 }
 
 void ScenarioDocument::markSaved() {

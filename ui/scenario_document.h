@@ -3,9 +3,11 @@
 // The open scenario: its inputs, the version it was opened or last saved as (drawn as the
 // faint baseline), the undo stack every edit goes through, and its evaluation — recomputed
 // in the background after each edit, or at once with the door policies held while a what-if
-// slider is being dragged (DESIGN.md, "UI").
+// slider is being dragged (DESIGN.md, "UI"). Each new evaluation is followed by a Monte Carlo
+// in the background: a 1,000-sample preview while a slider is held, the full run otherwise.
 
 #include "evaluation.h"
+#include "monte_carlo_runner.h"
 #include "scenario.h"
 #include "store.h"
 
@@ -70,11 +72,23 @@ public:
     // The current inputs become the baseline and the undo stack's clean state.
     void markSaved();
 
+    // The Monte Carlo of the current evaluation (one runner and draw cache per document).
+    MonteCarloRunner* monteCarlo() { return &m_monteCarlo; }
+    const MonteCarloRunner* monteCarlo() const { return &m_monteCarlo; }
+    // Samples of a full run; a change runs the Monte Carlo again.
+    void setMonteCarloSamples(std::size_t samples);
+    // Runs the Monte Carlo of the current evaluation again (after a cancel).
+    void rerunMonteCarlo();
+    // The budget P(total ≤ budget) is read against; not part of the scenario, not undoable.
+    std::optional<double> budget() const { return m_budget; }
+    void setBudget(std::optional<double> budgetUsd);
+
 signals:
     void scenarioChanged();
     void evaluationChanged();
     void evaluatingChanged(bool evaluating);
     void modifiedChanged(bool modified);
+    void budgetChanged();
 
 private:
     friend class ScenarioEditCommand;
@@ -83,6 +97,7 @@ private:
     void evaluateNow();
     void evaluateInBackground();
     void takeBackgroundResult();
+    void requestMonteCarlo();
 
     model::Scenario m_scenario;
     model::Scenario m_baseline;
@@ -98,6 +113,13 @@ private:
     QFutureWatcher<std::shared_ptr<const model::ScenarioEvaluation>> m_watcher;
     quint64 m_watchedGeneration = 0;
     bool m_pending = false; // an edit arrived while a background evaluation ran
+
+    std::optional<double> m_budget;
+    // The evaluation the Monte Carlo was last asked for, and how.
+    std::shared_ptr<const model::ScenarioEvaluation> m_monteCarloFor;
+    MonteCarloRunner::Kind m_monteCarloKind = MonteCarloRunner::Kind::Full;
+    // Last member: destroyed first, so its run is cancelled and waited for before the rest.
+    MonteCarloRunner m_monteCarlo;
 };
 
 } // namespace crossgrade::ui

@@ -1,6 +1,7 @@
 #include "settings.h"
 
 #include <QFileInfo>
+#include <algorithm>
 
 namespace crossgrade::ui {
 
@@ -10,6 +11,7 @@ const QString kState = QStringLiteral("window/state");
 const QString kLastStore = QStringLiteral("store/last");
 const QString kRecent = QStringLiteral("files/recent");
 const QString kMoney = QStringLiteral("display/money");
+const QString kSamples = QStringLiteral("uncertainty/samples");
 } // namespace
 
 Settings::Settings() = default;
@@ -62,6 +64,17 @@ MoneyDisplay Settings::moneyDisplay() const {
 void Settings::setMoneyDisplay(MoneyDisplay display) {
     m_settings.setValue(kMoney, display == MoneyDisplay::Full ? QStringLiteral("full")
                                                               : QStringLiteral("compact"));
+}
+
+int Settings::monteCarloSamples() const {
+    bool ok = false;
+    const int samples = m_settings.value(kSamples, kDefaultMonteCarloSamples).toInt(&ok);
+    return ok ? std::clamp(samples, kMinMonteCarloSamples, kMaxMonteCarloSamples)
+              : kDefaultMonteCarloSamples;
+}
+void Settings::setMonteCarloSamples(int samples) {
+    m_settings.setValue(kSamples,
+                        std::clamp(samples, kMinMonteCarloSamples, kMaxMonteCarloSamples));
 }
 
 void Settings::sync() {

@@ -1,8 +1,8 @@
 #pragma once
 
 // The application's settings, one typed accessor per key (STYLE.md: one class owns the
-// QSettings keys and their defaults): window geometry, the store last used, recent files and
-// how money is displayed.
+// QSettings keys and their defaults): window geometry, the store last used, recent files, how
+// money is displayed and how many Monte Carlo samples a full run takes.
 
 #include <QByteArray>
 #include <QSettings>
@@ -37,6 +37,14 @@ public:
 
     MoneyDisplay moneyDisplay() const;
     void setMoneyDisplay(MoneyDisplay display);
+
+    // Samples of a full Monte Carlo run (decision-practice.md §3: at least 10,000 by default),
+    // clamped to [kMinMonteCarloSamples, kMaxMonteCarloSamples].
+    int monteCarloSamples() const;
+    void setMonteCarloSamples(int samples);
+    static constexpr int kDefaultMonteCarloSamples = 10000;
+    static constexpr int kMinMonteCarloSamples = 1000;
+    static constexpr int kMaxMonteCarloSamples = 200000;
 
     void sync();
 

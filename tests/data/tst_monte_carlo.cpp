@@ -3,6 +3,7 @@
 // percentiles by hand, cancellation.
 
 #include "monte_carlo.h"
+#include "paired_delta.h"
 #include "samples.h"
 #include "scenario_json.h"
 
@@ -62,6 +63,9 @@ private slots:
     void evpiIsTheValueOfChoosingPerSample();
     void bandsBracketTheMedianCurve();
     void cancelStopsTheRun();
+    void samplesDoneCountsEverySample();
+    void budgetShareFromTheKeptTotals();
+    void scenarioDeltaIsPairedPerSample();
 };
 
 void TestMonteCarlo::percentilesByHand_data() {
@@ -189,6 +193,56 @@ void TestMonteCarlo::cancelStopsTheRun() {
     const MonteCarloResult mc = runMonteCarlo(c, e, {1000, 1, 2, std::nullopt}, cache, &cancel);
     QVERIFY(mc.cancelled);
     QVERIFY(mc.options.empty());
+}
+
+void TestMonteCarlo::samplesDoneCountsEverySample() {
+    const Scenario s = withDoors();
+    const CompiledScenario c = compile(s);
+    const ScenarioEvaluation e = evaluateScenario(s, c);
+    std::atomic<std::size_t> done{0};
+    DrawCache cache;
+    const MonteCarloResult counted =
+        runMonteCarlo(c, e, {301, 5, 2, std::nullopt}, cache, nullptr, &done);
+    QCOMPARE(done.load(), std::size_t(301));
+    // Counting changes nothing.
+    const MonteCarloResult plain = runMonteCarlo(c, e, {301, 5, 1, std::nullopt}, cache);
+    QVERIFY(sameBits(counted.npv, plain.npv));
+}
+
+void TestMonteCarlo::budgetShareFromTheKeptTotals() {
+    const Run r = run(withDoors(), 800, 2); // with a $60M budget
+    for (std::size_t o = 0; o < r.mc.options.size(); ++o)
+        QCOMPARE(probabilityTotalWithin(r.mc, o, 60e6), *r.mc.options[o].p_total_within_budget);
+    QCOMPARE(probabilityTotalWithin(r.mc, r.mc.options.size(), 60e6), 0.0);
+}
+
+// Scenario B against scenario A under one seed: the P10/P50/P90 of B's NPV minus A's, sample
+// by sample; not the difference of their P50s; nothing when the runs are not paired.
+void TestMonteCarlo::scenarioDeltaIsPairedPerSample() {
+    const Scenario a = withDoors();
+    Scenario b = a;
+    b.amd_discount.range = {0.30, 0.42, 0.50};
+    const Run ra = run(a, 1000, 2);
+    const Run rb = run(b, 1000, 2);
+    const std::vector<PairedDelta> deltas = pairedNpvDelta(ra.mc, rb.mc);
+    QCOMPARE(deltas.size(), rb.mc.options.size());
+    const std::size_t n = ra.mc.samples;
+    bool differs = false;
+    for (std::size_t o = 0; o < deltas.size(); ++o) {
+        QVERIFY(deltas[o].id == rb.mc.options[o].id);
+        std::vector<double> column(n);
+        for (std::size_t s = 0; s < n; ++s)
+            column[s] = rb.mc.npv[o * n + s] - ra.mc.npv[o * n + s];
+        const Summary direct = summarise(column);
+        QCOMPARE(deltas[o].npv_delta_usd.p10, direct.p10);
+        QCOMPARE(deltas[o].npv_delta_usd.p50, direct.p50);
+        QCOMPARE(deltas[o].npv_delta_usd.p90, direct.p90);
+        const double ofMedians = rb.mc.options[o].npv_usd.p50 - ra.mc.options[o].npv_usd.p50;
+        differs = differs || std::abs(ofMedians - direct.p50) > 1000.0;
+    }
+    QVERIFY2(differs, "the constructed case should separate the two quantities");
+    QVERIFY(pairedNpvDelta(ra.mc, run(b, 1000, 2, 8).mc).empty()); // another seed
+    QVERIFY(pairedNpvDelta(ra.mc, run(b, 999, 2).mc).empty());     // another count
 }
 
 QTEST_GUILESS_MAIN(TestMonteCarlo)

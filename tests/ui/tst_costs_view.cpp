@@ -4,16 +4,24 @@
 
 #include "costs_view.h"
 #include "figures.h"
+#include "likelihood.h"
+#include "paired_delta.h"
+#include "probability_card.h"
 #include "samples.h"
 #include "scenario_document.h"
 #include "scenario_json.h"
+#include "whatif.h"
 
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QPainter>
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 #include <cmath>
 
@@ -82,6 +90,14 @@ void editAndSettle(ScenarioDocument& document, const std::function<void()>& chan
     QVERIFY(!document.isEvaluating());
 }
 
+// The probability card's line for one option (its plain text has one line per option).
+QString rowOf(const QString& cardText, const QString& option) {
+    for (const QString& line : cardText.split(QLatin1Char('\n')))
+        if (line.startsWith(option + QStringLiteral(" |")))
+            return line;
+    return {};
+}
+
 // A view showing `document` at the size the brief renders at.
 struct ShownView {
     explicit ShownView(ScenarioDocument* document) {
@@ -116,6 +132,10 @@ private slots:
     void exportRefusesUnwritablePath();
     void exportRefusesUnknownFormat();
     void noDocumentClearsTheView();
+    void bandsAreTheMonteCarloPercentiles();
+    void cardSaysTheChancesInWordsAndNumbers();
+    void cancelFromTheCardLeavesNoBand();
+    void monteCarloTimes();
     void recomputeAndReplot();
     void screenshots();
 };
@@ -451,6 +471,128 @@ void TestCostsView::noDocumentClearsTheView() {
     QVERIFY(!cumulativeGraph(view.cumulativeChart(), model::OptionId::StayCuda));
     QVERIFY(!componentTotalGraph(view.componentsChart()));
     QVERIFY(!view.chosenOption().has_value());
+}
+
+// The shaded band of each option runs from the Monte Carlo's P10 to its P90 of cumulative cost,
+// month by month, exactly as the model computed them.
+void TestCostsView::bandsAreTheMonteCarloPercentiles() {
+    ScenarioDocument document(sampleScenario(QStringLiteral("training-shop.json")));
+    document.setMonteCarloSamples(2000);
+    ShownView shown(&document);
+    document.monteCarlo()->waitForIdle();
+    const auto result = document.monteCarlo()->result();
+    QVERIFY(result);
+    QCOMPARE(result->samples, std::size_t(2000));
+    QCOMPARE(result->options.size(), document.evaluation().options.size());
+    // In the builder's order; a band identical to an earlier option's is drawn once (the
+    // training shop's paths take no door: theirs is Stay on CUDA's).
+    std::vector<const model::OptionDistribution*> drawn;
+    for (model::OptionId id : model::kAllOptions) {
+        const model::OptionDistribution* d = nullptr;
+        for (const model::OptionDistribution& candidate : result->options)
+            if (candidate.id == id)
+                d = &candidate;
+        if (!d)
+            continue;
+        const QCPGraph* low = bandGraph(shown.view.cumulativeChart(), id, BandEdge::P10);
+        const QCPGraph* high = bandGraph(shown.view.cumulativeChart(), id, BandEdge::P90);
+        const bool duplicate =
+            std::any_of(drawn.begin(), drawn.end(), [&](const model::OptionDistribution* e) {
+                return e->cumulative_p10 == d->cumulative_p10 &&
+                       e->cumulative_p90 == d->cumulative_p90;
+            });
+        if (duplicate) {
+            QVERIFY(!low && !high);
+            continue;
+        }
+        QVERIFY(low && high);
+        QCOMPARE(valuesOf(low), toVector(d->cumulative_p10));
+        QCOMPARE(valuesOf(high), toVector(d->cumulative_p90));
+        QCOMPARE(keysOf(low), keysOf(cumulativeGraph(shown.view.cumulativeChart(), id)));
+        QVERIFY(valuesOf(low) != valuesOf(high)); // a real spread, not a line
+        drawn.push_back(d);
+    }
+    QVERIFY(!drawn.empty());
+}
+
+void TestCostsView::cardSaysTheChancesInWordsAndNumbers() {
+    model::Scenario s = sampleScenario(QStringLiteral("large-model-inference.json"));
+    s.amd_discount.range = {0.25, 0.35, 0.45}; // doors are taken: the chances differ
+    ScenarioDocument document(s);
+    document.setMonteCarloSamples(2000);
+    ShownView shown(&document);
+    document.monteCarlo()->waitForIdle();
+    const auto result = document.monteCarlo()->result();
+    QVERIFY(result);
+    ProbabilityCard* card = shown.view.probabilityCard();
+    const QString text = card->text();
+    QVERIFY2(text.contains(QStringLiteral("2,000 Latin-hypercube samples, seed %1").arg(s.seed)),
+             qPrintable(text));
+    for (const model::OptionDistribution& d : result->options) {
+        if (d.id == model::OptionId::StayCuda)
+            continue;
+        const QString row = rowOf(text, optionLabel(d.id));
+        QVERIFY2(row.contains(QString::fromStdString(model::likelihoodPhrase(d.p_beats_stay_cuda))),
+                 qPrintable(row));
+        QVERIFY(row.contains(QString::fromStdString(model::formatUsd(d.npv_saving_usd.p50))));
+        QVERIFY(row.contains(QString::fromStdString(model::formatUsd(d.npv_mean_standard_error))));
+    }
+    QVERIFY(!text.contains(QStringLiteral("Total within")));
+
+    // A budget adds P(total ≤ budget) per option, read off the same samples.
+    card->budgetToggle()->setChecked(true);
+    card->budgetBox()->setValue(80);
+    QCOMPARE(document.budget(), std::optional<double>(80e6));
+    for (std::size_t o = 0; o < result->options.size(); ++o) {
+        const QString row = rowOf(card->text(), optionLabel(result->options[o].id));
+        QVERIFY2(row.contains(QString::fromStdString(
+                     model::likelihoodPhrase(model::probabilityTotalWithin(*result, o, 80e6)))),
+                 qPrintable(row));
+    }
+    QVERIFY(card->text().contains(QStringLiteral("Total within ") +
+                                  QString::fromStdString(model::formatUsd(80e6))));
+}
+
+void TestCostsView::cancelFromTheCardLeavesNoBand() {
+    ScenarioDocument document(sampleScenario(QStringLiteral("training-shop.json")));
+    ShownView shown(&document);
+    ProbabilityCard* card = shown.view.probabilityCard();
+    QVERIFY(document.monteCarlo()->isRunning());
+    QVERIFY(card->cancelButton()->isVisible());
+    card->cancelButton()->click();
+    document.monteCarlo()->waitForIdle();
+    QCoreApplication::processEvents();
+    QVERIFY(!document.monteCarlo()->result());
+    QVERIFY(!bandGraph(shown.view.cumulativeChart(), model::OptionId::StayCuda, BandEdge::P10));
+    QVERIFY(!card->cancelButton()->isVisible());
+    QVERIFY(card->runButton()->isVisible());
+    QVERIFY(card->text().contains(QStringLiteral("not run (cancelled)")));
+    // Running again brings the bands back.
+    card->runButton()->click();
+    document.monteCarlo()->waitForIdle();
+    QVERIFY(bandGraph(shown.view.cumulativeChart(), model::OptionId::StayCuda, BandEdge::P10));
+}
+
+// The Monte Carlo as the app runs it on the training shop: the full 10,000-sample run from a
+// cold draw cache, and a 1,000-sample preview after a slider step. Printed, not asserted.
+void TestCostsView::monteCarloTimes() {
+    ScenarioDocument document(sampleScenario(QStringLiteral("training-shop.json")));
+    MonteCarloRunner* runner = document.monteCarlo();
+    runner->waitForIdle();
+    const qint64 full = runner->lastRunMilliseconds();
+    document.setInteractive(true);
+    document.edit(
+        QStringLiteral("AMD discount"),
+        [](model::Scenario& s) {
+            s = model::withKnob(std::move(s), model::WhatIfKnob::AmdDiscount, 0.30);
+        },
+        11);
+    runner->waitForIdle();
+    QCOMPARE(runner->resultKind(), MonteCarloRunner::Kind::Preview);
+    qInfo("Monte Carlo in the app, training shop, %d thread(s): %lld ms for 10,000 samples "
+          "(cold draws), %lld ms for a 1,000-sample preview after a slider step",
+          QThread::idealThreadCount(), full, runner->lastRunMilliseconds());
+    document.setInteractive(false);
 }
 
 // A what-if drag step on the 60-month, 5-option training shop: the engine re-evaluates with

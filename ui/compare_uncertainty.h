@@ -1,0 +1,69 @@
+#pragma once
+
+// The paired Monte Carlo behind the Compare view (decision-practice.md §7): every compared
+// scenario run under ONE seed — the first column's — so that an input the scenarios share gets
+// the same draws in each (common random numbers), and each later scenario's NPV minus the first
+// one's is taken sample by sample (model::pairedNpvDelta). Runs in the background; a new
+// request cancels the one running.
+
+#include "paired_delta.h"
+#include "scenario.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace crossgrade::ui {
+
+class CompareUncertainty : public QObject {
+    Q_OBJECT
+
+public:
+    struct Entry {
+        model::Scenario scenario;
+        std::shared_ptr<const model::ScenarioEvaluation> evaluation; // its door policies
+    };
+    struct Result {
+        std::uint64_t seed = 0; // the first entry's
+        std::size_t samples = 0;
+        // Per entry: its run (the first entry's own seed for all) and its paired NPV delta
+        // against the first entry (empty for the first).
+        std::vector<std::shared_ptr<const model::MonteCarloResult>> runs;
+        std::vector<std::vector<model::PairedDelta>> deltas;
+    };
+
+    explicit CompareUncertainty(QObject* parent = nullptr);
+    ~CompareUncertainty() override; // cancels the run and waits for it
+
+    // Runs `entries` (two or more) with `samples` samples each; fewer than two clear the result.
+    void run(std::vector<Entry> entries, std::size_t samples);
+    // Cancels what runs and waits, and drops the result.
+    void clear();
+    bool isRunning() const { return m_running; }
+    std::shared_ptr<const Result> result() const { return m_result; }
+    // Blocks until nothing runs or waits and the last result has been taken.
+    void waitForIdle();
+
+signals:
+    void runningChanged(bool running);
+    void resultChanged();
+
+private:
+    struct Job {
+        std::vector<Entry> entries;
+        std::size_t samples = 0;
+    };
+    void start(Job job);
+    void takeFinished();
+
+    std::atomic<bool> m_cancel{false};
+    bool m_running = false;
+    std::optional<Job> m_waiting;
+    QFutureWatcher<std::shared_ptr<const Result>> m_watcher;
+    std::shared_ptr<const Result> m_result;
+};
+
+} // namespace crossgrade::ui

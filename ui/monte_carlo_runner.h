@@ -1,0 +1,109 @@
+#pragma once
+
+// The Monte Carlo of an open scenario, off the GUI thread (DESIGN.md, "UI"; docs/uncertainty.md):
+// QtConcurrent::run + QFutureWatcher, progress read from the run's sample counter, cancel through
+// its flag. One runner — and so one draw cache — per document: a slider step redraws only the
+// inputs it moved. Runs go one at a time (they share the cache); a newer request supersedes the
+// one running, and a superseded or cancelled run never becomes the result.
+
+#include "monte_carlo.h"
+#include "scenario.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QTimer>
+#include <atomic>
+#include <memory>
+#include <optional>
+
+namespace crossgrade::ui {
+
+class MonteCarloRunner : public QObject {
+    Q_OBJECT
+
+public:
+    // A preview is the quick run shown while a what-if slider is held; a full run follows on
+    // release (decision-practice.md §3).
+    enum class Kind { Preview, Full };
+    static constexpr std::size_t kPreviewSamples = 1000;
+    static constexpr std::size_t kDefaultSamples = 10000;
+
+    explicit MonteCarloRunner(QObject* parent = nullptr);
+    // Cancels the run and waits for it: nothing runs on after the runner is gone.
+    ~MonteCarloRunner() override;
+
+    // Runs `scenario` (under its seed) at the door policies of `deterministic`, its evaluation.
+    // A full request cancels whatever runs; a preview request cancels a running full run but
+    // lets a running preview end, so that a continuous drag still shows previews (only the
+    // newest waiting request is kept).
+    void run(const model::Scenario& scenario,
+             std::shared_ptr<const model::ScenarioEvaluation> deterministic, Kind kind);
+    // Cancels the running and the waiting run and drops the result: no numbers are shown for
+    // inputs the run did not finish.
+    void cancel();
+
+    // Samples of a full run (a preview always takes kPreviewSamples, or fewer if this is less).
+    void setFullSamples(std::size_t samples);
+    std::size_t fullSamples() const { return m_fullSamples; }
+    // Worker threads of a full run (QThread::idealThreadCount() by default; a preview takes
+    // one fewer, leaving a core to the GUI); the numbers do not depend on it.
+    void setThreads(int threads) { m_threads = std::max(1, threads); }
+
+    bool isRunning() const { return m_running.has_value(); }
+    std::optional<Kind> runningKind() const;
+    std::size_t samplesDone() const { return m_done.load(std::memory_order_relaxed); }
+    std::size_t samplesRequested() const;
+
+    // The newest finished run, or null (none yet, or cancelled). Its kind says whether it is
+    // a preview; isResultCurrent() whether it belongs to the latest request.
+    std::shared_ptr<const model::MonteCarloResult> result() const { return m_result; }
+    Kind resultKind() const { return m_resultKind; }
+    bool isResultCurrent() const { return m_result && m_resultSequence == m_requested; }
+    // Wall-clock milliseconds of the last run that became the result (draws included).
+    qint64 lastRunMilliseconds() const { return m_lastMilliseconds; }
+
+    // Blocks until no run is running or waiting and the last result has been taken (tests,
+    // screenshots).
+    void waitForIdle();
+
+signals:
+    void runningChanged(bool running);
+    void progressed(std::size_t done, std::size_t total);
+    void resultChanged();
+
+private:
+    struct Job {
+        quint64 sequence = 0;
+        Kind kind = Kind::Full;
+        std::size_t samples = 0;
+        model::Scenario scenario;
+        std::shared_ptr<const model::ScenarioEvaluation> deterministic;
+    };
+    struct Outcome {
+        std::shared_ptr<const model::MonteCarloResult> result;
+        qint64 milliseconds = 0;
+    };
+    void start(Job job, bool announce); // announce: the runner was idle
+    void takeFinished();
+    void supersedeRunning();
+
+    std::size_t m_fullSamples = kDefaultSamples;
+    int m_threads = 1;
+    quint64 m_requested = 0; // sequence of the latest request
+
+    model::DrawCache m_cache; // used by the running job only
+    std::atomic<bool> m_cancel{false};
+    std::atomic<std::size_t> m_done{0};
+    std::optional<Job> m_running; // the job behind m_watcher (its inputs, not its result)
+    bool m_runningSuperseded = false;
+    std::optional<Job> m_waiting;
+    QFutureWatcher<Outcome> m_watcher;
+    QTimer m_progressTimer;
+
+    std::shared_ptr<const model::MonteCarloResult> m_result;
+    Kind m_resultKind = Kind::Full;
+    quint64 m_resultSequence = 0;
+    qint64 m_lastMilliseconds = 0;
+};
+
+} // namespace crossgrade::ui
