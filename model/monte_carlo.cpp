@@ -1,6 +1,7 @@
 #include "monte_carlo.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
 #include <thread>
@@ -47,8 +48,10 @@ void runSamples(const CompiledScenario& compiled, const ScenarioEvaluation& dete
         evaluateOption(compiled, v, CompiledOption{}, DoorPolicy{}, w.workspace, w.stay);
         for (std::size_t o = 0; o < deterministic.options.size(); ++o) {
             const OptionOutcome& outcome = deterministic.options[o];
+            // A policy that takes no door is stay-cuda's plan: no door opens, no task starts,
+            // so the engine's run is stay-cuda's to the bit (tst_monte_carlo checks it).
             const OptionRun* run = &w.stay;
-            if (optionOf[o] != nullptr) {
+            if (optionOf[o] != nullptr && outcome.policy.takesAny()) {
                 evaluateOption(compiled, v, *optionOf[o], outcome.policy, w.workspace, w.run);
                 run = &w.run;
             }
@@ -65,6 +68,27 @@ void runSamples(const CompiledScenario& compiled, const ScenarioEvaluation& dete
         if (done)
             done->fetch_add(1, std::memory_order_relaxed);
     }
+}
+
+// The P10, P50 and P90 of `values` (reordered): each by selection, not a full sort — the
+// same order statistics, so the same bits as percentile() on the sorted values.
+std::array<double, 3> tenFiftyNinety(std::vector<double>& values) {
+    std::array<double, 3> out{};
+    const std::array<double, 3> ps{0.10, 0.50, 0.90};
+    const std::size_t n = values.size();
+    if (n == 0)
+        return out;
+    for (std::size_t k = 0; k < 3; ++k) {
+        const double h = (double(n) - 1) * ps[k];
+        const std::size_t lo = static_cast<std::size_t>(std::floor(h));
+        std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(lo), values.end());
+        const double a = values[lo];
+        const double b =
+            lo + 1 < n ? *std::min_element(values.begin() + std::ptrdiff_t(lo + 1), values.end())
+                       : a;
+        out[k] = a + (h - double(lo)) * (b - a);
+    }
+    return out;
 }
 
 double mean(const std::vector<double>& values) {
@@ -183,10 +207,10 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
             const auto first = per.cumulative.begin() +
                                std::ptrdiff_t((o * std::size_t(per.horizon) + std::size_t(m)) * n);
             std::copy(first, first + std::ptrdiff_t(n), column.begin());
-            std::sort(column.begin(), column.end());
-            d.cumulative_p10.push_back(percentile(column, 0.10));
-            d.cumulative_p50.push_back(percentile(column, 0.50));
-            d.cumulative_p90.push_back(percentile(column, 0.90));
+            const std::array<double, 3> q = tenFiftyNinety(column);
+            d.cumulative_p10.push_back(q[0]);
+            d.cumulative_p50.push_back(q[1]);
+            d.cumulative_p90.push_back(q[2]);
         }
         std::sort(npvs.begin(), npvs.end());
         double squares = 0;

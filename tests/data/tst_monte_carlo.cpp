@@ -8,6 +8,7 @@
 #include "scenario_json.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 
@@ -66,6 +67,8 @@ private slots:
     void samplesDoneCountsEverySample();
     void budgetShareFromTheKeptTotals();
     void scenarioDeltaIsPairedPerSample();
+    void noDoorPolicyRunIsStayCudasRun();
+    void cumulativeBandsAreTheSortedPercentiles();
 };
 
 void TestMonteCarlo::percentilesByHand_data() {
@@ -243,6 +246,55 @@ void TestMonteCarlo::scenarioDeltaIsPairedPerSample() {
     QVERIFY2(differs, "the constructed case should separate the two quantities");
     QVERIFY(pairedNpvDelta(ra.mc, run(b, 1000, 2, 8).mc).empty()); // another seed
     QVERIFY(pairedNpvDelta(ra.mc, run(b, 999, 2).mc).empty());     // another count
+}
+
+// The Monte Carlo skips the engine for an option whose held policy takes no door and uses
+// stay-cuda's run: valid only while such a run is stay-cuda's to the bit, on every sample.
+void TestMonteCarlo::noDoorPolicyRunIsStayCudasRun() {
+    for (const data::SampleFile& file : data::sampleScenarios()) {
+        const Scenario s = *data::readScenario(file.text).scenario;
+        const CompiledScenario compiled = compile(s);
+        DrawCache cache;
+        const std::size_t n = 150;
+        const std::vector<double>& draws = cache.draws(compiled.inputs, s.seed, n);
+        EngineWorkspace workspace;
+        workspace.reserve(compiled);
+        OptionRun stay;
+        OptionRun option;
+        std::vector<double> v(compiled.inputs.size());
+        for (std::size_t k = 0; k < n; ++k) {
+            for (std::size_t i = 0; i < v.size(); ++i)
+                v[i] = draws[i * n + k];
+            evaluateOption(compiled, v.data(), CompiledOption{}, DoorPolicy{}, workspace, stay);
+            for (const CompiledOption& o : compiled.options) {
+                evaluateOption(compiled, v.data(), o, DoorPolicy{}, workspace, option);
+                QVERIFY2(!option.committed, qPrintable(file.name));
+                QVERIFY2(std::memcmp(&option.npv_usd, &stay.npv_usd, sizeof(double)) == 0,
+                         qPrintable(file.name + " " + QString::fromUtf8(toString(o.id).data())));
+                QCOMPARE(option.total_usd, stay.total_usd);
+                QVERIFY(sameBits(option.cumulative, stay.cumulative));
+                QVERIFY(sameBits(option.components, stay.components));
+                QVERIFY(sameBits(option.gpus, stay.gpus));
+            }
+        }
+    }
+}
+
+// The bands come from selection rather than a full sort: the same numbers as percentile() of
+// the sorted column.
+void TestMonteCarlo::cumulativeBandsAreTheSortedPercentiles() {
+    const Run r = run(withDoors(), 501, 1);
+    const std::size_t n = r.mc.samples;
+    for (std::size_t o = 0; o < r.mc.options.size(); ++o) {
+        // Cumulative at the last month is the total.
+        std::vector<double> totals(r.mc.total.begin() + std::ptrdiff_t(o * n),
+                                   r.mc.total.begin() + std::ptrdiff_t(o * n + n));
+        std::sort(totals.begin(), totals.end());
+        const OptionDistribution& d = r.mc.options[o];
+        QCOMPARE(d.cumulative_p10.back(), percentile(totals, 0.10));
+        QCOMPARE(d.cumulative_p50.back(), percentile(totals, 0.50));
+        QCOMPARE(d.cumulative_p90.back(), percentile(totals, 0.90));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestMonteCarlo)
