@@ -318,6 +318,28 @@ bool refreshColumn(UncertainNumber& cached, std::vector<double>& values,
 
 } // namespace
 
+ImpliedSpread impliedSpread(const UncertainNumber& number) {
+    const auto [l, m, h] = number.range;
+    ImpliedSpread out;
+    out.p10 = quantile(number, 0.10);
+    out.p50 = quantile(number, 0.50);
+    out.p90 = quantile(number, 0.90);
+    switch (number.distribution) {
+    case Distribution::Pert:
+        out.mean = (l + 4 * m + h) / 6;
+        break;
+    case Distribution::Triangular:
+        out.mean = (l + m + h) / 3;
+        break;
+    case Distribution::Uniform:
+        out.mean = (l + h) / 2;
+        break;
+    }
+    if (number.isCertain())
+        out.mean = l;
+    return out;
+}
+
 double quantile(const UncertainNumber& number, double u) {
     return Prepared(number)(u);
 }

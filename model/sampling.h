@@ -26,6 +26,17 @@ namespace crossgrade::model {
 // A collapsed range (low == high) returns low for every u.
 double quantile(const UncertainNumber& number, double u);
 
+// What a range implies once spread by its distribution: the P10, P50 and P90 the Monte Carlo
+// draws around, and the mean (PERT (l + 4m + h)/6, triangular (l + m + h)/3, uniform (l + h)/2).
+// Shown beside every input so nobody reads low/high as P10/P90 (decision-practice.md §2).
+struct ImpliedSpread {
+    double p10 = 0;
+    double p50 = 0;
+    double p90 = 0;
+    double mean = 0;
+};
+ImpliedSpread impliedSpread(const UncertainNumber& number);
+
 // The uniform Latin-hypercube column of one input: n values in (0, 1), exactly one in each
 // stratum [k/n, (k+1)/n), in an order and at offsets drawn from the stream of
 // (seed, pointer). Depends on nothing else.

@@ -1,5 +1,6 @@
 #include "uncertain_table_model.h"
 
+#include "sampling.h"
 #include "scenario_document.h"
 
 #include <QBrush>
@@ -205,10 +206,14 @@ QVariant UncertainTableModel::headerData(int section, Qt::Orientation orientatio
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case LowColumn:
+            return tr("Low: the lowest value the Monte Carlo can draw — the distribution's lower "
+                      "bound, not its P10. Fractions are typed in percent.");
         case HighColumn:
-            return tr("The range the Monte Carlo samples. Fractions are typed in percent.");
+            return tr("High: the highest value the Monte Carlo can draw — the distribution's "
+                      "upper bound, not its P90. Fractions are typed in percent.");
         case MostLikelyColumn:
-            return tr("The value the deterministic run uses.");
+            return tr("Most likely: the mode, the single most plausible value — not the mean or "
+                      "the median. The deterministic run uses it.");
         case DistributionColumn:
             return tr("How the range is spread: PERT (weighted to the most likely value), "
                       "triangular or uniform.");
@@ -220,6 +225,17 @@ QVariant UncertainTableModel::headerData(int section, Qt::Orientation orientatio
     if (role == Qt::TextAlignmentRole && section >= LowColumn && section <= HighColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     return {};
+}
+
+// What the Monte Carlo makes of the range: its implied P10 / P50 / P90 and mean, so that
+// low/high are not mistaken for P10/P90 (decision-practice.md §2).
+QString UncertainTableModel::impliedText(const model::UncertainNumber& n, model::InputUnit unit) {
+    const model::ImpliedSpread spread = model::impliedSpread(n);
+    return tr("Drawn as %1 between low and high: P10 %2, P50 %3, P90 %4, mean %5. Low and high "
+              "are bounds, never drawn past.")
+        .arg(distributionName(n.distribution), displayText(spread.p10, unit),
+             displayText(spread.p50, unit), displayText(spread.p90, unit),
+             displayText(spread.mean, unit));
 }
 
 Qt::ItemFlags UncertainTableModel::flags(const QModelIndex& index) const {
@@ -303,12 +319,14 @@ QVariant UncertainTableModel::data(const QModelIndex& index, int role) const {
         case DistributionColumn:
             return n.isCertain() ? tr("A certain number: low = most likely = high, nothing to "
                                       "spread. Edit Low or High to make it a range.")
-                                 : tr("How the Monte Carlo spreads the range.");
+                                 : impliedText(n, input.unit);
         case TagColumn:
             return tagMeaning(n.confidence);
         default:
             if (badged)
                 return tagMeaning(n.confidence);
+            if (isValue && !n.isCertain())
+                return impliedText(n, input.unit);
             if (isValue && input.domain.isFixed())
                 return tr("Fixed: H100 is the reference every ratio is relative to.");
             return {};

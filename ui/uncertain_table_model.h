@@ -77,6 +77,8 @@ public:
     static std::optional<double> parseValue(const QString& text, model::InputUnit unit);
     // What a confidence tag means, for tooltips; nullopt: untagged.
     static QString tagMeaning(std::optional<model::Confidence> tag);
+    // The tooltip of a range: its implied P10 / P50 / P90 and mean in the input's unit.
+    static QString impliedText(const model::UncertainNumber& n, model::InputUnit unit);
 
 signals:
     // An edit was not applied; `reason` says why ("low 5 is above most likely 3").

@@ -131,6 +131,7 @@ private slots:
     void quantileMatchesBoost();
     void pertTableWithinItsBoundForEveryShape();
     void quantileEdgeCases();
+    void impliedSpreadOfEachShape();
     void sampleStatisticsMatchAnalytic_data();
     void sampleStatisticsMatchAnalytic();
     void collapsedRangeHasNoSpread_data();
@@ -215,6 +216,22 @@ void TestSampling::pertTableWithinItsBoundForEveryShape() {
     }
     qInfo("PERT table: worst |error| %.3g of the width (bound %.0e)", worst, kPertTableError);
     QVERIFY(worst <= kPertTableError);
+}
+
+// The read-out beside every input: the analytic means and the quantiles themselves.
+void TestSampling::impliedSpreadOfEachShape() {
+    const ImpliedSpread pert = impliedSpread(numberOf(Distribution::Pert, 2, 3, 7));
+    QCOMPARE(pert.mean, (2 + 4 * 3 + 7) / 6.0);
+    QVERIFY(std::abs(pert.p50 - analyticQuantile(numberOf(Distribution::Pert, 2, 3, 7), 0.5)) <
+            5 * kPertTableError);
+    QVERIFY(pert.p10 > 2 && pert.p10 < pert.p50 && pert.p50 < pert.p90 && pert.p90 < 7);
+    QCOMPARE(impliedSpread(numberOf(Distribution::Triangular, 2, 3, 7)).mean, 4.0);
+    const ImpliedSpread uniform = impliedSpread(numberOf(Distribution::Uniform, 2, 3, 7));
+    QCOMPARE(uniform.mean, 4.5);
+    QVERIFY(std::abs(uniform.p10 - 2.5) < 1e-12 && std::abs(uniform.p90 - 6.5) < 1e-12);
+    const ImpliedSpread fixed = impliedSpread(UncertainNumber::certain(5));
+    QCOMPARE(fixed.p10, 5.0);
+    QCOMPARE(fixed.mean, 5.0);
 }
 
 void TestSampling::quantileEdgeCases() {

@@ -5,6 +5,7 @@
 // Set CROSSGRADE_SCREENSHOT_DIR to keep a PNG of every section (docs, visual review).
 
 #include "samples.h"
+#include "sampling.h"
 #include "scenario_document.h"
 #include "scenario_editor.h"
 #include "scenario_json.h"
@@ -66,6 +67,7 @@ private slots:
     void textIsReadInDisplayUnits();
     void metadataEdits();
     void badgesMarkCAndUnknown();
+    void rangesShowWhatTheyImply();
     void filterFindsInputs();
     void undoRefreshesWithoutEditing();
     void fleetLotAddRemoveRoundTrip();
@@ -371,6 +373,27 @@ void TestScenarioEditor::badgesMarkCAndUnknown() {
                                        UncertainTableModel::MostLikelyColumn);
     QVERIFY(!(reference.flags() & Qt::ItemIsEditable));
     QVERIFY(!reference.data(UncertainTableModel::BadgedRole).toBool());
+}
+
+// Low and high are bounds, not P10/P90: the tooltip of a range says what the Monte Carlo draws
+// (decision-practice.md §2), from the model's quantiles.
+void TestScenarioEditor::rangesShowWhatTheyImply() {
+    UncertainTableModel* inputs = m_editor->inputsModel();
+    const model::UncertainNumber& n = m_document->scenario().transition_regression;
+    QVERIFY(!n.isCertain());
+    const model::ImpliedSpread spread = model::impliedSpread(n);
+    const QString tip =
+        cell(inputs, "/regression/transition", UncertainTableModel::DistributionColumn)
+            .data(Qt::ToolTipRole)
+            .toString();
+    for (const double v : {spread.p10, spread.p50, spread.p90, spread.mean})
+        QVERIFY2(tip.contains(UncertainTableModel::displayText(v, model::InputUnit::Fraction)),
+                 qPrintable(tip));
+    QVERIFY(tip.contains(QStringLiteral("bounds")));
+    const QString header =
+        inputs->headerData(UncertainTableModel::LowColumn, Qt::Horizontal, Qt::ToolTipRole)
+            .toString();
+    QVERIFY2(header.contains(QStringLiteral("not its P10")), qPrintable(header));
 }
 
 void TestScenarioEditor::filterFindsInputs() {
