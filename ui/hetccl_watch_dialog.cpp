@@ -18,6 +18,7 @@
 #include <QSignalBlocker>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <optional>
 
 namespace crossgrade::ui {
@@ -110,7 +111,7 @@ HetcclWatchDialog::HetcclWatchDialog(data::Store& store, ScenarioDocument* docum
         connect(m_document, &ScenarioDocument::scenarioChanged, this,
                 &HetcclWatchDialog::showResolution);
     reload();
-    resize(980, 760);
+    resize(1000, 820);
 }
 
 QWidget* HetcclWatchDialog::buildPaperPage(HetcclPaper paper) {
@@ -139,6 +140,10 @@ QWidget* HetcclWatchDialog::buildPaperPage(HetcclPaper paper) {
 
     auto* list = new QWidget;
     auto* listLayout = new QVBoxLayout(list);
+    // Every area's grid gets the same first column, so the rows line up from group to group.
+    int idWidth = 0;
+    for (const model::HetcclSignal& signal : model::hetcclSignals())
+        idWidth = std::max(idWidth, QCheckBox(qs(signal.id)).sizeHint().width());
     QGridLayout* grid = nullptr;
     std::optional<model::SignalArea> area;
     for (const model::HetcclSignal& signal : model::hetcclSignals()) {
@@ -149,7 +154,7 @@ QWidget* HetcclWatchDialog::buildPaperPage(HetcclPaper paper) {
             area = signal.area;
             auto* group = new QGroupBox(qs(model::toString(signal.area)));
             grid = new QGridLayout(group);
-            grid->setColumnStretch(1, 2);
+            grid->setColumnMinimumWidth(0, idWidth);
             grid->setColumnStretch(3, 1);
             grid->setColumnStretch(5, 1);
             listLayout->addWidget(group);
