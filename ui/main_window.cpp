@@ -3,6 +3,7 @@
 #include "audit_view.h"
 #include "compare_view.h"
 #include "costs_view.h"
+#include "hetccl_watch_dialog.h"
 #include "message_bar.h"
 #include "new_scenario_dialog.h"
 #include "pricebook_view.h"
@@ -197,6 +198,10 @@ void MainWindow::buildMenus() {
         });
         a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
     }
+
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(tr("&HetCCL watch…"), this,
+                     [this] { HetcclWatchDialog(m_store, m_document.get(), this).exec(); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About Crossgrade"), this, &MainWindow::showAbout);
@@ -966,8 +971,8 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     };
     settle();
     const QStringList names{QStringLiteral("recommendation"), QStringLiteral("costs"),
-                            QStringLiteral("audit"), QStringLiteral("inputs"),
-                            QStringLiteral("sensitivity"), QStringLiteral("compare")};
+                            QStringLiteral("audit"),          QStringLiteral("inputs"),
+                            QStringLiteral("sensitivity"),    QStringLiteral("compare")};
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setCurrentIndex(i);
         if (m_tabs->currentWidget() == m_sensitivity)
@@ -994,6 +999,12 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     m_document->waitForEvaluation();
     m_compare->removeEntry(0);
     m_tabs->setCurrentIndex(1);
+    HetcclWatchDialog watch(m_store, m_document.get(), this);
+    watch.show();
+    QApplication::processEvents();
+    if (const QString path = QDir(directory).filePath(QStringLiteral("hetccl-watch.png"));
+        watch.grab().save(path))
+        written << path;
     return written;
 }
 
