@@ -1,6 +1,7 @@
 // The SQLite store: schema versions, refusing files it must not touch, round trips,
 // all-or-nothing writes and the lock another process can hold.
 
+#include "raw_db.h"
 #include "store.h"
 
 #include <QDateTime>
@@ -26,66 +27,11 @@ Q_DECLARE_METATYPE(model::Audit)
 
 namespace {
 
+using crossgrade::testing::RawDb;
+
 const QStringList kTables{QStringLiteral("audits"),         QStringLiteral("audit_dimensions"),
                           QStringLiteral("audit_findings"), QStringLiteral("evidence"),
                           QStringLiteral("mitigations"),    QStringLiteral("audit_not_scanned")};
-
-// A plain connection to a store file, to look at or tamper with it behind the Store's back
-// the way another process would.
-class RawDb {
-public:
-    explicit RawDb(const QString& path)
-        : m_name(QStringLiteral("raw-%1").arg(++s_count)) {
-        m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        m_db.setDatabaseName(path);
-        if (!m_db.open())
-            throw std::runtime_error("raw open: " + m_db.lastError().text().toStdString());
-    }
-    ~RawDb() {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    RawDb(const RawDb&) = delete;
-    RawDb& operator=(const RawDb&) = delete;
-
-    void exec(const QString& sql) { query(sql); }
-    QVariant scalar(const QString& sql) {
-        QSqlQuery q = query(sql);
-        if (!q.next())
-            throw std::runtime_error("raw scalar: no row for " + sql.toStdString());
-        return q.value(0);
-    }
-    int count(const QString& table) {
-        return scalar(QStringLiteral("SELECT COUNT(*) FROM %1").arg(table)).toInt();
-    }
-    std::map<QString, int> counts() {
-        std::map<QString, int> result;
-        for (const QString& table : kTables)
-            result[table] = count(table);
-        return result;
-    }
-    QStringList schema() {
-        QSqlQuery q = query(QStringLiteral("SELECT sql FROM sqlite_master ORDER BY name"));
-        QStringList statements;
-        while (q.next())
-            statements << q.value(0).toString();
-        return statements;
-    }
-
-private:
-    QSqlQuery query(const QString& sql) {
-        QSqlQuery q(m_db);
-        if (!q.exec(sql))
-            throw std::runtime_error("raw exec: " + sql.toStdString() + ": " +
-                                     q.lastError().text().toStdString());
-        return q;
-    }
-
-    static inline int s_count = 0;
-    QString m_name;
-    QSqlDatabase m_db;
-};
 
 std::optional<StoreError> storeErrorFrom(const std::function<void()>& action) {
     try {
@@ -534,14 +480,14 @@ private slots:
         raw.exec(QStringLiteral("CREATE TRIGGER refuse_poison BEFORE INSERT ON %1 WHEN %2 "
                                 "BEGIN SELECT RAISE(ABORT, 'poisoned row refused'); END")
                      .arg(table, condition));
-        const std::map<QString, int> before = raw.counts();
+        const std::map<QString, int> before = raw.counts(kTables);
 
         const auto error = storeErrorFrom([&] { store.addAudits(batch, {"one", "two"}); });
         QVERIFY(error);
         QCOMPARE(error->kind(), StoreError::Kind::Query);
         QVERIFY2(QString::fromStdString(error->what()).contains("poisoned row refused"),
                  error->what());
-        QCOMPARE(raw.counts(), before);
+        QCOMPARE(raw.counts(kTables), before);
         QCOMPARE(store.audits().size(), std::size_t{1});
 
         // Nothing was left half-open: the same batch goes in once the trigger is gone.
@@ -575,7 +521,7 @@ private slots:
 
         RawDb other(path);
         other.exec(QStringLiteral("BEGIN IMMEDIATE")); // holds the write lock
-        const auto countsWhileLocked = other.counts();
+        const auto countsWhileLocked = other.counts(kTables);
 
         QElapsedTimer waited;
         waited.start();
@@ -598,7 +544,7 @@ private slots:
         // Readers are not blocked by a writer (WAL).
         QCOMPARE(store.audits().size(), std::size_t{1});
         QVERIFY(store.audit(existing));
-        QCOMPARE(other.counts(), countsWhileLocked);
+        QCOMPARE(other.counts(kTables), countsWhileLocked);
 
         other.exec(QStringLiteral("ROLLBACK"));
         const std::int64_t id = store.addAudit(richAudit("after the lock"));
@@ -628,14 +574,14 @@ private slots:
         const std::int64_t kept = store.addAudit(richAudit("kept"));
         const std::int64_t removed = store.addAudit(richAudit("removed"));
         RawDb raw(path);
-        const std::map<QString, int> withBoth = raw.counts();
+        const std::map<QString, int> withBoth = raw.counts(kTables);
         for (const QString& table : kTables)
             QVERIFY2(withBoth.at(table) > 0, qPrintable(table));
 
         QVERIFY(store.removeAudit(removed));
 
         // The store deletes only the audits row; the rest going too shows foreign keys are on.
-        const std::map<QString, int> withOne = raw.counts();
+        const std::map<QString, int> withOne = raw.counts(kTables);
         for (const QString& table : kTables)
             QCOMPARE(withOne.at(table) * 2, withBoth.at(table));
         QCOMPARE(
@@ -649,7 +595,7 @@ private slots:
         QVERIFY(!store.removeAudit(removed));
         QVERIFY(!store.removeAudit(987654));
         QCOMPARE(store.audit(987654), std::nullopt);
-        QCOMPARE(raw.counts(), withOne);
+        QCOMPARE(raw.counts(kTables), withOne);
     }
 
     void defaultPathIsInAppData() {

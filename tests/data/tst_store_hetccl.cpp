@@ -2,6 +2,7 @@
 // keeping what was stored, check / re-date / uncheck, the two papers kept apart, and writes
 // that are all or nothing.
 
+#include "raw_db.h"
 #include "samples.h"
 #include "scenario_json.h"
 #include "store.h"
@@ -21,52 +22,7 @@ using model::HetcclPaper;
 
 namespace {
 
-// A plain connection to a store file, to look at or tamper with it behind the Store's back.
-class RawDb {
-public:
-    explicit RawDb(const QString& path)
-        : m_name(QStringLiteral("raw-hetccl-%1").arg(++s_count)) {
-        m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        m_db.setDatabaseName(path);
-        if (!m_db.open())
-            throw std::runtime_error("raw open: " + m_db.lastError().text().toStdString());
-    }
-    ~RawDb() {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    RawDb(const RawDb&) = delete;
-    RawDb& operator=(const RawDb&) = delete;
-
-    void exec(const QString& sql) { query(sql); }
-    QVariant scalar(const QString& sql) {
-        QSqlQuery q = query(sql);
-        if (!q.next())
-            throw std::runtime_error("raw scalar: no row for " + sql.toStdString());
-        return q.value(0);
-    }
-    QStringList schema() {
-        QSqlQuery q = query(QStringLiteral("SELECT sql FROM sqlite_master ORDER BY name"));
-        QStringList statements;
-        while (q.next())
-            statements << q.value(0).toString();
-        return statements;
-    }
-
-private:
-    QSqlQuery query(const QString& sql) {
-        QSqlQuery q(m_db);
-        if (!q.exec(sql))
-            throw std::runtime_error("raw exec: " + sql.toStdString() + ": " +
-                                     q.lastError().text().toStdString());
-        return q;
-    }
-
-    static inline int s_count = 0;
-    QString m_name;
-    QSqlDatabase m_db;
-};
+using crossgrade::testing::RawDb;
 
 model::Scenario sampleScenario() {
     for (const data::SampleFile& s : data::sampleScenarios())

@@ -5,6 +5,7 @@
 // the model's words, and a store that cannot be written shows an error and keeps its rows.
 
 #include "hetccl_watch_dialog.h"
+#include "raw_db.h"
 #include "recommendation.h"
 #include "sample_scenario.h"
 #include "scenario_document.h"
@@ -32,35 +33,7 @@ using ui::HetcclWatchDialog;
 
 namespace {
 
-// A plain connection to the store file, holding its write lock the way another process would.
-class RawDb {
-public:
-    explicit RawDb(const QString& path)
-        : m_name(QStringLiteral("raw-dialog-%1").arg(++s_count)) {
-        m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        m_db.setDatabaseName(path);
-        if (!m_db.open())
-            throw std::runtime_error("raw open: " + m_db.lastError().text().toStdString());
-    }
-    ~RawDb() {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    RawDb(const RawDb&) = delete;
-    RawDb& operator=(const RawDb&) = delete;
-
-    void exec(const QString& sql) {
-        QSqlQuery q(m_db);
-        if (!q.exec(sql))
-            throw std::runtime_error("raw exec: " + q.lastError().text().toStdString());
-    }
-
-private:
-    static inline int s_count = 0;
-    QString m_name;
-    QSqlDatabase m_db;
-};
+using crossgrade::testing::RawDb;
 
 QString name(const char* part, HetcclPaper paper, const char* signal) {
     const std::string_view id = model::toString(paper);

@@ -51,6 +51,13 @@ Expected expected(const model::Scenario& s) {
             model::switchingValues(s, knobs())};
 }
 
+// The view on `doc`, computing the test's two knobs; started, not waited for.
+void startOn(SensitivityView& view, ScenarioDocument& doc) {
+    view.setSwitchingKnobs(knobs());
+    view.setDocument(&doc);
+    view.computeNow();
+}
+
 } // namespace
 
 class TestSensitivityView : public QObject {
@@ -61,9 +68,7 @@ private slots:
         const model::Scenario s = scenario();
         ScenarioDocument doc(s);
         SensitivityView view;
-        view.setSwitchingKnobs(knobs());
-        view.setDocument(&doc);
-        view.computeNow();
+        startOn(view, doc);
         QVERIFY(view.isComputing());
         view.waitForResults();
         QVERIFY(view.results() != nullptr);
@@ -104,9 +109,7 @@ private slots:
         const model::Scenario s = scenario();
         ScenarioDocument doc(s);
         SensitivityView view;
-        view.setSwitchingKnobs(knobs());
-        view.setDocument(&doc);
-        view.computeNow();
+        startOn(view, doc);
         view.waitForResults();
         view.showCheapestTornado(true);
         const model::CompiledScenario compiled = model::compile(s);
@@ -122,9 +125,7 @@ private slots:
         const model::Scenario s = scenario();
         ScenarioDocument doc(s);
         SensitivityView view;
-        view.setSwitchingKnobs(knobs());
-        view.setDocument(&doc);
-        view.computeNow();
+        startOn(view, doc);
         view.waitForResults();
         view.setMapKnobs(model::WhatIfKnob::AmdDiscount, model::WhatIfKnob::TransitionPenalty);
         QVERIFY(view.isComputing());
@@ -147,9 +148,7 @@ private slots:
     void cancelLeavesNoResult() {
         ScenarioDocument doc(scenario());
         SensitivityView view;
-        view.setSwitchingKnobs(knobs());
-        view.setDocument(&doc);
-        view.computeNow();
+        startOn(view, doc);
         QVERIFY(view.cancelButton()->isVisibleTo(&view));
         view.cancel();
         view.waitForResults();
