@@ -89,21 +89,11 @@ OptionId mapOptionOf(const QCommandLineParser& p, const ScenarioEvaluation& e, b
     return *id;
 }
 
-std::string percentileText(const std::optional<double>& p) {
-    if (!p)
-        return "";
-    if (*p <= 0)
-        return " (below its range)";
-    if (*p >= 1)
-        return " (above its range)";
-    return " (P" + std::to_string(std::lround(100 * *p)) + " of its range)";
-}
-
 std::string flipText(WhatIfKnob knob, const Flip* f) {
     if (f == nullptr)
         return "none in span";
     return formatKnobValue(knob, f->value) + " -> " + std::string(toString(f->to)) +
-           percentileText(f->percentile);
+           (f->percentile ? " (" + flipPositionWords(f->percentile) + ")" : "");
 }
 
 void printTornado(std::ostream& out, const Tornado& t, const std::string& role) {

@@ -452,17 +452,17 @@ std::string optionWords(OptionId id) {
     return "?";
 }
 
-std::string where(const std::optional<double>& percentile) {
+} // namespace
+
+std::string flipPositionWords(const std::optional<double>& percentile) {
     if (!percentile)
         return "";
     if (*percentile <= 0)
-        return "below its own range; ";
+        return "below its range";
     if (*percentile >= 1)
-        return "above its own range; ";
-    return "P" + std::to_string(std::lround(100 * *percentile)) + " of its own range; ";
+        return "above its range";
+    return "P" + std::to_string(std::lround(100 * *percentile)) + " of its range";
 }
-
-} // namespace
 
 std::string switchingSummary(const std::vector<SwitchingValue>& values) {
     struct Item {
@@ -502,7 +502,8 @@ std::string switchingSummary(const std::vector<SwitchingValue>& values) {
         text += i == 0 ? "" : (i + 1 == items.size() ? ", or " : ", ");
         text += label + (it.flip->value > it.value->current ? " rises to " : " falls to ") +
                 formatKnobValue(it.value->knob, it.flip->value) + " (" +
-                where(it.flip->percentile) + "then " + optionWords(it.flip->to) + " is cheapest" +
+                (it.flip->percentile ? flipPositionWords(it.flip->percentile) + "; " : "") +
+                "then " + optionWords(it.flip->to) + " is cheapest" +
                 (it.value->non_monotonic ? "; the response is not monotonic" : "") + ")";
     }
     return text + ".";

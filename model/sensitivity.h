@@ -108,10 +108,15 @@ struct SwitchingValue {
     const Flip* nearestAbove() const;
 };
 
+// Where a flip value lies in its knob's own range, in words: "P62 of its range", "above its
+// range", "below its range"; empty for a knob without a range. One wording for the CLI, the app
+// and the report.
+std::string flipPositionWords(const std::optional<double>& percentile);
+
 // The switching values in one sentence for a reader (decision-practice.md §8.6): the nearest
 // flip of each knob, the most fragile first (the flip value nearest the middle of the knob's own
 // range), e.g. "Staying on CUDA stays the cheapest option unless AMD inference performance vs
-// H100 rises to 0.95× (P62 of its own range; then Path 2 is cheapest), or …". Knobs whose
+// H100 rises to 0.95× (P62 of its range; then Path 2 is cheapest), or …". Knobs whose
 // response is not monotonic are named as such.
 std::string switchingSummary(const std::vector<SwitchingValue>& values);
 

@@ -79,8 +79,7 @@ void centreText(QCustomPlot* plot, const QString& text, const FigureStyle& style
 
 } // namespace
 
-QString tornadoCaption(model::OptionId option) {
-    Q_UNUSED(option);
+QString tornadoCaption() {
     return QObject::tr("NPV saving vs stay-cuda\nswing: input P10 → P90");
 }
 
@@ -97,7 +96,7 @@ void plotTornado(QCustomPlot* plot, const model::Tornado& tornado,
     auto money = QSharedPointer<MoneyTicker>::create();
     money->setTickCount(4);
     plot->xAxis->setTicker(money);
-    plot->xAxis->setLabel(tornadoCaption(tornado.option));
+    plot->xAxis->setLabel(tornadoCaption());
     const std::size_t n = std::min(maxBars, tornado.bars.size());
     if (n == 0) {
         plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());

@@ -15,7 +15,7 @@ namespace crossgrade::ui {
 
 // The axis caption of the tornado: the metric and the swing, as readers of tornados need
 // (decision-practice.md §6).
-QString tornadoCaption(model::OptionId option);
+QString tornadoCaption();
 
 // Horizontal bars, widest on top, at most `maxBars`: for each input, a bar from the base saving
 // to the saving at the input's P10 and one to the saving at its P90, coloured by end; a line at

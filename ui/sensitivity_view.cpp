@@ -37,22 +37,12 @@ QString optionName(model::OptionId id) {
     return id == model::OptionId::StayCuda ? QObject::tr("Stay on CUDA") : optionLabel(id);
 }
 
-QString percentileWords(const std::optional<double>& p) {
-    if (!p)
-        return {};
-    if (*p <= 0)
-        return QObject::tr("below its range");
-    if (*p >= 1)
-        return QObject::tr("above its range");
-    return QObject::tr("P%1 of its range").arg(std::lround(100 * *p));
-}
-
 QString flipText(WhatIfKnob knob, const model::Flip* f) {
     if (f == nullptr)
         return QObject::tr("none in span");
     QString s = QStringLiteral("%1 → %2").arg(text(model::formatKnobValue(knob, f->value)),
                                               optionName(f->to));
-    const QString where = percentileWords(f->percentile);
+    const QString where = QString::fromStdString(model::flipPositionWords(f->percentile));
     return where.isEmpty() ? s : s + QStringLiteral(" (%1)").arg(where);
 }
 
@@ -357,12 +347,10 @@ void SensitivityView::start(bool mapOnly) {
     job->previous = m_results;
     job->x = mapKnobX();
     job->y = mapKnobY();
-    std::size_t inputs = 0;
+    std::size_t inputs = 0; // the uncertain ones, each swung by the tornados
     for (const model::ScenarioInput& input : model::scenarioInputs(job->scenario))
-        inputs += model::findInput(job->scenario, input.pointer) != nullptr &&
-                          !model::findInput(job->scenario, input.pointer)->isCertain()
-                      ? 1
-                      : 0;
+        if (const model::UncertainNumber* n = model::findInput(job->scenario, input.pointer))
+            inputs += n->isCertain() ? 0 : 1;
     // The evaluations the run will count, roughly: tornados, switching scans, map cells.
     job->expected =
         (job->mapOnly ? 0

@@ -309,14 +309,20 @@ private slots:
         QCOMPARE(QString::fromStdString(text),
                  QString::fromUtf8(
                      "Staying on CUDA stays the cheapest option unless AMD inference performance "
-                     "vs H100 rises to 0.95\u00d7 (P62 of its own range; then Path 2 is cheapest), "
-                     "AMD purchase discount rises to 21.0 % (above its own range; then Path 2 is "
+                     "vs H100 rises to 0.95\u00d7 (P62 of its range; then Path 2 is cheapest), "
+                     "AMD purchase discount rises to 21.0 % (above its range; then Path 2 is "
                      "cheapest), or horizon rises to 90 months (then Path 1 is cheapest; the "
                      "response is not monotonic)."));
         QCOMPARE(QString::fromStdString(switchingSummary({none})),
                  QString("Staying on CUDA stays the cheapest option across the whole span of "
                          "every knob examined."));
         QVERIFY(switchingSummary({absent}).empty());
+        // The one wording of a flip's place, shared by the CLI, the app and the summary.
+        QCOMPARE(flipPositionWords(0.0), std::string("below its range"));
+        QCOMPARE(flipPositionWords(0.004), std::string("P0 of its range"));
+        QCOMPARE(flipPositionWords(0.62), std::string("P62 of its range"));
+        QCOMPARE(flipPositionWords(1.0), std::string("above its range"));
+        QVERIFY(flipPositionWords(std::nullopt).empty());
     }
 
     void portMonthsKnobAppliesToTheAuditsEffortLevel() {

@@ -7,6 +7,7 @@
 #include "likelihood.h"
 #include "paired_delta.h"
 #include "probability_card.h"
+#include "sample_scenario.h"
 #include "samples.h"
 #include "scenario_document.h"
 #include "scenario_json.h"
@@ -30,15 +31,7 @@ using namespace crossgrade::ui;
 
 namespace {
 
-model::Scenario sampleScenario(const QString& name) {
-    for (const data::SampleFile& f : data::sampleScenarios())
-        if (f.name == name) {
-            const data::ScenarioReadResult read = data::readScenario(f.text);
-            if (read.ok())
-                return *read.scenario;
-        }
-    qFatal("sample scenario %s is missing or unreadable", qPrintable(name));
-}
+using crossgrade::testing::sampleScenario;
 
 QStringList sampleNames() {
     QStringList names;
