@@ -58,6 +58,21 @@ std::string_view toString(OptionId o) {
     }
     return "stay-cuda";
 }
+std::string optionShortTitle(OptionId o) {
+    switch (o) {
+    case OptionId::StayCuda:
+        return "Stay on CUDA";
+    case OptionId::Path1:
+        return "Path 1";
+    case OptionId::Path2:
+        return "Path 2";
+    case OptionId::Path3:
+        return "Path 3";
+    case OptionId::Path2And3:
+        return "Paths 2+3";
+    }
+    return "Stay on CUDA";
+}
 std::optional<OptionId> parseOptionId(std::string_view name) {
     return parseByName(kAllOptions, name);
 }
