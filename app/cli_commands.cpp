@@ -21,6 +21,8 @@ const std::vector<Command>& commands() {
             all.push_back(std::move(c));
         for (Command& c : hetcclCommands())
             all.push_back(std::move(c));
+        for (Command& c : reportCommands())
+            all.push_back(std::move(c));
         return all;
     }();
     return list;
@@ -103,6 +105,11 @@ int runCommand(const Command& command, const QStringList& args, std::ostream& ou
 }
 
 } // namespace
+
+QString commandName(const QStringList& args) {
+    const auto index = commandIndex(args);
+    return index ? args[*index] : QString();
+}
 
 int runCli(const QStringList& args, std::ostream& out, std::ostream& err) {
     try {

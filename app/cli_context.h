@@ -68,6 +68,7 @@ std::vector<Command> scenarioCommands();
 std::vector<Command> storeCommands();
 std::vector<Command> sensitivityCommands();
 std::vector<Command> hetcclCommands();
+std::vector<Command> reportCommands();
 
 // The saved inputs of a stored scenario's version (the latest when `number` is empty), or
 // InvalidInput naming what is missing.
@@ -76,6 +77,9 @@ model::Scenario storedScenario(Context& ctx, std::int64_t id, std::optional<int>
 // scenario (--version N picks a version), with --sizing applied; InvalidInput naming the file
 // and place, or the missing id, for `command`'s message.
 model::Scenario scenarioArgument(Context& ctx, const std::string& command);
+// A scenario JSON file, or else the id of a stored scenario (version `version`, the latest when
+// empty); InvalidInput naming the file and place, or the missing id.
+model::Scenario scenarioFromFileOrId(Context& ctx, const QString& arg, std::optional<int> version);
 // --version and --sizing, for the commands that take scenarioArgument.
 void addScenarioArgumentOptions(QCommandLineParser& p);
 // An audit JSON file, or else the id of a stored audit; InvalidInput naming what is wrong.

@@ -1,10 +1,33 @@
 #include "cli_commands.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <iostream>
+#include <memory>
+
+namespace {
+
+QStringList argumentsOf(int argc, char* argv[]) {
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    return args;
+}
+
+} // namespace
 
 int main(int argc, char* argv[]) {
-    QCoreApplication app(argc, argv);
+    // The report draws its figures with QCustomPlot, a widget, so it needs a QApplication and a
+    // platform: offscreen unless the user chose one, since the CLI never opens a window. The
+    // other commands start faster without either.
+    std::unique_ptr<QCoreApplication> app;
+    if (crossgrade::app::commandName(argumentsOf(argc, argv)) == QLatin1String("report")) {
+        if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
     QCoreApplication::setApplicationName(QStringLiteral("crossgrade"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CROSSGRADE_VERSION));
     return crossgrade::app::runCli(QCoreApplication::arguments(), std::cout, std::cerr);

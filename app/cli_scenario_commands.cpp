@@ -307,15 +307,19 @@ model::Scenario scenarioArgument(Context& ctx, const std::string& command) {
             throw InvalidInput("--version: expected a version number (a whole number ≥ 1), got '" +
                                str(ctx.parser.value(QStringLiteral("version"))) + "'");
     }
+    Scenario scenario = scenarioFromFileOrId(ctx, arg, version);
+    applySizingOption(ctx.parser, scenario);
+    return scenario;
+}
+
+model::Scenario scenarioFromFileOrId(Context& ctx, const QString& arg, std::optional<int> version) {
     bool numeric = false;
     arg.toLongLong(&numeric);
     const bool stored = !QFileInfo::exists(arg) && numeric;
     if (version && !stored)
         throw InvalidInput("--version: only for a stored scenario id, not a file");
-    Scenario scenario = stored ? storedScenario(ctx, parseId(arg, "a scenario id"), version)
-                               : readScenarioOrThrow(arg, ctx.err);
-    applySizingOption(ctx.parser, scenario);
-    return scenario;
+    return stored ? storedScenario(ctx, parseId(arg, "a scenario id"), version)
+                  : readScenarioOrThrow(arg, ctx.err);
 }
 
 void addScenarioArgumentOptions(QCommandLineParser& p) {

@@ -3,6 +3,7 @@
 #include "audit_view.h"
 #include "compare_view.h"
 #include "costs_view.h"
+#include "export_report_dialog.h"
 #include "hetccl_watch_dialog.h"
 #include "message_bar.h"
 #include "new_scenario_dialog.h"
@@ -23,6 +24,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
@@ -47,6 +49,7 @@
 #include <QTabWidget>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -144,6 +147,11 @@ void MainWindow::buildActions() {
     m_exportAction = new QAction(tr("&Export scenario JSON…"), this);
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportScenario);
 
+    m_reportAction = new QAction(tr("Export &report…"), this);
+    m_reportAction->setShortcut(QKeySequence(tr("Ctrl+P")));
+    m_reportAction->setToolTip(tr("Write the leadership PDF of the open and stored scenarios"));
+    connect(m_reportAction, &QAction::triggered, this, &MainWindow::exportReport);
+
     m_closeAction = new QAction(tr("&Close scenario"), this);
     m_closeAction->setShortcut(QKeySequence::Close);
     connect(m_closeAction, &QAction::triggered, this, [this] { closeDocument(); });
@@ -172,6 +180,7 @@ void MainWindow::buildMenus() {
     file->addAction(m_saveVersionAction);
     file->addAction(m_saveAsNewAction);
     file->addAction(m_exportAction);
+    file->addAction(m_reportAction);
     file->addSeparator();
     file->addAction(m_closeAction);
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -812,6 +821,23 @@ void MainWindow::exportScenario() {
         m_settings->addRecentFile(path);
     updateRecentMenu();
     statusBar()->showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void MainWindow::exportReport() {
+    ExportReportDialog dialog(
+        m_store, m_document.get(),
+        m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples, this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.exported())
+        return;
+    const QString pdf = dialog.exported()->pdf;
+    statusBar()->showMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(pdf)), 8000);
+    const auto answer = QMessageBox::question(
+        this, tr("Report written"),
+        tr("The report is written to %1, with the scenario and samples files beside it.\n\nOpen "
+           "it now?")
+            .arg(QDir::toNativeSeparators(pdf)));
+    if (answer == QMessageBox::Yes)
+        QDesktopServices::openUrl(QUrl::fromLocalFile(pdf));
 }
 
 void MainWindow::saveVersionWithNote() {

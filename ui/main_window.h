@@ -124,6 +124,7 @@ private:
     void newScenario();
     void openFileDialog();
     void exportScenario();
+    void exportReport();
     void saveVersionWithNote();
     void saveAsNewWithName();
     void showPreferences();
@@ -163,6 +164,7 @@ private:
     QAction* m_saveVersionAction = nullptr;
     QAction* m_saveAsNewAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QAction* m_reportAction = nullptr;
     QAction* m_closeAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;

@@ -1,5 +1,6 @@
 #include "uncertain_table_model.h"
 
+#include "input_text.h"
 #include "sampling.h"
 #include "scenario_document.h"
 
@@ -20,25 +21,6 @@ const QColor kSecondaryTint(0xfd, 0xf5, 0xe0);
 const QColor kUncheckedBadge(0xf0, 0xa8, 0xa0); // ? and untagged: rose
 const QColor kUncheckedTint(0xfc, 0xec, 0xea);
 const QColor kBadgeText(0x20, 0x20, 0x20);
-
-// One fixed locale for display, so "$25,000" reads the same on every machine and in tests.
-const QLocale& displayLocale() {
-    static const QLocale locale(QLocale::English, QLocale::UnitedStates);
-    return locale;
-}
-
-// The fewest decimals (up to `most`) that show `value` without visible rounding.
-QString shortDecimal(double value, int fewest, int most) {
-    int decimals = fewest;
-    const double scale = std::max(1.0, std::fabs(value));
-    while (decimals < most) {
-        const double factor = std::pow(10.0, decimals);
-        if (std::fabs(std::round(value * factor) / factor - value) <= 1e-9 * scale)
-            break;
-        ++decimals;
-    }
-    return displayLocale().toString(value, 'f', decimals);
-}
 
 bool isBadged(const model::ScenarioInput& input, const model::UncertainNumber& n) {
     if (input.domain.isFixed())
@@ -467,23 +449,7 @@ bool UncertainTableModel::setData(const QModelIndex& index, const QVariant& valu
 }
 
 QString UncertainTableModel::displayText(double value, model::InputUnit unit) {
-    if (std::isnan(value))
-        return QStringLiteral("NaN");
-    if (std::isinf(value))
-        return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
-    const QString symbol = QString::fromUtf8(model::unitSymbol(unit).data());
-    if (model::isFraction(unit))
-        return shortDecimal(value * 100, 0, std::fabs(value) < 0.01 ? 4 : 2) +
-               QStringLiteral(" %") + symbol;
-    if (model::isMoney(unit)) {
-        const double magnitude = std::fabs(value);
-        // Whole dollars where cents do not matter; cents (or finer) for rates and tariffs.
-        const QString amount = magnitude >= 1000  ? displayLocale().toString(magnitude, 'f', 0)
-                               : magnitude >= 100 ? shortDecimal(magnitude, 0, 2)
-                                                  : shortDecimal(magnitude, 2, 4);
-        return (value < 0 ? QStringLiteral("−$") : QStringLiteral("$")) + amount + symbol;
-    }
-    return shortDecimal(value, 0, 4) + symbol;
+    return reports::inputValueText(value, unit);
 }
 
 QString UncertainTableModel::editText(double value, model::InputUnit unit) {

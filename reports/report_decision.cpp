@@ -1,0 +1,279 @@
+// The decision page (decision-practice.md §8: answer first) and the scenario comparison.
+
+#include "figures.h"
+#include "input_text.h"
+#include "paired_delta.h"
+#include "report_html.h"
+#include "report_sections.h"
+#include "scenario_inputs.h"
+#include "sensitivity_figures.h"
+
+#include <map>
+
+namespace crossgrade::reports::sections {
+
+using model::OptionId;
+using namespace html;
+
+namespace {
+
+QString organisationOf(const model::Scenario& s) {
+    if (!s.organisation.empty())
+        return esc(s.organisation);
+    if (!s.audit.organisation.empty())
+        return esc(s.audit.organisation);
+    return QObject::tr("the organisation");
+}
+
+// "512 × H100, 128 × A100"
+QString fleetText(const model::Scenario& s) {
+    std::map<std::string, int> perSku;
+    for (const auto& [id, lot] : s.fleet)
+        perSku[lot.sku] += lot.count;
+    QStringList parts;
+    for (const auto& [sku, count] : perSku)
+        parts << QStringLiteral("%1 × %2").arg(displayLocale().toString(count), esc(sku));
+    return parts.isEmpty() ? QObject::tr("no GPUs yet") : parts.join(QStringLiteral(", "));
+}
+
+QString breakEvenText(const model::OptionOutcome* outcome, const model::OptionDistribution* d) {
+    QString text;
+    if (outcome && outcome->break_even_month)
+        text = QObject::tr("At most-likely values it breaks even in month %1")
+                   .arg(*outcome->break_even_month + 1);
+    else
+        text = QObject::tr("At most-likely values it does not break even within the horizon");
+    if (d) {
+        text += QObject::tr("; %1 of samples break even within the horizon")
+                    .arg(percent(d->p_break_even));
+        if (d->break_even_month)
+            text +=
+                QObject::tr(" (median month %1)").arg(std::lround(d->break_even_month->p50) + 1);
+    }
+    return text + QLatin1Char('.');
+}
+
+QString timeToProduction(const model::OptionOutcome& o) {
+    if (o.id == OptionId::StayCuda)
+        return QStringLiteral("—");
+    if (o.run.first_amd_month < 0)
+        return QObject::tr("not in horizon");
+    return QObject::tr("month %1").arg(o.run.first_amd_month + 1);
+}
+
+QString perMtok(double usd) {
+    return usd > 0 ? QStringLiteral("$%1").arg(shortDecimal(usd, 2, 2)) : QStringLiteral("—");
+}
+
+void answer(ReportBody& body, const ScenarioAnalysis& a) {
+    const model::Scenario& s = a.scenario;
+    const model::Recommendation& r = a.evaluation.recommendation;
+    const OptionId lead = a.leadOption();
+    const model::OptionDistribution* d = a.distribution(lead);
+    const model::OptionOutcome* outcome = a.evaluation.find(lead);
+
+    body.html(paragraph(
+        QObject::tr("<b>Question.</b> Should %1 keep its AI fleet on CUDA, or take a portability "
+                    "path to AMD, over the next %2 months?")
+            .arg(organisationOf(s))
+            .arg(s.horizon_months),
+        QStringLiteral("answer")));
+
+    QString text = QObject::tr("<b>Answer.</b> The lock-in audit points to <b>%1</b> (rule %2).")
+                       .arg(esc(model::title(r.primary_path)), esc(r.decided_by));
+    if (lead != a.rule_option)
+        text += QObject::tr(" The scenario does not evaluate that path; the figures below are "
+                            "for its closest challenger, %1.")
+                    .arg(optionName(lead));
+    if (outcome && outcome->doors_taken == 0)
+        text += QObject::tr(" Its best plan at most-likely values opens no AMD door within the "
+                            "horizon, so it costs what staying costs.");
+    if (d)
+        text += QObject::tr(" It is <b>%1</b> to cost less than staying on CUDA over %2 months "
+                            "(NPV): median saving <b>%3</b> (P10 %4, P90 %5).")
+                    .arg(likelihood(d->p_beats_stay_cuda))
+                    .arg(s.horizon_months)
+                    .arg(money(d->npv_saving_usd.p50), money(d->npv_saving_usd.p10),
+                         money(d->npv_saving_usd.p90));
+    text += QLatin1Char(' ') + breakEvenText(outcome, d);
+    if (a.evaluation.cheapest == lead)
+        text += QObject::tr(" It is also the cheapest option at most-likely values.");
+    else
+        text += QObject::tr(" At most-likely values the cheapest option is <b>%1</b>.")
+                    .arg(optionName(a.evaluation.cheapest));
+    body.html(paragraph(text, QStringLiteral("answer")));
+
+    if (a.challenger != lead)
+        if (const model::OptionDistribution* c = a.distribution(a.challenger))
+            body.html(paragraph(QObject::tr("The closest challenger to staying, %1, is %2 to "
+                                            "cost less: median saving %3.")
+                                    .arg(optionName(a.challenger), likelihood(c->p_beats_stay_cuda),
+                                         medianWithRange(c->npv_saving_usd))));
+    if (!a.evaluation.disagreement.empty())
+        body.html(paragraph(esc(a.evaluation.disagreement), QStringLiteral("muted")));
+}
+
+void context(ReportBody& body, const ScenarioAnalysis& a) {
+    const model::Scenario& s = a.scenario;
+    const model::Recommendation& r = a.evaluation.recommendation;
+    QStringList high;
+    for (model::Dimension dim : model::kAllDimensions)
+        if (s.audit.dimension(dim).tier == model::Tier::High)
+            high << esc(model::title(dim));
+    QStringList workloads;
+    for (const auto& [id, w] : s.workloads)
+        workloads << esc(w.name.empty() ? id : w.name);
+    QString text =
+        QObject::tr("<b>Context.</b> %1 runs %2 serving %3 workload(s): %4. The audit rates %5 "
+                    "of six lock-in dimensions High%6; the article's effort for that is: %7. "
+                    "Prices come from the price book %8 %9.")
+            .arg(organisationOf(s), fleetText(s))
+            .arg(s.workloads.size())
+            .arg(workloads.join(QStringLiteral(", ")))
+            .arg(r.high_count)
+            .arg(high.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(high.join(", ")))
+            .arg(esc(r.effort.label), esc(s.pricebook.name), esc(s.pricebook.version));
+    body.html(paragraph(text));
+}
+
+void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
+    Table t({QObject::tr("Option"), QObject::tr("NPV, P50 (P10–P90)"),
+             QObject::tr("Saving vs CUDA, P50"), QObject::tr("P(cheaper than CUDA)"),
+             QObject::tr("$/GPU-hour"), QObject::tr("$/Mtok"), QObject::tr("On AMD from"),
+             QObject::tr("Break-even")},
+            {2, 3, 4, 5});
+    for (const model::OptionOutcome& o : a.evaluation.options) {
+        const model::OptionDistribution* d = a.distribution(o.id);
+        const bool stay = o.id == OptionId::StayCuda;
+        t.row({QStringLiteral("<b>%1</b>").arg(optionName(o.id)),
+               d ? QStringLiteral("%1 (%2 – %3)")
+                       .arg(money(d->npv_usd.p50), money(d->npv_usd.p10), money(d->npv_usd.p90))
+                 : money(o.run.npv_usd),
+               stay || !d ? QStringLiteral("—") : money(d->npv_saving_usd.p50),
+               stay || !d ? QStringLiteral("—") : percent(d->p_beats_stay_cuda),
+               QStringLiteral("$%1").arg(shortDecimal(o.usd_per_gpu_hour, 2, 2)),
+               perMtok(o.usd_per_mtok), timeToProduction(o),
+               stay                 ? QStringLiteral("—")
+               : o.break_even_month ? QObject::tr("month %1").arg(*o.break_even_month + 1)
+                                    : QObject::tr("not in horizon")});
+    }
+    body.html(t.html());
+    QStringList points;
+    for (const auto& [id, w] : a.scenario.workloads)
+        if (w.kind == model::WorkloadKindOfDemand::Inference && !w.operating_point.empty())
+            points << QStringLiteral("%1: %2").arg(esc(w.name.empty() ? id : w.name),
+                                                   esc(w.operating_point));
+    body.html(paragraph(
+        QObject::tr("NPV and saving over %1 Monte Carlo samples; $/GPU-hour, $/Mtok, the month "
+                    "the option first serves on AMD and break-even at most-likely values.%2")
+            .arg(displayLocale().toString(qulonglong(a.monte_carlo.samples)))
+            .arg(points.isEmpty() ? QString()
+                                  : QObject::tr(" $/Mtok at the stated operating points: %1.")
+                                        .arg(points.join(QStringLiteral("; ")))),
+        QStringLiteral("small muted")));
+}
+
+void drivers(ReportBody& body, const ScenarioAnalysis& a) {
+    body.html(heading(3, QObject::tr("What drives the saving")));
+    const model::Tornado* t = leadTornado(a);
+    if (!t) {
+        body.html(paragraph(
+            QObject::tr("No input moves the saving of %1 or %2: neither plan opens an AMD door "
+                        "at most-likely values, so both cost what staying costs at every test "
+                        "point. The switching values below say what would change that.")
+                .arg(optionName(a.leadOption()), optionName(a.challenger))));
+        return;
+    }
+    const std::map<std::string, std::string> labels = inputLabels(a.scenario);
+    QStringList top;
+    for (std::size_t i = 0; i < t->bars.size() && i < 5; ++i) {
+        const auto it = labels.find(t->bars[i].pointer);
+        top << QObject::tr("%1 (%2 to %3)")
+                   .arg(esc(it == labels.end() ? t->bars[i].pointer : it->second),
+                        money(t->bars[i].lowest_usd), money(t->bars[i].highest_usd));
+    }
+    body.html(paragraph(QObject::tr("Top drivers of %1's saving against staying on CUDA, each "
+                                    "swung P10 to P90: %2.")
+                            .arg(optionName(t->option), top.join(QStringLiteral("; ")))));
+    body.figure(tornadoFigure(*t, a, 5), 38);
+}
+
+} // namespace
+
+void decisionPage(ReportBody& body, const ScenarioAnalysis& a, const ReportMeta& meta) {
+    body.html(heading(1, QObject::tr("Decision: %1").arg(esc(a.scenario.name))));
+    body.html(paragraph(QObject::tr("%1 · horizon %2 months · %3 samples, seed %4")
+                            .arg(organisationOf(a.scenario))
+                            .arg(a.scenario.horizon_months)
+                            .arg(displayLocale().toString(qulonglong(meta.samples)))
+                            .arg(meta.seed),
+                        QStringLiteral("muted")));
+    answer(body, a);
+    context(body, a);
+    optionsTable(body, a);
+
+    body.figure(
+        [&a](QCustomPlot* plot) {
+            ui::plotCumulative(plot, a.evaluation, nullptr, ui::FigureStyle::print(),
+                               ui::doorNames(a.compiled), &a.monte_carlo);
+        },
+        62);
+    body.html(paragraph(QObject::tr("Cumulative cost per option at most-likely values; shaded: "
+                                    "the P10–P90 band of the samples."),
+                        QStringLiteral("small muted")));
+    drivers(body, a);
+
+    body.html(heading(3, QObject::tr("What would flip the choice")));
+    body.html(paragraph(esc(model::switchingSummary(a.switching))));
+
+    risks(body, a);
+
+    if (!a.evaluation.recommendation.advice.empty()) {
+        body.html(heading(3, QObject::tr("Next steps")));
+        QString list = QStringLiteral("<ul>");
+        for (const std::string& line : a.evaluation.recommendation.advice)
+            list += QStringLiteral("<li>%1</li>").arg(esc(line));
+        body.html(list + QStringLiteral("</ul>\n"));
+    }
+}
+
+void comparison(ReportBody& body, const std::vector<ScenarioAnalysis>& analyses) {
+    if (analyses.size() < 2)
+        return;
+    body.pageBreak();
+    body.html(heading(2, QObject::tr("Scenario comparison")));
+    Table t({QObject::tr("Scenario"), QObject::tr("Rule path"), QObject::tr("Cheapest"),
+             QObject::tr("Option"), QObject::tr("Saving vs CUDA, P50 (P10–P90)"),
+             QObject::tr("P(cheaper than CUDA)")},
+            {5});
+    for (const ScenarioAnalysis& a : analyses) {
+        const OptionId lead = a.leadOption();
+        const model::OptionDistribution* d = a.distribution(lead);
+        t.row({esc(a.scenario.name), esc(model::toString(a.evaluation.recommendation.primary_path)),
+               optionName(a.evaluation.cheapest), optionName(lead),
+               d ? medianWithRange(d->npv_saving_usd) : QStringLiteral("—"),
+               d ? percent(d->p_beats_stay_cuda) : QStringLiteral("—")});
+    }
+    body.html(t.html());
+
+    const ScenarioAnalysis& base = analyses.front();
+    body.html(paragraph(QObject::tr("Each scenario against the first, %1, sample by sample (one "
+                                    "seed, so the draws pair): the difference of NPV, "
+                                    "positive where the scenario costs more.")
+                            .arg(esc(base.scenario.name))));
+    Table deltas({QObject::tr("Scenario"), QObject::tr("Option"),
+                  QObject::tr("Δ NPV, P50 (P10–P90)"), QObject::tr("Δ NPV, mean")},
+                 {3});
+    for (std::size_t i = 1; i < analyses.size(); ++i)
+        for (const model::PairedDelta& p :
+             model::pairedNpvDelta(base.monte_carlo, analyses[i].monte_carlo))
+            deltas.row({esc(analyses[i].scenario.name), optionName(p.id),
+                        medianWithRange(p.npv_delta_usd), money(p.npv_delta_usd.mean)});
+    if (deltas.empty())
+        body.html(paragraph(QObject::tr("No paired differences: the scenarios share no option "
+                                        "or their samples do not pair.")));
+    else
+        body.html(deltas.html());
+}
+
+} // namespace crossgrade::reports::sections

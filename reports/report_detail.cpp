@@ -1,0 +1,220 @@
+// A scenario's detail pages: cost curves with bands, uncertainty per option, sensitivity and
+// the risks generated from them.
+
+#include "figures.h"
+#include "input_text.h"
+#include "report_html.h"
+#include "report_sections.h"
+#include "scenario_inputs.h"
+#include "sensitivity_figures.h"
+
+#include <cmath>
+
+namespace crossgrade::reports::sections {
+
+using model::OptionId;
+using namespace html;
+
+std::map<std::string, std::string> inputLabels(const model::Scenario& scenario) {
+    std::map<std::string, std::string> labels;
+    for (const model::ScenarioInput& input : model::scenarioInputs(scenario))
+        labels[input.pointer] = input.label;
+    return labels;
+}
+
+const model::Tornado* leadTornado(const ScenarioAnalysis& a) {
+    const model::Tornado& lead =
+        a.leadOption() == a.rule_option ? a.rule_tornado : a.challenger_tornado;
+    if (!lead.bars.empty())
+        return &lead;
+    if (!a.challenger_tornado.bars.empty())
+        return &a.challenger_tornado;
+    return nullptr;
+}
+
+FigureBuilder tornadoFigure(const model::Tornado& tornado, const ScenarioAnalysis& a,
+                            std::size_t maxBars) {
+    std::vector<QString> labels;
+    const std::map<std::string, std::string> names = inputLabels(a.scenario);
+    for (const model::TornadoBar& bar : tornado.bars) {
+        const auto it = names.find(bar.pointer);
+        labels.push_back(QString::fromStdString(it == names.end() ? bar.pointer : it->second));
+    }
+    return [&tornado, labels, maxBars](QCustomPlot* plot) {
+        ui::FigureStyle style = ui::FigureStyle::print();
+        style.titles = false;
+        ui::plotTornado(plot, tornado, labels, style, QString(), maxBars);
+    };
+}
+
+namespace {
+
+void costCurves(ReportBody& body, const ScenarioAnalysis& a, bool withCumulative) {
+    body.html(heading(3, QObject::tr("Cost over time")));
+    if (withCumulative) {
+        body.figure(
+            [&a](QCustomPlot* plot) {
+                ui::plotCumulative(plot, a.evaluation, nullptr, ui::FigureStyle::print(),
+                                   ui::doorNames(a.compiled), &a.monte_carlo);
+            },
+            80);
+        body.html(paragraph(QObject::tr("Cumulative cost per option at most-likely values; "
+                                        "shaded: the P10–P90 band of the samples."),
+                            QStringLiteral("small muted")));
+    }
+    const OptionId lead = a.leadOption();
+    if (const model::OptionOutcome* o = a.evaluation.find(lead)) {
+        const ui::DoorNames doors = ui::doorNames(a.compiled);
+        const auto names = doors.find(lead);
+        const std::vector<std::string> doorList =
+            names == doors.end() ? std::vector<std::string>{} : names->second;
+        body.figure(
+            [o, doorList](QCustomPlot* plot) {
+                ui::plotComponents(plot, *o, ui::FigureStyle::print(), doorList);
+            },
+            62);
+        body.html(paragraph(QObject::tr("Monthly cost of %1 by component at most-likely values; "
+                                        "the line is the month's net total.")
+                                .arg(optionName(lead)),
+                            QStringLiteral("small muted")));
+    }
+}
+
+void uncertaintyTable(ReportBody& body, const ScenarioAnalysis& a) {
+    body.html(heading(3, QObject::tr("Uncertainty per option")));
+    Table t({QObject::tr("Option"), QObject::tr("NPV P10"), QObject::tr("NPV P50"),
+             QObject::tr("NPV P90"), QObject::tr("NPV mean"), QObject::tr("Total P50"),
+             QObject::tr("P(cheaper)"), QObject::tr("Breaks even"),
+             QObject::tr("Owed after horizon")},
+            {1, 2, 3, 4, 5, 6, 7, 8});
+    for (const model::OptionDistribution& d : a.monte_carlo.options) {
+        const model::OptionOutcome* o = a.evaluation.find(d.id);
+        const bool stay = d.id == OptionId::StayCuda;
+        QString breaks = QStringLiteral("—");
+        if (!stay) {
+            breaks = percent(d.p_break_even);
+            if (d.break_even_month)
+                breaks += QObject::tr(", month %1").arg(std::lround(d.break_even_month->p50) + 1);
+        }
+        t.row({optionName(d.id), money(d.npv_usd.p10), money(d.npv_usd.p50), money(d.npv_usd.p90),
+               money(d.npv_usd.mean), money(d.total_usd.p50),
+               stay ? QStringLiteral("—") : percent(d.p_beats_stay_cuda), breaks,
+               o ? money(o->run.owed_after_horizon_usd) : QStringLiteral("—")});
+    }
+    body.html(t.html());
+    body.html(paragraph(QObject::tr("Each option keeps the door policy chosen at most-likely "
+                                    "values. Knowing every input before deciding would be worth "
+                                    "%1 (expected value of perfect information).")
+                            .arg(money(a.monte_carlo.evpi_usd)),
+                        QStringLiteral("small muted")));
+}
+
+QString switchingRowNote(const model::SwitchingValue& v) {
+    QStringList notes;
+    if (!v.applies)
+        notes << QObject::tr("nothing for this knob to move");
+    else if (v.flips.empty())
+        notes << QObject::tr("no flip between %1 and %2")
+                     .arg(QString::fromStdString(model::formatKnobValue(v.knob, v.scanned_low)),
+                          QString::fromStdString(model::formatKnobValue(v.knob, v.scanned_high)));
+    if (v.non_monotonic)
+        notes << QObject::tr("not monotonic");
+    return notes.join(QStringLiteral("; "));
+}
+
+void switchingTable(ReportBody& body, const ScenarioAnalysis& a) {
+    Table t({QObject::tr("Knob"), QObject::tr("Now"), QObject::tr("Cheapest now"),
+             QObject::tr("Flips at"), QObject::tr("Then cheapest"),
+             QObject::tr("Where in its range"), QObject::tr("Note")},
+            {1, 3});
+    for (const model::SwitchingValue& v : a.switching) {
+        const QString knob = esc(model::knobInfo(v.knob).label);
+        const QString now = esc(model::formatKnobValue(v.knob, v.current));
+        const QString note = switchingRowNote(v);
+        if (!v.applies || v.flips.empty()) {
+            t.row({knob, v.applies ? now : QStringLiteral("—"),
+                   v.applies ? optionName(v.cheapest) : QStringLiteral("—"), QStringLiteral("—"),
+                   QStringLiteral("—"), QStringLiteral("—"), esc(note)});
+            continue;
+        }
+        for (const model::Flip& f : v.flips) {
+            const std::string where = model::flipPositionWords(f.percentile);
+            t.row({knob, now, optionName(v.cheapest), esc(model::formatKnobValue(v.knob, f.value)),
+                   optionName(f.to), where.empty() ? QStringLiteral("—") : esc(where), esc(note)});
+        }
+    }
+    body.html(t.html());
+}
+
+void sensitivity(ReportBody& body, const ScenarioAnalysis& a) {
+    body.html(heading(3, QObject::tr("Sensitivity")));
+    std::vector<const model::Tornado*> tornados{&a.rule_tornado};
+    if (a.challenger != a.rule_option)
+        tornados.push_back(&a.challenger_tornado);
+    for (const model::Tornado* t : tornados) {
+        if (t->bars.empty()) {
+            body.html(paragraph(
+                QObject::tr("Tornado of %1: no bars. %2")
+                    .arg(optionName(t->option))
+                    .arg(t->option == OptionId::StayCuda
+                             ? QObject::tr("Staying is the reference every saving is taken "
+                                           "against.")
+                             : QObject::tr("Its plan opens no AMD door at most-likely values, "
+                                           "so it costs what staying costs at every test "
+                                           "point."))));
+            continue;
+        }
+        body.html(paragraph(
+            QObject::tr("Tornado of %1's NPV saving against staying on CUDA (%2 inputs swung, "
+                        "base %3; widest first, at most 12):")
+                .arg(optionName(t->option))
+                .arg(t->inputs_swung)
+                .arg(money(t->base_saving_usd))));
+        const std::size_t shown = std::min<std::size_t>(12, t->bars.size());
+        body.figure(tornadoFigure(*t, a, 12), 22 + 6.5 * double(shown));
+    }
+    body.html(paragraph(QObject::tr("Switching values: where each knob would change the "
+                                    "cheapest option, door policies re-optimised at every "
+                                    "point.")));
+    switchingTable(body, a);
+    body.html(paragraph(esc(model::switchingSummary(a.switching)), QStringLiteral("muted")));
+}
+
+} // namespace
+
+void risks(ReportBody& body, const ScenarioAnalysis& a) {
+    body.html(heading(3, QObject::tr("Risks")));
+    if (a.risks.empty()) {
+        body.html(paragraph(QObject::tr("None generated: no warning fired, no switching value "
+                                        "lies inside its input's P10–P90, no weakly sourced "
+                                        "input is among the top drivers, no dimension is rated "
+                                        "High and no engineering is owed past the horizon.")));
+        return;
+    }
+    QString list = QStringLiteral("<ol>");
+    for (const model::Risk& r : a.risks)
+        list += QStringLiteral("<li><b>%1.</b> %2</li>").arg(esc(r.title), esc(r.text));
+    body.html(list + QStringLiteral("</ol>\n"));
+    body.html(paragraph(QObject::tr("Generated from the analysis: each audit warning that fired, "
+                                    "each switching value inside its input's own P10–P90, each "
+                                    "C or unsourced input among the top five drivers, each High "
+                                    "dimension with its top evidence, and engineering owed past "
+                                    "the horizon."),
+                        QStringLiteral("small muted")));
+}
+
+void scenarioDetail(ReportBody& body, const ScenarioAnalysis& a, const ReportMeta& meta,
+                    const QString& title, bool withRisks) {
+    body.pageBreak();
+    body.html(heading(2, title));
+    costCurves(body, a, withRisks);
+    uncertaintyTable(body, a);
+    sensitivity(body, a);
+    if (withRisks)
+        risks(body, a);
+    audit(body, a);
+    hetccl(body, a, meta);
+    assumptionRegister(body, a);
+}
+
+} // namespace crossgrade::reports::sections

@@ -1,0 +1,69 @@
+#include "report_export.h"
+
+#include "evaluation_json.h"
+#include "scenario_json.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <stdexcept>
+
+namespace crossgrade::reports {
+
+namespace {
+
+void writeWhole(const QString& path, const QByteArray& bytes) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        throw std::runtime_error("cannot write " + QDir::toNativeSeparators(path).toStdString() +
+                                 ": " + file.errorString().toStdString());
+}
+
+QByteArray bytesOf(const std::string& text) {
+    return QByteArray(text.data(), qsizetype(text.size()));
+}
+
+} // namespace
+
+void nameFilesBeside(const QString& pdfPath, std::size_t scenarios, ReportMeta& meta) {
+    const QFileInfo info(pdfPath);
+    const QString stem = info.suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) == 0
+                             ? info.completeBaseName()
+                             : info.fileName();
+    meta.pdf_name = info.fileName();
+    meta.scenario_files.clear();
+    meta.samples_files.clear();
+    for (std::size_t i = 0; i < scenarios; ++i) {
+        const QString n = scenarios == 1 ? QString() : QStringLiteral("-%1").arg(i + 1);
+        meta.scenario_files.push_back(stem + QStringLiteral(".scenario") + n +
+                                      QStringLiteral(".json"));
+        meta.samples_files.push_back(stem + QStringLiteral(".samples") + n +
+                                     QStringLiteral(".csv"));
+    }
+}
+
+ExportedReport exportReport(const std::vector<ScenarioAnalysis>& analyses, ReportMeta meta,
+                            const QString& pdfPath) {
+    nameFilesBeside(pdfPath, analyses.size(), meta);
+    const ReportBody body = buildReportBody(analyses, meta);
+    const QByteArray pdf = renderPdf(body, reportFurniture(analyses, meta), meta.paper);
+
+    const QDir folder = QFileInfo(pdfPath).absoluteDir();
+    ExportedReport out;
+    out.pdf = QFileInfo(pdfPath).absoluteFilePath();
+    for (std::size_t i = 0; i < analyses.size(); ++i) {
+        const ScenarioAnalysis& a = analyses[i];
+        const QString json = folder.absoluteFilePath(meta.scenario_files[i]);
+        writeWhole(json, bytesOf(data::writeScenario(a.scenario)));
+        out.files << json;
+        const QString csv = folder.absoluteFilePath(meta.samples_files[i]);
+        writeWhole(
+            csv, bytesOf(data::writeSamplesCsv(a.compiled, a.evaluation, a.monte_carlo, a.draws)));
+        out.files << csv;
+    }
+    // The PDF last: it names the files above, so it appears only once they are all there.
+    writeWhole(out.pdf, pdf);
+    return out;
+}
+
+} // namespace crossgrade::reports

@@ -1,0 +1,237 @@
+#include "report_pdf.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QBuffer>
+#include <QFontMetricsF>
+#include <QGuiApplication>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QTextDocument>
+#include <QTextImageFormat>
+#include <QTextObjectInterface>
+#include <cmath>
+#include <stdexcept>
+
+namespace crossgrade::reports {
+
+namespace {
+
+const QString kFigureScheme = QStringLiteral("figure:");
+
+// Page margins and the bands the header and footer take, in millimetres.
+constexpr double kMarginMm = 16;
+constexpr double kHeaderMm = 9;
+constexpr double kFooterMm = 8;
+
+const char* const kBodyStyle = R"(
+body { color: #1f2328; }
+h1 { font-size: 15pt; font-weight: 700; color: #10202f; margin-top: 0px; margin-bottom: 6px; }
+h2 { font-size: 12pt; font-weight: 700; color: #10202f; margin-top: 14px; margin-bottom: 4px; }
+h3 { font-size: 10pt; font-weight: 700; color: #10202f; margin-top: 10px; margin-bottom: 3px; }
+p { margin-top: 0px; margin-bottom: 5px; }
+table { border-collapse: collapse; margin-bottom: 6px; }
+th { background-color: #e8edf2; font-weight: 700; text-align: left; }
+td, th { border: 1px solid #c5ccd3; padding: 2px; }
+.answer { font-size: 11pt; }
+.muted { color: #57606a; }
+.small { font-size: 7.5pt; }
+.num { text-align: right; }
+.box { background-color: #f3f6f9; }
+)";
+
+double millimetresToPixels(double mm, int dpi) {
+    return mm / 25.4 * dpi;
+}
+
+// The density QCustomPlot measures its labels at (the screen's), so the labels it lays out fit
+// the room it gives them when drawn on paper.
+int reportDpi() {
+    if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+        const int dpi = int(std::lround(screen->logicalDotsPerInchY()));
+        if (dpi >= 72 && dpi <= 300)
+            return dpi;
+    }
+    return kReportDpi;
+}
+
+// Draws the figures the body names as <img src="figure:N" width=… height=…>: each one in a
+// fresh QCustomPlot filled by its builder, then QCustomPlot::toPainter onto the page's own
+// painter, so every line and letter stays a vector.
+class FigureObject : public QObject, public QTextObjectInterface {
+    Q_OBJECT
+    Q_INTERFACES(QTextObjectInterface)
+
+public:
+    explicit FigureObject(const std::vector<FigureBuilder>& figures)
+        : m_figures(figures) {}
+
+    void setPainter(QCPPainter* painter) { m_painter = painter; }
+
+    QSizeF intrinsicSize(QTextDocument*, int, const QTextFormat& format) override {
+        const QTextImageFormat image = format.toImageFormat();
+        return {image.width(), image.height()};
+    }
+
+    void drawObject(QPainter* painter, const QRectF& rect, QTextDocument*, int,
+                    const QTextFormat& format) override {
+        const QString name = format.toImageFormat().name();
+        bool ok = false;
+        const int index =
+            name.startsWith(kFigureScheme) ? name.mid(kFigureScheme.size()).toInt(&ok) : -1;
+        // Only the writer's own painter is a QCPPainter; anything else has nothing to draw on.
+        if (!ok || index < 0 || std::size_t(index) >= m_figures.size() || painter != m_painter)
+            return;
+        const QSize size(int(std::floor(rect.width())), int(std::floor(rect.height())));
+        QCustomPlot plot;
+        plot.resize(size);
+        m_figures[std::size_t(index)](&plot);
+        m_painter->save();
+        m_painter->translate(rect.topLeft());
+        plot.toPainter(m_painter, size.width(), size.height());
+        m_painter->restore();
+    }
+
+private:
+    const std::vector<FigureBuilder>& m_figures;
+    QCPPainter* m_painter = nullptr;
+};
+
+void drawFurniture(QPainter& painter, const PageFurniture& furniture, const QRectF& page,
+                   double headerHeight, double footerHeight, int pageNumber, int pageCount) {
+    painter.save();
+    QFont font(QStringLiteral("DejaVu Sans"), 7);
+    painter.setFont(font);
+    painter.setPen(QColor(0x57, 0x60, 0x6a));
+    const QRectF header(page.left(), page.top(), page.width(), headerHeight * 0.7);
+    QFont bold = font;
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, furniture.title);
+    painter.setFont(font);
+    QStringList right;
+    if (!furniture.organisation.isEmpty())
+        right << furniture.organisation;
+    right << furniture.date;
+    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter,
+                     right.join(QStringLiteral("  \u00b7  ")));
+    painter.setPen(QPen(QColor(0xc5, 0xcc, 0xd3), 0));
+    painter.drawLine(QPointF(page.left(), header.bottom()), QPointF(page.right(), header.bottom()));
+    painter.setPen(QColor(0x57, 0x60, 0x6a));
+    const QRectF footer(page.left(), page.bottom() - footerHeight * 0.7, page.width(),
+                        footerHeight * 0.7);
+    painter.drawText(footer, Qt::AlignCenter,
+                     QObject::tr("Page %1 of %2").arg(pageNumber).arg(pageCount));
+    painter.restore();
+}
+
+} // namespace
+
+std::optional<Paper> parsePaper(QStringView name) {
+    if (name.compare(QLatin1String("a4"), Qt::CaseInsensitive) == 0)
+        return Paper::A4;
+    if (name.compare(QLatin1String("letter"), Qt::CaseInsensitive) == 0)
+        return Paper::Letter;
+    return std::nullopt;
+}
+
+QString toString(Paper paper) {
+    return paper == Paper::A4 ? QStringLiteral("a4") : QStringLiteral("letter");
+}
+
+int ReportBody::figure(FigureBuilder builder, double heightMm) {
+    const int index = int(m_figures.size());
+    m_figures.push_back(std::move(builder));
+    // The width and height are settled when the body is laid out (renderPdf knows the page);
+    // here they are in millimetres and the writer converts them.
+    m_html +=
+        QStringLiteral("<p align=\"center\"><img src=\"%1%2\" width=\"%3\" height=\"%4\"></p>")
+            .arg(kFigureScheme)
+            .arg(index)
+            .arg(-1)
+            .arg(heightMm, 0, 'f', 1);
+    return index;
+}
+
+void ReportBody::pageBreak() {
+    m_html += QStringLiteral("<p style=\"page-break-after: always; margin: 0px;\"></p>");
+}
+
+QByteArray renderPdf(const ReportBody& body, const PageFurniture& furniture, Paper paper) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    const int dpi = reportDpi();
+    {
+        QPdfWriter writer(&buffer);
+        writer.setCreator(QStringLiteral("Crossgrade " CROSSGRADE_VERSION));
+        writer.setTitle(furniture.title);
+        writer.setResolution(dpi);
+        writer.setPageLayout(QPageLayout(
+            QPageSize(paper == Paper::A4 ? QPageSize::A4 : QPageSize::Letter),
+            QPageLayout::Portrait, QMarginsF(kMarginMm, kMarginMm, kMarginMm, kMarginMm),
+            QPageLayout::Millimeter));
+        const QRect paint = writer.pageLayout().paintRectPixels(dpi);
+        const QRectF page(0, 0, paint.width(), paint.height());
+        const double headerHeight = millimetresToPixels(kHeaderMm, dpi);
+        const double footerHeight = millimetresToPixels(kFooterMm, dpi);
+        const QSizeF bodySize(page.width(), page.height() - headerHeight - footerHeight);
+
+        // Figures are as wide as the text: the body gives -1 and its height in millimetres.
+        QString html = body.text();
+        static const QRegularExpression figureSize(
+            QStringLiteral("width=\"-1\" height=\"([0-9.]+)\""));
+        QString laidOut;
+        laidOut.reserve(html.size());
+        qsizetype from = 0;
+        for (auto it = figureSize.globalMatch(html); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            laidOut += QStringView(html).mid(from, m.capturedStart() - from);
+            const double heightPx = millimetresToPixels(m.captured(1).toDouble(), dpi);
+            laidOut += QStringLiteral("width=\"%1\" height=\"%2\"")
+                           .arg(int(bodySize.width()) - 2)
+                           .arg(int(std::lround(heightPx)));
+            from = m.capturedEnd();
+        }
+        laidOut += QStringView(html).mid(from);
+
+        QTextDocument document;
+        document.documentLayout()->setPaintDevice(&writer);
+        document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 9));
+        document.setDefaultStyleSheet(QString::fromLatin1(kBodyStyle));
+        document.setDocumentMargin(0);
+        document.setPageSize(bodySize);
+        FigureObject figures(body.figures());
+        document.documentLayout()->registerHandler(QTextFormat::ImageObject, &figures);
+        document.setHtml(laidOut);
+        const int pages = document.pageCount();
+
+        QCPPainter painter;
+        if (!painter.begin(&writer))
+            throw std::runtime_error("cannot paint the report's pages (Qt's PDF writer refused)");
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        painter.setRenderHint(QPainter::Antialiasing);
+        figures.setPainter(&painter);
+        for (int p = 0; p < pages; ++p) {
+            if (p > 0)
+                writer.newPage();
+            drawFurniture(painter, furniture, page, headerHeight, footerHeight, p + 1, pages);
+            painter.save();
+            painter.translate(0, headerHeight - p * bodySize.height());
+            const QRectF slice(0, p * bodySize.height(), bodySize.width(), bodySize.height());
+            painter.setClipRect(slice);
+            document.drawContents(&painter, slice);
+            painter.restore();
+        }
+        painter.end();
+    }
+    buffer.close();
+    return bytes;
+}
+
+} // namespace crossgrade::reports
+
+#include "report_pdf.moc"

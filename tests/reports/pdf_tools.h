@@ -1,0 +1,67 @@
+#pragma once
+
+// Reading a PDF back with poppler-utils (pdftotext, pdfimages, pdfinfo), as a reader would:
+// the tests check what the page says, not how Qt wrote it.
+
+#include <QByteArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QString>
+#include <QStringList>
+
+namespace crossgrade::testing {
+
+// The tool's standard output; stops the test run with the tool's name when it cannot run.
+inline QString runTool(const QString& tool, const QStringList& arguments) {
+    QProcess p;
+    p.start(tool, arguments);
+    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        qFatal("%s %s failed (is poppler-utils installed?): %s", qPrintable(tool),
+               qPrintable(arguments.join(' ')), p.readAllStandardError().constData());
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+inline QString pdfText(const QString& pdf) {
+    return runTool(QStringLiteral("pdftotext"),
+                   {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
+}
+
+// The text as a reader compares it: ligatures unfolded (pdftotext keeps "ﬁ" as one letter;
+// NFKC makes it "fi" on both sides) and every run of white space one space, since line breaks
+// depend on font metrics and words do not.
+inline QString words(const QString& text) {
+    return text.normalized(QString::NormalizationForm_KC).simplified();
+}
+
+// Without white space or hyphens: pdftotext joins a line broken after a hyphen and drops the
+// hyphen ("average-" / "to-peak" reads "averageto-peak"), so neither side keeps them. For
+// "does the page say this" checks.
+inline QString squeezed(const QString& text) {
+    QString s = text.normalized(QString::NormalizationForm_KC);
+    s.remove(QRegularExpression(QStringLiteral("[\\s-]+")));
+    return s;
+}
+
+// The images pdfimages lists (a vector report has none).
+inline int pdfImageCount(const QString& pdf) {
+    const QStringList lines = runTool(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf})
+                                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return int(lines.size()) - 2; // a header line and a rule
+}
+
+// "Pages:" and "Page size:" of pdfinfo.
+inline int pdfPages(const QString& pdf) {
+    const QString info = runTool(QStringLiteral("pdfinfo"), {pdf});
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+inline QString pdfPageSize(const QString& pdf) {
+    const QString info = runTool(QStringLiteral("pdfinfo"), {pdf});
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("Page size:\\s+([0-9. x]+pts)")).match(info);
+    return m.hasMatch() ? m.captured(1).trimmed() : QString();
+}
+
+} // namespace crossgrade::testing

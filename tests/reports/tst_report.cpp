@@ -1,0 +1,201 @@
+// The leadership report as a reader gets it: the PDF's text (pdftotext) holds the answer, the
+// key numbers, every generated risk and every assumption; its charts are vectors; the files
+// beside it reproduce it.
+
+#include "../ui/sample_scenario.h"
+#include "figures.h"
+#include "likelihood.h"
+#include "pdf_tools.h"
+#include "report_export.h"
+#include "scenario_inputs.h"
+#include "whatif.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace crossgrade;
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+// The large-model sample with a deeper AMD discount, so that paths take doors and the tornado
+// has bars; and the sample as shipped, to compare against.
+std::vector<model::Scenario> reportScenarios() {
+    model::Scenario discounted =
+        testing::sampleScenario(QStringLiteral("large-model-inference.json"));
+    discounted = model::withKnob(discounted, model::WhatIfKnob::AmdDiscount, 0.40);
+    discounted.name = "Large model at a 40 % AMD discount";
+    return {discounted, testing::sampleScenario(QStringLiteral("large-model-inference.json"))};
+}
+
+} // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::vector<reports::ScenarioAnalysis> m_analyses;
+    reports::ReportMeta m_meta;
+    QString m_pdf;
+    QString m_text;     // words of the A4 PDF
+    QString m_squeezed; // and without white space
+
+    // The PDF says `text` somewhere (white space aside).
+    bool says(const QString& text) const { return m_squeezed.contains(testing::squeezed(text)); }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        reports::AnalysisSettings settings;
+        settings.samples = 400;
+        settings.threads = 2;
+        m_analyses = reports::analyseScenarios(reportScenarios(), settings);
+        QCOMPARE(m_analyses.size(), std::size_t(2));
+        // The premise of the tests below: the discounted scenario's lead option takes a door.
+        const model::OptionOutcome* lead =
+            m_analyses[0].evaluation.find(m_analyses[0].leadOption());
+        QVERIFY(lead && lead->doors_taken > 0);
+        m_meta.timestamp = QDateTime(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC);
+        m_meta.samples = settings.samples;
+        m_meta.seed = reports::reportSeed(reportScenarios(), settings);
+        m_pdf = m_dir.filePath(QStringLiteral("decision.pdf"));
+        reports::exportReport(m_analyses, m_meta, m_pdf);
+        const QString text = testing::pdfText(m_pdf);
+        m_text = testing::words(text);
+        m_squeezed = testing::squeezed(text);
+    }
+
+    void decisionPageLeadsWithTheAnswer() {
+        const reports::ScenarioAnalysis& a = m_analyses[0];
+        const model::OptionDistribution* d = a.distribution(a.leadOption());
+        QVERIFY(d);
+        const QString first = m_text.left(m_text.indexOf(QStringLiteral("Page 1 of")));
+        QVERIFY(first.contains(QStringLiteral("Decision: Large model at a 40 % AMD discount")));
+        QVERIFY(
+            first.contains(q(std::string(model::title(a.evaluation.recommendation.primary_path)))));
+        QVERIFY2(first.contains(q(model::likelihoodPhrase(d->p_beats_stay_cuda))),
+                 qPrintable(first));
+        QVERIFY(first.contains(QStringLiteral("median saving %1 (P10 %2, P90 %3)")
+                                   .arg(q(model::formatUsd(d->npv_saving_usd.p50)),
+                                        q(model::formatUsd(d->npv_saving_usd.p10)),
+                                        q(model::formatUsd(d->npv_saving_usd.p90)))));
+        // The options table: every option with its $/GPU-hour.
+        for (const model::OptionOutcome& o : a.evaluation.options)
+            QVERIFY(first.contains(ui::optionLabel(o.id)));
+        QVERIFY(first.contains(QStringLiteral("Top drivers of")));
+        QVERIFY(first.contains(QStringLiteral("Cumulative cost by option")));
+    }
+
+    void textHoldsEveryGeneratedRisk() {
+        std::size_t count = 0;
+        for (const reports::ScenarioAnalysis& a : m_analyses)
+            for (const model::Risk& r : a.risks) {
+                QVERIFY2(says(q(r.title)), r.title.c_str());
+                QVERIFY2(says(q(r.text)), r.text.c_str());
+                ++count;
+            }
+        QVERIFY(count > 0); // the tests would prove nothing without risks
+    }
+
+    void textHoldsEveryAssumption() {
+        for (const reports::ScenarioAnalysis& a : m_analyses)
+            for (const model::ScenarioInput& input : model::scenarioInputs(a.scenario)) {
+                QVERIFY2(says(q(input.label)), input.label.c_str());
+                const model::UncertainNumber* n = model::findInput(a.scenario, input.pointer);
+                QVERIFY(n);
+                if (!n->date.empty())
+                    QVERIFY2(says(q(n->date)), n->date.c_str());
+            }
+    }
+
+    void chartsAreVectors() {
+        QCOMPARE(testing::pdfImageCount(m_pdf), 0);
+        // The figures drew their words as text: the tornado's axis caption and inputs.
+        QVERIFY(m_text.contains(QStringLiteral("NPV saving vs stay-cuda")));
+        QVERIFY(m_text.contains(QStringLiteral("Monthly cost components")));
+    }
+
+    void everyPageHasItsFurniture() {
+        const int pages = testing::pdfPages(m_pdf);
+        QVERIFY(pages > 3);
+        for (int p = 1; p <= pages; ++p)
+            QVERIFY2(m_text.contains(QStringLiteral("Page %1 of %2").arg(p).arg(pages)),
+                     qPrintable(QString::number(p)));
+        QCOMPARE(m_text.count(QStringLiteral("1 January 2026")), pages);
+        QCOMPARE(testing::pdfPageSize(m_pdf), QStringLiteral("595 x 842 pts"));
+    }
+
+    void letterPaper() {
+        reports::ReportMeta meta = m_meta;
+        meta.paper = reports::Paper::Letter;
+        const QString pdf = m_dir.filePath(QStringLiteral("letter.pdf"));
+        reports::exportReport({m_analyses[1]}, meta, pdf);
+        QCOMPARE(testing::pdfPageSize(pdf), QStringLiteral("612 x 792 pts"));
+    }
+
+    void comparisonPairsTheScenarios() {
+        QVERIFY(m_text.contains(QStringLiteral("Scenario comparison")));
+        QVERIFY(says(QStringLiteral("Scenario 2 of 2: ") + q(m_analyses[1].scenario.name)));
+        QVERIFY(m_text.contains(QStringLiteral("Δ NPV, P50 (P10–P90)")));
+    }
+
+    void methodologyNamesHowItWasMade() {
+        const QString methodology = m_text.mid(m_text.lastIndexOf(QStringLiteral("Methodology")));
+        QVERIFY(methodology.contains(QStringLiteral("Seed %1").arg(m_meta.seed)));
+        QVERIFY(methodology.contains(QStringLiteral("Samples 400")));
+        QVERIFY(methodology.contains(QStringLiteral("2026-01-01T00:00:00Z")));
+        QVERIFY(methodology.contains(QStringLiteral("decision.scenario-1.json")));
+        QVERIFY(methodology.contains(QStringLiteral("decision.samples-2.csv")));
+        QVERIFY(methodology.contains(QStringLiteral("Crossgrade " CROSSGRADE_VERSION)));
+        QVERIFY(methodology.contains(
+            QStringLiteral(
+                "crossgrade-cli report decision.scenario-1.json decision.scenario-2.json "
+                "--out decision.pdf --paper a4 --samples 400 --seed %1 --timestamp "
+                "2026-01-01T00:00:00Z")
+                .arg(m_meta.seed)));
+    }
+
+    void filesBesideReproduceTheInputs() {
+        for (int i = 1; i <= 2; ++i) {
+            const QString json = m_dir.filePath(QStringLiteral("decision.scenario-%1.json").arg(i));
+            const data::ScenarioReadResult read = data::readScenarioFile(json.toStdString());
+            QVERIFY(read.ok());
+            QVERIFY(*read.scenario == m_analyses[std::size_t(i - 1)].scenario);
+            QFile csv(m_dir.filePath(QStringLiteral("decision.samples-%1.csv").arg(i)));
+            QVERIFY(csv.open(QIODevice::ReadOnly));
+            QCOMPARE(csv.readAll().count('\n'), qsizetype(401)); // a header and 400 samples
+        }
+    }
+
+    void sameAnalysisSameText() {
+        const QString again = m_dir.filePath(QStringLiteral("again/decision.pdf"));
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("again")));
+        reports::exportReport(m_analyses, m_meta, again);
+        QCOMPARE(testing::words(testing::pdfText(again)), m_text);
+    }
+
+    void exportToAMissingFolderFailsNamingTheFile() {
+        const QString pdf = m_dir.filePath(QStringLiteral("missing/report.pdf"));
+        try {
+            reports::exportReport({m_analyses[1]}, m_meta, pdf);
+            QFAIL("exported into a folder that does not exist");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("missing")), e.what());
+        }
+        QVERIFY(!QFile::exists(pdf));
+    }
+
+    void paperNames() {
+        QVERIFY(reports::parsePaper(u"A4") == reports::Paper::A4);
+        QVERIFY(reports::parsePaper(u"letter") == reports::Paper::Letter);
+        QVERIFY(!reports::parsePaper(u"legal"));
+    }
+};
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"
