@@ -14,6 +14,19 @@ QStringList argumentsOf(int argc, char* argv[]) {
     return args;
 }
 
+// The offscreen platform warns that XDG_RUNTIME_DIR is unset (as it is for root, in CI and in
+// containers) and picks a folder itself; the CLI uses no runtime folder, so the warning would
+// only be noise beside the report's own output. Every other message goes through.
+QtMessageHandler qtDefaultHandler = nullptr;
+
+void quietRuntimeDirWarning(QtMsgType type, const QMessageLogContext& context,
+                            const QString& message) {
+    if (type == QtWarningMsg &&
+        message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+        return;
+    qtDefaultHandler(type, context, message);
+}
+
 } // namespace
 
 int main(int argc, char* argv[]) {
@@ -24,6 +37,7 @@ int main(int argc, char* argv[]) {
     if (crossgrade::app::commandName(argumentsOf(argc, argv)) == QLatin1String("report")) {
         if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
+        qtDefaultHandler = qInstallMessageHandler(quietRuntimeDirWarning);
         app = std::make_unique<QApplication>(argc, argv);
     } else {
         app = std::make_unique<QCoreApplication>(argc, argv);

@@ -177,11 +177,18 @@ void drivers(ReportBody& body, const ScenarioAnalysis& a) {
     body.html(heading(3, QObject::tr("What drives the saving")));
     const model::Tornado* t = leadTornado(a);
     if (!t) {
+        const QString why =
+            a.challenger == a.leadOption()
+                ? QObject::tr("No input moves the saving of %1: its plan opens no AMD door at "
+                              "most-likely values, so it costs what staying costs at every test "
+                              "point.")
+                      .arg(optionName(a.challenger))
+                : QObject::tr("No input moves the saving of %1 or %2: neither plan opens an AMD "
+                              "door at most-likely values, so both cost what staying costs at "
+                              "every test point.")
+                      .arg(optionName(a.leadOption()), optionName(a.challenger));
         body.html(paragraph(
-            QObject::tr("No input moves the saving of %1 or %2: neither plan opens an AMD door "
-                        "at most-likely values, so both cost what staying costs at every test "
-                        "point. The switching values below say what would change that.")
-                .arg(optionName(a.leadOption()), optionName(a.challenger))));
+            why + QObject::tr(" The switching values below say what would change that.")));
         return;
     }
     const std::map<std::string, std::string> labels = inputLabels(a.scenario);
@@ -249,7 +256,8 @@ void comparison(ReportBody& body, const std::vector<ScenarioAnalysis>& analyses)
     for (const ScenarioAnalysis& a : analyses) {
         const OptionId lead = a.leadOption();
         const model::OptionDistribution* d = a.distribution(lead);
-        t.row({esc(a.scenario.name), esc(model::toString(a.evaluation.recommendation.primary_path)),
+        t.row({esc(a.scenario.name),
+               optionName(model::optionOf(a.evaluation.recommendation.primary_path)),
                optionName(a.evaluation.cheapest), optionName(lead),
                d ? medianWithRange(d->npv_saving_usd) : QStringLiteral("—"),
                d ? percent(d->p_beats_stay_cuda) : QStringLiteral("—")});

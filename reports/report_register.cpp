@@ -212,11 +212,18 @@ void assumptionRegister(ReportBody& body, const ScenarioAnalysis& a) {
             const auto text = [&](double v) {
                 return esc(inputValueText(v, input.unit));
             };
+            // Drawn percentiles to three significant figures: they are read, not typed.
+            const auto drawnText = [&](double v) {
+                if (v == 0 || !std::isfinite(v))
+                    return text(v);
+                const double scale = std::pow(10.0, std::floor(std::log10(std::fabs(v))) - 2);
+                return text(std::round(v / scale) * scale);
+            };
             QString drawn = QStringLiteral("—");
             QString shape = QObject::tr("fixed");
             if (!n->isCertain()) {
                 const model::ImpliedSpread spread = model::impliedSpread(*n);
-                drawn = text(spread.p10) + QStringLiteral(" – ") + text(spread.p90);
+                drawn = drawnText(spread.p10) + QStringLiteral(" – ") + drawnText(spread.p90);
                 shape = esc(model::toString(n->distribution));
             }
             t.row({esc(input.label), text(n->range.low), text(n->range.most_likely),
@@ -257,10 +264,13 @@ void methodology(ReportBody& body, const std::vector<ScenarioAnalysis>& analyses
         for (const model::OptionDistribution& d : a.monte_carlo.options) {
             const double n = double(std::max<std::size_t>(1, a.monte_carlo.samples));
             const double p = d.p_beats_stay_cuda;
-            convergence << QObject::tr("%1: NPV mean ±%2, P50 ±%3, P(cheaper) ±%4 pp")
+            QString line = QObject::tr("%1: NPV mean ±%2, P50 ±%3")
                                .arg(optionName(d.id), money(d.npv_mean_standard_error),
-                                    money(d.npv_p50_standard_error),
-                                    shortDecimal(100 * std::sqrt(p * (1 - p) / n), 1, 1));
+                                    money(d.npv_p50_standard_error));
+            if (d.id != model::OptionId::StayCuda)
+                line += QObject::tr(", P(cheaper) ±%1 pp")
+                            .arg(shortDecimal(100 * std::sqrt(p * (1 - p) / n), 1, 1));
+            convergence << line;
         }
         t.row({QObject::tr("Convergence, %1 (one standard error)").arg(esc(a.scenario.name)),
                convergence.join(QStringLiteral("<br>"))});

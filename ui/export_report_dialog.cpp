@@ -85,7 +85,9 @@ ExportReportDialog::ExportReportDialog(data::Store& store, const ScenarioDocumen
     auto* form = new QFormLayout;
     form->addRow(tr("&Paper:"), m_paper);
     form->addRow(tr("&Samples per scenario:"), m_samples);
-    form->addRow(tr("&File:"), pathRow);
+    auto* fileLabel = new QLabel(tr("&File:"), this);
+    fileLabel->setBuddy(m_path); // a row of a layout gets no buddy of its own
+    form->addRow(fileLabel, pathRow);
 
     m_progress = new QProgressBar(this);
     m_progress->setVisible(false);
@@ -109,7 +111,7 @@ ExportReportDialog::ExportReportDialog(data::Store& store, const ScenarioDocumen
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
     layout->addWidget(m_buttons);
-    resize(560, 460);
+    resize(560, 380);
     updateExportButton();
 }
 

@@ -1031,6 +1031,17 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     if (const QString path = QDir(directory).filePath(QStringLiteral("hetccl-watch.png"));
         watch.grab().save(path))
         written << path;
+    ExportReportDialog report(m_store, m_document.get(),
+                              m_settings ? m_settings->monteCarloSamples()
+                                         : Settings::kDefaultMonteCarloSamples,
+                              this);
+    report.setChosen(2, true);
+    report.setOutputPath(QDir::home().filePath(QStringLiteral("Documents/decision-report.pdf")));
+    report.show();
+    QApplication::processEvents();
+    if (const QString path = QDir(directory).filePath(QStringLiteral("export-report.png"));
+        report.grab().save(path))
+        written << path;
     return written;
 }
 
