@@ -1031,10 +1031,9 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     if (const QString path = QDir(directory).filePath(QStringLiteral("hetccl-watch.png"));
         watch.grab().save(path))
         written << path;
-    ExportReportDialog report(m_store, m_document.get(),
-                              m_settings ? m_settings->monteCarloSamples()
-                                         : Settings::kDefaultMonteCarloSamples,
-                              this);
+    ExportReportDialog report(
+        m_store, m_document.get(),
+        m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples, this);
     report.setChosen(2, true);
     report.setOutputPath(QDir::home().filePath(QStringLiteral("Documents/decision-report.pdf")));
     report.show();
