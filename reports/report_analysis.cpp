@@ -2,7 +2,11 @@
 
 #include "sampling.h"
 
+#include <algorithm>
+#include <exception>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 namespace crossgrade::reports {
 
@@ -10,58 +14,72 @@ using model::OptionId;
 
 namespace {
 
-// Steps per scenario for the progress read-out: Monte Carlo, tornados, switching values.
-constexpr int kStepsPerScenario = 3;
+// One piece of a report's computation. Every piece is deterministic on its own (one thread,
+// its own workspace), so spreading them over threads in any order changes no number.
+struct Task {
+    enum Kind { MonteCarlo, RuleTornado, ChallengerTornado, Switching } kind = MonteCarlo;
+    std::size_t scenario = 0;
+    std::size_t knob = 0; // for Switching: index into the default knobs
+};
 
-void checkCancel(const std::atomic<bool>* cancel) {
-    if (cancel && cancel->load())
-        throw std::runtime_error("cancelled");
+std::string stageName(const Task& t, const std::vector<model::WhatIfKnob>& knobs) {
+    switch (t.kind) {
+    case Task::MonteCarlo:
+        return "Monte Carlo";
+    case Task::RuleTornado:
+    case Task::ChallengerTornado:
+        return "tornado";
+    case Task::Switching:
+        return "switching value of " + std::string(model::knobInfo(knobs[t.knob]).label);
+    }
+    return {};
 }
 
-ScenarioAnalysis analyseOne(const model::Scenario& scenario, const AnalysisSettings& settings,
-                            std::uint64_t seed, const std::atomic<bool>* cancel,
-                            const std::function<void(const std::string&)>& step) {
-    ScenarioAnalysis a;
-    a.scenario = scenario;
-    try {
-        a.compiled = model::compile(scenario);
-    } catch (const std::exception& e) {
-        throw std::invalid_argument("scenario '" + scenario.name + "': " + e.what());
-    }
-    a.evaluation = model::evaluateScenario(scenario, a.compiled);
-    a.rule_option = model::optionOf(a.evaluation.recommendation.primary_path);
-    a.challenger = model::cheapestChallenger(a.evaluation);
-
-    step("Monte Carlo");
-    model::MonteCarloOptions options;
-    options.samples = settings.samples;
-    options.seed = seed;
-    options.threads = settings.threads;
-    model::DrawCache draws;
-    a.monte_carlo = model::runMonteCarlo(a.compiled, a.evaluation, options, draws, cancel);
-    if (a.monte_carlo.cancelled)
-        throw std::runtime_error("cancelled");
-    a.draws = draws.draws(a.compiled.inputs, seed, settings.samples);
-
-    step("tornado");
+void run(const Task& t, ScenarioAnalysis& a, const AnalysisSettings& settings, std::uint64_t seed,
+         const std::vector<model::WhatIfKnob>& knobs, const std::atomic<bool>* cancel) {
     model::SensitivityControl control;
-    control.threads = settings.threads;
     control.cancel = cancel;
-    a.rule_tornado = model::computeTornado(a.compiled, a.evaluation, a.rule_option, control);
-    a.challenger_tornado =
-        a.challenger == a.rule_option
-            ? a.rule_tornado
-            : model::computeTornado(a.compiled, a.evaluation, a.challenger, control);
+    switch (t.kind) {
+    case Task::MonteCarlo: {
+        model::MonteCarloOptions options;
+        options.samples = settings.samples;
+        options.seed = seed;
+        model::DrawCache draws;
+        a.monte_carlo = model::runMonteCarlo(a.compiled, a.evaluation, options, draws, cancel);
+        if (a.monte_carlo.cancelled)
+            throw std::runtime_error("cancelled");
+        a.draws = draws.draws(a.compiled.inputs, seed, settings.samples);
+        return;
+    }
+    case Task::RuleTornado:
+        a.rule_tornado = model::computeTornado(a.compiled, a.evaluation, a.rule_option, control);
+        return;
+    case Task::ChallengerTornado:
+        a.challenger_tornado =
+            model::computeTornado(a.compiled, a.evaluation, a.challenger, control);
+        return;
+    case Task::Switching:
+        a.switching[t.knob] =
+            model::switchingValue(a.scenario, knobs[t.knob], model::kDefaultScanPoints, control);
+        return;
+    }
+}
 
-    step("switching values");
-    a.switching = model::switchingValues(scenario, model::defaultSwitchingKnobs(),
-                                         model::kDefaultScanPoints, control);
-
-    std::vector<const model::Tornado*> tornados{&a.rule_tornado};
-    if (a.challenger != a.rule_option)
-        tornados.push_back(&a.challenger_tornado);
-    a.risks = model::generateRisks({a.scenario, a.evaluation, tornados, a.switching});
-    return a;
+// The tasks of every scenario, the long ones first so that the last to finish are short: the
+// Monte Carlos, then the switching values, then the tornados.
+std::vector<Task> tasksOf(const std::vector<ScenarioAnalysis>& analyses, std::size_t knobs) {
+    std::vector<Task> tasks;
+    for (std::size_t s = 0; s < analyses.size(); ++s)
+        tasks.push_back({Task::MonteCarlo, s, 0});
+    for (std::size_t s = 0; s < analyses.size(); ++s)
+        for (std::size_t k = 0; k < knobs; ++k)
+            tasks.push_back({Task::Switching, s, k});
+    for (std::size_t s = 0; s < analyses.size(); ++s) {
+        tasks.push_back({Task::RuleTornado, s, 0});
+        if (analyses[s].challenger != analyses[s].rule_option)
+            tasks.push_back({Task::ChallengerTornado, s, 0});
+    }
+    return tasks;
 }
 
 } // namespace
@@ -89,26 +107,84 @@ std::vector<ScenarioAnalysis> analyseScenarios(const std::vector<model::Scenario
                                                const std::atomic<bool>* cancel,
                                                const AnalysisProgress& progress) {
     const std::uint64_t seed = reportSeed(scenarios, settings);
-    const int total = int(scenarios.size()) * kStepsPerScenario;
-    int done = 0;
-    std::vector<ScenarioAnalysis> analyses;
-    analyses.reserve(scenarios.size());
+    const std::vector<model::WhatIfKnob> knobs = model::defaultSwitchingKnobs();
+
+    // The deterministic runs first: every task reads them.
+    std::vector<ScenarioAnalysis> analyses(scenarios.size());
     for (std::size_t i = 0; i < scenarios.size(); ++i) {
-        const std::string prefix = scenarios.size() > 1
-                                       ? "scenario " + std::to_string(i + 1) + " of " +
-                                             std::to_string(scenarios.size()) + ": "
-                                       : std::string();
-        const auto step = [&](const std::string& stage) {
-            checkCancel(cancel);
-            if (progress)
-                progress(done, total, prefix + stage);
-            ++done;
-        };
-        analyses.push_back(analyseOne(scenarios[i], settings, seed, cancel, step));
+        ScenarioAnalysis& a = analyses[i];
+        a.scenario = scenarios[i];
+        try {
+            a.compiled = model::compile(a.scenario);
+        } catch (const std::exception& e) {
+            throw std::invalid_argument("scenario '" + a.scenario.name + "': " + e.what());
+        }
+        a.evaluation = model::evaluateScenario(a.scenario, a.compiled);
+        a.rule_option = model::optionOf(a.evaluation.recommendation.primary_path);
+        a.challenger = model::cheapestChallenger(a.evaluation);
+        a.rule_tornado.option = a.rule_option;
+        a.challenger_tornado.option = a.challenger;
+        a.switching.resize(knobs.size());
     }
-    checkCancel(cancel);
+
+    // Then every Monte Carlo, tornado and switching value, spread over the threads.
+    const std::vector<Task> tasks = tasksOf(analyses, knobs.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::mutex lock; // guards `error`, `done` and the progress callback
+    std::exception_ptr error;
+    int done = 0;
+    std::atomic<bool> stop{false};
+    const auto stopped = [&] {
+        return stop.load() || (cancel && cancel->load());
+    };
+    const auto worker = [&] {
+        for (std::size_t i = next++; i < tasks.size() && !stopped(); i = next++) {
+            try {
+                if (progress) {
+                    const std::lock_guard<std::mutex> guard(lock);
+                    progress(done, int(tasks.size()),
+                             (scenarios.size() > 1
+                                  ? "scenario " + std::to_string(tasks[i].scenario + 1) + ": "
+                                  : std::string()) +
+                                 stageName(tasks[i], knobs));
+                }
+                run(tasks[i], analyses[tasks[i].scenario], settings, seed, knobs,
+                    cancel ? cancel : &stop);
+                const std::lock_guard<std::mutex> guard(lock);
+                ++done;
+            } catch (...) {
+                const std::lock_guard<std::mutex> guard(lock);
+                if (!error)
+                    error = std::current_exception();
+                failed = true;
+                stop = true;
+            }
+        }
+    };
+    const int threads =
+        std::clamp(settings.threads, 1, int(std::max<std::size_t>(1, tasks.size())));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread& t : pool)
+        t.join();
+    if (cancel && cancel->load())
+        throw std::runtime_error("cancelled");
+    if (failed)
+        std::rethrow_exception(error);
+
+    for (ScenarioAnalysis& a : analyses) {
+        if (a.challenger == a.rule_option)
+            a.challenger_tornado = a.rule_tornado;
+        std::vector<const model::Tornado*> tornados{&a.rule_tornado};
+        if (a.challenger != a.rule_option)
+            tornados.push_back(&a.challenger_tornado);
+        a.risks = model::generateRisks({a.scenario, a.evaluation, tornados, a.switching});
+    }
     if (progress)
-        progress(total, total, "laying out the report");
+        progress(int(tasks.size()), int(tasks.size()), "laying out the report");
     return analyses;
 }
 

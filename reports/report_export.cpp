@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <future>
 #include <stdexcept>
 
 namespace crossgrade::reports {
@@ -45,20 +46,30 @@ void nameFilesBeside(const QString& pdfPath, std::size_t scenarios, ReportMeta& 
 ExportedReport exportReport(const std::vector<ScenarioAnalysis>& analyses, ReportMeta meta,
                             const QString& pdfPath) {
     nameFilesBeside(pdfPath, analyses.size(), meta);
+    // The files beside the PDF are text the analysis alone determines: they are written out on
+    // another thread while this one lays out the pages.
+    std::future<std::vector<QByteArray>> beside = std::async(std::launch::async, [&analyses] {
+        std::vector<QByteArray> texts;
+        for (const ScenarioAnalysis& a : analyses) {
+            texts.push_back(bytesOf(data::writeScenario(a.scenario)));
+            texts.push_back(
+                bytesOf(data::writeSamplesCsv(a.compiled, a.evaluation, a.monte_carlo, a.draws)));
+        }
+        return texts;
+    });
     const ReportBody body = buildReportBody(analyses, meta);
     const QByteArray pdf = renderPdf(body, reportFurniture(analyses, meta), meta.paper);
+    const std::vector<QByteArray> texts = beside.get();
 
     const QDir folder = QFileInfo(pdfPath).absoluteDir();
     ExportedReport out;
     out.pdf = QFileInfo(pdfPath).absoluteFilePath();
     for (std::size_t i = 0; i < analyses.size(); ++i) {
-        const ScenarioAnalysis& a = analyses[i];
         const QString json = folder.absoluteFilePath(meta.scenario_files[i]);
-        writeWhole(json, bytesOf(data::writeScenario(a.scenario)));
+        writeWhole(json, texts[2 * i]);
         out.files << json;
         const QString csv = folder.absoluteFilePath(meta.samples_files[i]);
-        writeWhole(
-            csv, bytesOf(data::writeSamplesCsv(a.compiled, a.evaluation, a.monte_carlo, a.draws)));
+        writeWhole(csv, texts[2 * i + 1]);
         out.files << csv;
     }
     // The PDF last: it names the files above, so it appears only once they are all there.

@@ -21,9 +21,12 @@ inline QString runTool(const QString& tool, const QStringList& arguments) {
     return QString::fromUtf8(p.readAllStandardOutput());
 }
 
+// In the order the page was drawn (-raw): a table cell's lines stay together, where the default
+// reading order interleaves the cells of a row line by line.
 inline QString pdfText(const QString& pdf) {
     return runTool(QStringLiteral("pdftotext"),
-                   {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
+                   {QStringLiteral("-raw"), QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf,
+                    QStringLiteral("-")});
 }
 
 // The text as a reader compares it: ligatures unfolded (pdftotext keeps "ﬁ" as one letter;
