@@ -437,19 +437,7 @@ SwitchingValue switchingValue(const Scenario& scenario, WhatIfKnob knob, int sca
 namespace {
 
 std::string optionWords(OptionId id) {
-    switch (id) {
-    case OptionId::StayCuda:
-        return "staying on CUDA";
-    case OptionId::Path1:
-        return "Path 1";
-    case OptionId::Path2:
-        return "Path 2";
-    case OptionId::Path3:
-        return "Path 3";
-    case OptionId::Path2And3:
-        return "Paths 2+3";
-    }
-    return "?";
+    return id == OptionId::StayCuda ? "staying on CUDA" : optionShortTitle(id);
 }
 
 } // namespace

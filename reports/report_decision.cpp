@@ -219,15 +219,7 @@ void decisionPage(ReportBody& body, const ScenarioAnalysis& a, const ReportMeta&
     context(body, a);
     optionsTable(body, a);
 
-    body.figure(
-        [&a](QCustomPlot* plot) {
-            ui::plotCumulative(plot, a.evaluation, nullptr, ui::FigureStyle::print(),
-                               ui::doorNames(a.compiled), &a.monte_carlo);
-        },
-        62);
-    body.html(paragraph(QObject::tr("Cumulative cost per option at most-likely values; shaded: "
-                                    "the P10–P90 band of the samples."),
-                        QStringLiteral("small muted")));
+    cumulativeFigure(body, a, 62);
     drivers(body, a);
 
     body.html(heading(3, QObject::tr("What would flip the choice")));

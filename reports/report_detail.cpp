@@ -47,20 +47,24 @@ FigureBuilder tornadoFigure(const model::Tornado& tornado, const ScenarioAnalysi
     };
 }
 
+void cumulativeFigure(ReportBody& body, const ScenarioAnalysis& a, double heightMm) {
+    body.figure(
+        [&a](QCustomPlot* plot) {
+            ui::plotCumulative(plot, a.evaluation, nullptr, ui::FigureStyle::print(),
+                               ui::doorNames(a.compiled), &a.monte_carlo);
+        },
+        heightMm);
+    body.html(paragraph(QObject::tr("Cumulative cost per option at most-likely values; shaded: "
+                                    "the P10–P90 band of the samples."),
+                        QStringLiteral("small muted")));
+}
+
 namespace {
 
 void costCurves(ReportBody& body, const ScenarioAnalysis& a, bool withCumulative) {
     body.html(heading(3, QObject::tr("Cost over time")));
     if (withCumulative) {
-        body.figure(
-            [&a](QCustomPlot* plot) {
-                ui::plotCumulative(plot, a.evaluation, nullptr, ui::FigureStyle::print(),
-                                   ui::doorNames(a.compiled), &a.monte_carlo);
-            },
-            80);
-        body.html(paragraph(QObject::tr("Cumulative cost per option at most-likely values; "
-                                        "shaded: the P10–P90 band of the samples."),
-                            QStringLiteral("small muted")));
+        cumulativeFigure(body, a, 80);
     }
     const OptionId lead = a.leadOption();
     if (const model::OptionOutcome* o = a.evaluation.find(lead)) {

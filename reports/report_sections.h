@@ -25,6 +25,8 @@ void assumptionRegister(ReportBody& body, const ScenarioAnalysis& a);
 void methodology(ReportBody& body, const std::vector<ScenarioAnalysis>& analyses,
                  const ReportMeta& meta);
 
+// The cumulative cost per option with its P10–P90 bands, `heightMm` high, and its caption.
+void cumulativeFigure(ReportBody& body, const ScenarioAnalysis& a, double heightMm);
 // Input pointer → label, for every input the engine reads.
 std::map<std::string, std::string> inputLabels(const model::Scenario& scenario);
 // The tornado the decision page shows: the lead option's, or the challenger's when the lead's
