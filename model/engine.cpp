@@ -300,7 +300,10 @@ private:
         return r;
     }
     double gpusNeeded(const Placement& p, int s, double d, bool whole) const {
-        const double each = perGpu(p, s);
+        return gpusNeeded(p, s, perGpu(p, s), d, whole);
+    }
+    // The same, given `each` = perGpu(p, s).
+    double gpusNeeded(const Placement& p, int s, double each, double d, bool whole) const {
         if (d <= 0 || each <= 0)
             return 0;
         const int gpr = replicaGpus(p, s);
@@ -324,11 +327,16 @@ private:
     // Takes up to `available` GPUs of SKU s for the demand `left` of one placement; returns
     // how many it took and lowers `left` by what they serve.
     double take(const Placement& p, int s, double available, double& left, double total) {
-        const double need = gpusNeeded(p, s, left, left >= total);
+        return take(p, s, perGpu(p, s), available, left, total);
+    }
+    // The same, given `each` = perGpu(p, s).
+    double take(const Placement& p, int s, double each, double available, double& left,
+                double total) {
+        const double need = gpusNeeded(p, s, each, left, left >= total);
         const double n = std::min(usable(p, s, available), need);
         if (n <= 0)
             return 0.0;
-        left = n >= need ? 0.0 : std::max(0.0, left - n * perGpu(p, s));
+        left = n >= need ? 0.0 : std::max(0.0, left - n * each);
         if (p.vendor == Vendor::Amd)
             m_amdInService += n;
         if (replicaGpus(p, s) > sku(s).gpus_per_server)
@@ -367,10 +375,11 @@ private:
             const double buyEach = perGpu(d.placement, buy);
             for (std::size_t s = 0; s < m_s.skus.size(); ++s)
                 if (m_s.skus[s].vendor == d.placement.vendor && m_ws.pool[s] > 0 &&
-                    ratio(d.placement, int(s)) > 0)
-                    m_ws.pairs.push_back({int(i), int(s),
-                                          buyEach > 0 ? perGpu(d.placement, int(s)) / buyEach : 0,
-                                          0.0});
+                    ratio(d.placement, int(s)) > 0) {
+                    const double each = perGpu(d.placement, int(s));
+                    m_ws.pairs.push_back(
+                        {int(i), int(s), buyEach > 0 ? each / buyEach : 0, 0.0, each});
+                }
         }
         if (m_ws.pairs.empty())
             return;
@@ -419,8 +428,8 @@ private:
                 share = std::ceil(share / replica - kServedTolerance) * replica;
             if (d.left >= d.total)
                 share = std::max(share, replica);
-            const double n =
-                take(d.placement, pair.sku, std::min(m_ws.pool[s], share), d.left, d.total);
+            const double n = take(d.placement, pair.sku, pair.per_gpu,
+                                  std::min(m_ws.pool[s], share), d.left, d.total);
             m_ws.pool[s] -= n;
             m_ws.busy_gpus[s] += n * d.placement.busy_share;
         }
@@ -447,8 +456,7 @@ private:
         for (std::size_t j = 0; j < pairs.size(); ++j) {
             const Demand& d = m_ws.demands[std::size_t(pairs[j].demand)];
             lp.setCoefficient(m_ws.pool_row[std::size_t(pairs[j].sku)], int(j), 1.0);
-            lp.setCoefficient(rows + pairs[j].demand, int(j),
-                              perGpu(d.placement, pairs[j].sku) / d.left);
+            lp.setCoefficient(rows + pairs[j].demand, int(j), pairs[j].per_gpu / d.left);
             lp.setValue(int(j), pairs[j].relative);
         }
         const bool solved = lp.solve(kMaxAssignmentPivots);
@@ -530,6 +538,8 @@ private:
         if (m_s.disposition != Disposition::Sell)
             return;
         for (std::size_t s = 0; s < m_s.skus.size(); ++s) {
+            if (m_ws.pool[s] <= 0)
+                continue; // nothing to sell: the surplus below would be at most 0
             double surplus = m_ws.pool[s];
             if (wholeServers()) // a server is sold whole
                 surplus = std::floor(surplus / m_s.skus[s].gpus_per_server + kServedTolerance) *

@@ -104,6 +104,7 @@ struct EngineWorkspace {
         int sku = 0;
         double relative = 0; // throughput per GPU relative to the GPU the demand would buy
         double gpus = 0;     // how many GPUs of the pool the assignment gives the demand
+        double per_gpu = 0;  // demand one GPU of the pool covers (Simulation::perGpu)
     };
     std::vector<Demand> demands;
     std::vector<PoolPair> pairs;
