@@ -34,20 +34,42 @@ public:
         , m_ws(ws)
         , m_out(out) {
         const DoorSchedule schedule = doorSchedule(s, v, option);
-        m_out.committed = policy.takesAny();
-        m_tasksMonths = m_out.committed ? schedule.tasks_months : 0.0;
-        const double amdAvailable =
-            s.skus[std::size_t(s.buy_sku[vendorIndex(Vendor::Amd)])].available_month;
+        commit(schedule, policy.takesAny());
+        const std::array<double, 2> months = doorMonths(s, option, schedule, policy);
         for (std::size_t k = 0; k < option.doors.size() && k < 2; ++k) {
-            m_out.door_open_month[k] = schedule.open[k];
             if (policy.month[k] == kNever)
                 continue;
-            const double month =
-                std::max({double(policy.month[k]), std::ceil(schedule.open[k]), amdAvailable, 0.0});
-            m_doorMonth[k] = month;
-            if (month < s.horizon_months)
-                m_out.door_taken_month[k] = month;
+            m_doorMonth[k] = months[k];
+            if (months[k] < s.horizon_months)
+                m_out.door_taken_month[k] = months[k];
         }
+    }
+
+    // A committed run with every door shut, for DoorSearch to open doors into as it goes.
+    Simulation(const CompiledScenario& s, const double* v, const CompiledOption& option,
+               const DoorSchedule& schedule, EngineWorkspace& ws, OptionRun& out)
+        : m_s(s)
+        , m_v(v)
+        , m_option(option)
+        , m_ws(ws)
+        , m_out(out) {
+        commit(schedule, true);
+        tabulate();
+    }
+
+    // The month each door of `policy` is taken in (the later of the policy's month, the month
+    // it opens and the month AMD can be bought), infinity for kNever.
+    static std::array<double, 2> doorMonths(const CompiledScenario& s, const CompiledOption& option,
+                                            const DoorSchedule& schedule,
+                                            const DoorPolicy& policy) {
+        std::array<double, 2> months{kShut, kShut};
+        const double amdAvailable =
+            s.skus[std::size_t(s.buy_sku[vendorIndex(Vendor::Amd)])].available_month;
+        for (std::size_t k = 0; k < option.doors.size() && k < 2; ++k)
+            if (policy.month[k] != kNever)
+                months[k] = std::max(
+                    {double(policy.month[k]), std::ceil(schedule.open[k]), amdAvailable, 0.0});
+        return months;
     }
 
     void run() {
@@ -57,6 +79,89 @@ public:
         finish();
     }
 
+    // ----- resuming, for DoorSearch -----------------------------------------------------------
+    // Before the month a door is taken, a run with that door open and one with it shut are the
+    // same month for month: the door changes only placeDemand() and placement() from that
+    // month on. Everything a month hands the next is in Checkpoint (lot_left never changes
+    // after startFleet), so a run resumed from a checkpoint continues exactly as the run it
+    // was taken from would have, bit for bit.
+    struct Checkpoint {
+        std::vector<EngineWorkspace::Cohort> cohorts;
+        std::vector<double> owned;
+        bool owned_is_current = false;
+        int first_amd_month = -1;
+        bool multi_node_inference = false;
+        double gpu_hours = 0;
+        double tokens_served = 0;
+        double npv_usd = 0;
+    };
+
+    void start() {
+        startFleet();
+        m_out.first_amd_month = -1;
+        m_out.multi_node_inference = false;
+        m_out.gpu_hours = m_out.tokens_served = 0;
+        m_npv = 0;
+    }
+    void save(Checkpoint& c) const {
+        c.cohorts.assign(m_ws.cohorts.begin(), m_ws.cohorts.end());
+        c.owned.assign(m_ws.owned.begin(), m_ws.owned.end());
+        c.owned_is_current = m_ownedIsCurrent;
+        c.first_amd_month = m_out.first_amd_month;
+        c.multi_node_inference = m_out.multi_node_inference;
+        c.gpu_hours = m_out.gpu_hours;
+        c.tokens_served = m_out.tokens_served;
+        c.npv_usd = m_npv;
+    }
+    void restore(const Checkpoint& c) {
+        m_ws.cohorts.assign(c.cohorts.begin(), c.cohorts.end());
+        m_ws.owned.assign(c.owned.begin(), c.owned.end());
+        m_ownedIsCurrent = c.owned_is_current;
+        m_out.first_amd_month = c.first_amd_month;
+        m_out.multi_node_inference = c.multi_node_inference;
+        m_out.gpu_hours = c.gpu_hours;
+        m_out.tokens_served = c.tokens_served;
+        m_npv = c.npv_usd;
+    }
+    void setDoorMonth(int door, double month) { m_doorMonth[std::size_t(door)] = month; }
+
+    // Tables of what every run of a search recomputes alike: price decline and demand growth
+    // per month, GPUs per replica per workload and SKU. Each entry is the very expression the
+    // run would evaluate, so reading it gives the same bits.
+    void tabulate() {
+        const std::size_t skus = m_s.skus.size();
+        const std::size_t months = std::size_t(m_s.horizon_months);
+        m_ws.decline_factor.resize(months * skus);
+        for (std::size_t m = 0; m < months; ++m)
+            for (std::size_t i = 0; i < skus; ++i)
+                m_ws.decline_factor[m * skus + i] = declineFactor(int(i), int(m));
+        m_ws.growth_factor.resize(m_s.workloads.size() * months);
+        m_ws.replica_gpus.assign(m_s.workloads.size() * skus, 1);
+        for (const CompiledWorkload& w : m_s.workloads) {
+            for (std::size_t m = 0; m < months; ++m)
+                m_ws.growth_factor[workloadIndex(w) * months + m] = growthFactor(w, int(m));
+            if (w.kind == WorkloadKindOfDemand::Inference)
+                for (std::size_t i = 0; i < skus; ++i)
+                    m_ws.replica_gpus[workloadIndex(w) * skus + i] =
+                        inferenceReplicaGpus(w, int(i));
+        }
+        m_tabled = true;
+    }
+
+    // One month, and its total discounted into the running NPV exactly as finish() does.
+    void advance(int month, const double* discountFactor) {
+        double* row = &m_out.components[std::size_t(month) * kComponentCount];
+        std::fill(row, row + kComponentCount, 0.0); // the row may hold another run's month
+        simulateMonth(month);
+        double total = 0;
+        for (int c = 0; c < kComponentCount; ++c)
+            total += row[c];
+        m_npv += total * discountFactor[month];
+    }
+    double npv() const { return m_npv; }
+
+    static constexpr double kShut = std::numeric_limits<double>::infinity();
+
 private:
     const CompiledScenario& m_s;
     const double* m_v;
@@ -64,10 +169,21 @@ private:
     EngineWorkspace& m_ws;
     OptionRun& m_out;
     double m_tasksMonths = 0;
-    std::array<double, 2> m_doorMonth{std::numeric_limits<double>::infinity(),
-                                      std::numeric_limits<double>::infinity()};
+    std::array<double, 2> m_doorMonth{kShut, kShut};
     double m_amdInService = 0;
     double m_residualThisMonth = 0;
+    double m_npv = 0;      // the running NPV of a resumable run (advance())
+    bool m_tabled = false; // tabulate() has filled the workspace's tables
+    // The workspace's `owned` holds the cohorts' GPUs per SKU, summed in cohort order: what
+    // the next month's pool starts from.
+    bool m_ownedIsCurrent = false;
+
+    void commit(const DoorSchedule& schedule, bool committed) {
+        m_out.committed = committed;
+        m_tasksMonths = committed ? schedule.tasks_months : 0.0;
+        for (std::size_t k = 0; k < m_option.doors.size() && k < 2; ++k)
+            m_out.door_open_month[k] = schedule.open[k];
+    }
 
     double in(InputId id) const { return m_v[id]; }
     const CompiledSku& sku(int i) const { return m_s.skus[std::size_t(i)]; }
@@ -75,7 +191,12 @@ private:
 
     // Prices and rates decline per year from month 0 (DESIGN.md step 7).
     double declined(int s, double value, int month) const {
-        return value * std::pow(1.0 - in(sku(s).price_decline_per_year), month / 12.0);
+        return value * declineFactor(s, month);
+    }
+    double declineFactor(int s, int month) const {
+        if (m_tabled)
+            return m_ws.decline_factor[std::size_t(month) * m_s.skus.size() + std::size_t(s)];
+        return std::pow(1.0 - in(sku(s).price_decline_per_year), month / 12.0);
     }
     double rate(int s, Channel channel, int month) const {
         const InputId id = channel == Channel::Reserved ? sku(s).reserved_usd_per_hour
@@ -110,6 +231,7 @@ private:
     }
 
     void startFleet() {
+        m_ownedIsCurrent = false;
         m_ws.cohorts.clear();
         m_ws.lot_left.assign(m_s.lots.size(), 0.0);
         for (std::size_t i = 0; i < m_s.lots.size(); ++i) {
@@ -125,7 +247,16 @@ private:
     double demand(const CompiledWorkload& w, int month) const {
         const double base = w.kind == WorkloadKindOfDemand::Inference ? in(w.peak_tokens_per_s)
                                                                       : in(w.h100_equivalent_gpus);
-        return base * std::pow(1.0 + in(w.growth_per_month), month);
+        return base * growthFactor(w, month);
+    }
+    double growthFactor(const CompiledWorkload& w, int month) const {
+        if (m_tabled)
+            return m_ws.growth_factor[workloadIndex(w) * std::size_t(m_s.horizon_months) +
+                                      std::size_t(month)];
+        return std::pow(1.0 + in(w.growth_per_month), month);
+    }
+    std::size_t workloadIndex(const CompiledWorkload& w) const {
+        return std::size_t(&w - m_s.workloads.data());
     }
 
     int doorFor(const CompiledWorkload& w) const {
@@ -153,7 +284,12 @@ private:
     int replicaGpus(const Placement& p, int s) const {
         if (p.w->kind != WorkloadKindOfDemand::Inference)
             return 1;
-        return gpusPerReplica(in(p.w->model_memory_gb), in(sku(s).hbm_gb),
+        if (m_tabled)
+            return m_ws.replica_gpus[workloadIndex(*p.w) * m_s.skus.size() + std::size_t(s)];
+        return inferenceReplicaGpus(*p.w, s);
+    }
+    int inferenceReplicaGpus(const CompiledWorkload& w, int s) const {
+        return gpusPerReplica(in(w.model_memory_gb), in(sku(s).hbm_gb),
                               in(m_s.usable_hbm_fraction));
     }
     // Demand one GPU of SKU s covers: tokens/s at target utilisation, or H100-equivalents.
@@ -164,7 +300,10 @@ private:
         return r;
     }
     double gpusNeeded(const Placement& p, int s, double d, bool whole) const {
-        const double each = perGpu(p, s);
+        return gpusNeeded(p, s, perGpu(p, s), d, whole);
+    }
+    // The same, given `each` = perGpu(p, s).
+    double gpusNeeded(const Placement& p, int s, double each, double d, bool whole) const {
         if (d <= 0 || each <= 0)
             return 0;
         const int gpr = replicaGpus(p, s);
@@ -188,11 +327,16 @@ private:
     // Takes up to `available` GPUs of SKU s for the demand `left` of one placement; returns
     // how many it took and lowers `left` by what they serve.
     double take(const Placement& p, int s, double available, double& left, double total) {
-        const double need = gpusNeeded(p, s, left, left >= total);
+        return take(p, s, perGpu(p, s), available, left, total);
+    }
+    // The same, given `each` = perGpu(p, s).
+    double take(const Placement& p, int s, double each, double available, double& left,
+                double total) {
+        const double need = gpusNeeded(p, s, each, left, left >= total);
         const double n = std::min(usable(p, s, available), need);
         if (n <= 0)
             return 0.0;
-        left = n >= need ? 0.0 : std::max(0.0, left - n * perGpu(p, s));
+        left = n >= need ? 0.0 : std::max(0.0, left - n * each);
         if (p.vendor == Vendor::Amd)
             m_amdInService += n;
         if (replicaGpus(p, s) > sku(s).gpus_per_server)
@@ -231,23 +375,42 @@ private:
             const double buyEach = perGpu(d.placement, buy);
             for (std::size_t s = 0; s < m_s.skus.size(); ++s)
                 if (m_s.skus[s].vendor == d.placement.vendor && m_ws.pool[s] > 0 &&
-                    ratio(d.placement, int(s)) > 0)
-                    m_ws.pairs.push_back({int(i), int(s),
-                                          buyEach > 0 ? perGpu(d.placement, int(s)) / buyEach : 0,
-                                          0.0});
+                    ratio(d.placement, int(s)) > 0) {
+                    const double each = perGpu(d.placement, int(s));
+                    m_ws.pairs.push_back(
+                        {int(i), int(s), buyEach > 0 ? each / buyEach : 0, 0.0, each});
+                }
         }
         if (m_ws.pairs.empty())
             return;
-        std::stable_sort(
-            m_ws.pairs.begin(), m_ws.pairs.end(),
-            [](const EngineWorkspace::PoolPair& a, const EngineWorkspace::PoolPair& b) {
-                return a.relative > b.relative;
-            });
+        sortByRelative(m_ws.pairs);
         assignPool();
         takeFromPool(true);
         // What rounding to whole replicas left unserved comes from what the pool still holds
         // before anything new is bought.
         takeFromPool(false);
+    }
+
+    // Highest ratio first, ties in the order found: a stable sort. There are a handful of
+    // pairs, so an insertion sort, which unlike std::stable_sort needs no buffer from the heap;
+    // any stable sort gives the same order when the ratios compare (no NaN among them).
+    static void sortByRelative(std::vector<EngineWorkspace::PoolPair>& pairs) {
+        const auto higher = [](const EngineWorkspace::PoolPair& a,
+                               const EngineWorkspace::PoolPair& b) {
+            return a.relative > b.relative;
+        };
+        for (const EngineWorkspace::PoolPair& pair : pairs)
+            if (std::isnan(pair.relative)) {
+                std::stable_sort(pairs.begin(), pairs.end(), higher);
+                return;
+            }
+        for (std::size_t i = 1; i < pairs.size(); ++i) {
+            const EngineWorkspace::PoolPair moving = pairs[i];
+            std::size_t j = i;
+            for (; j > 0 && higher(moving, pairs[j - 1]); --j)
+                pairs[j] = pairs[j - 1];
+            pairs[j] = moving;
+        }
     }
 
     void takeFromPool(bool assigned) {
@@ -265,8 +428,8 @@ private:
                 share = std::ceil(share / replica - kServedTolerance) * replica;
             if (d.left >= d.total)
                 share = std::max(share, replica);
-            const double n =
-                take(d.placement, pair.sku, std::min(m_ws.pool[s], share), d.left, d.total);
+            const double n = take(d.placement, pair.sku, pair.per_gpu,
+                                  std::min(m_ws.pool[s], share), d.left, d.total);
             m_ws.pool[s] -= n;
             m_ws.busy_gpus[s] += n * d.placement.busy_share;
         }
@@ -293,8 +456,7 @@ private:
         for (std::size_t j = 0; j < pairs.size(); ++j) {
             const Demand& d = m_ws.demands[std::size_t(pairs[j].demand)];
             lp.setCoefficient(m_ws.pool_row[std::size_t(pairs[j].sku)], int(j), 1.0);
-            lp.setCoefficient(rows + pairs[j].demand, int(j),
-                              perGpu(d.placement, pairs[j].sku) / d.left);
+            lp.setCoefficient(rows + pairs[j].demand, int(j), pairs[j].per_gpu / d.left);
             lp.setValue(int(j), pairs[j].relative);
         }
         const bool solved = lp.solve(kMaxAssignmentPivots);
@@ -376,6 +538,8 @@ private:
         if (m_s.disposition != Disposition::Sell)
             return;
         for (std::size_t s = 0; s < m_s.skus.size(); ++s) {
+            if (m_ws.pool[s] <= 0)
+                continue; // nothing to sell: the surplus below would be at most 0
             double surplus = m_ws.pool[s];
             if (wholeServers()) // a server is sold whole
                 surplus = std::floor(surplus / m_s.skus[s].gpus_per_server + kServedTolerance) *
@@ -419,13 +583,17 @@ private:
 
     void simulateMonth(int month) {
         const std::size_t skus = m_s.skus.size();
-        std::fill(m_ws.pool.begin(), m_ws.pool.end(), 0.0);
         std::fill(m_ws.new_need.begin(), m_ws.new_need.end(), 0.0);
         std::fill(m_ws.busy_gpus.begin(), m_ws.busy_gpus.end(), 0.0);
         std::fill(m_ws.rented.begin(), m_ws.rented.end(), 0.0);
         std::fill(m_ws.rent_usd.begin(), m_ws.rent_usd.end(), 0.0);
-        for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
-            m_ws.pool[std::size_t(c.sku)] += c.count;
+        if (m_ownedIsCurrent) { // the same sums over the same cohorts, already done
+            std::copy(m_ws.owned.begin(), m_ws.owned.end(), m_ws.pool.begin());
+        } else {
+            std::fill(m_ws.pool.begin(), m_ws.pool.end(), 0.0);
+            for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
+                m_ws.pool[std::size_t(c.sku)] += c.count;
+        }
         m_amdInService = 0;
         m_residualThisMonth = 0;
         double* row = &m_out.components[std::size_t(month) * kComponentCount];
@@ -437,11 +605,12 @@ private:
         const double hours = kHoursPerMonth;
         const double idle = in(m_s.idle_power_fraction);
         double installedValue = 0;
-        for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
-            installedValue += c.count * c.basis_usd;
         std::fill(m_ws.owned.begin(), m_ws.owned.end(), 0.0);
-        for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
+        for (const EngineWorkspace::Cohort& c : m_ws.cohorts) {
+            installedValue += c.count * c.basis_usd;
             m_ws.owned[std::size_t(c.sku)] += c.count;
+        }
+        m_ownedIsCurrent = true; // the cohorts stay as they are until next month's sales
         for (std::size_t s = 0; s < skus; ++s) {
             const double owned = m_ws.owned[s];
             const double kw = powerKw(int(s));
@@ -565,6 +734,163 @@ void evaluateOption(const CompiledScenario& scenario, const double* v, const Com
     if (workspace.pool.size() != scenario.skus.size())
         workspace.reserve(scenario);
     Simulation(scenario, v, option, policy, workspace, out).run();
+}
+
+namespace {
+
+// The NPVs of many committed door policies of one option, as a tree of runs that share their
+// months: the run with every door shut (but the task sequence committed) is the trunk; at each
+// month a door can be taken in, a branch opens it and runs on, and at each month the other
+// door can be taken in, a twig opens that one too. Each run resumes from its parent's
+// checkpoint instead of repeating the months before its door.
+class DoorSearch {
+public:
+    DoorSearch(const CompiledScenario& s, const double* v, const CompiledOption& option,
+               const DoorSchedule& schedule, EngineWorkspace& ws, OptionRun& scratch)
+        : m_horizon(s.horizon_months)
+        , m_sim(s, v, option, schedule, ws, scratch) {
+        const std::size_t keys = std::size_t(m_horizon) + 1;
+        m_wanted.assign(keys * keys, 0);
+        m_npv.assign(keys * keys, 0.0);
+        m_discount.resize(std::size_t(m_horizon));
+        const double r = v[s.discount_rate];
+        for (int m = 0; m < m_horizon; ++m) // as Simulation::finish() discounts
+            m_discount[std::size_t(m)] = std::pow(1.0 + r, -m / 12.0);
+    }
+
+    // A door month as a key: the month if the door is taken inside the horizon, else the
+    // horizon (a door taken at or after it, or never, changes no month of the run).
+    int key(double month) const { return month < m_horizon ? int(month) : m_horizon; }
+
+    void want(int first, int second) { m_wanted[index(first, second)] = 1; }
+    double npv(int first, int second) const { return m_npv[index(first, second)]; }
+
+    void run() {
+        const int h = m_horizon;
+        // How far each run must go: the trunk to the last month a wanted run leaves it (its
+        // end when its own NPV is wanted), a branch to the last month a wanted twig leaves it.
+        int trunkEnd = -1;
+        std::vector<int> branchEnd0(std::size_t(h), -1), branchEnd1(std::size_t(h), -1);
+        for (int a = 0; a <= h; ++a)
+            for (int b = 0; b <= h; ++b) {
+                if (!m_wanted[index(a, b)])
+                    continue;
+                trunkEnd = std::max(trunkEnd, std::min(a, b));
+                if (a < b)
+                    branchEnd0[std::size_t(a)] = std::max(branchEnd0[std::size_t(a)], b);
+                else if (b < a)
+                    branchEnd1[std::size_t(b)] = std::max(branchEnd1[std::size_t(b)], a);
+            }
+        if (trunkEnd < 0)
+            return;
+        m_sim.start();
+        for (int t = 0; t < h && t <= trunkEnd; ++t) {
+            const bool branch0 = branchEnd0[std::size_t(t)] >= 0;
+            const bool branch1 = branchEnd1[std::size_t(t)] >= 0;
+            const bool both = m_wanted[index(t, t)] != 0;
+            if (branch0 || branch1 || both)
+                m_sim.save(m_trunk);
+            if (branch0) {
+                runBranch(0, t, branchEnd0[std::size_t(t)]);
+                m_sim.restore(m_trunk);
+            }
+            if (branch1) {
+                runBranch(1, t, branchEnd1[std::size_t(t)]);
+                m_sim.restore(m_trunk);
+            }
+            if (both) {
+                m_sim.setDoorMonth(0, t);
+                m_sim.setDoorMonth(1, t);
+                m_npv[index(t, t)] = runToEnd(t);
+                m_sim.setDoorMonth(0, Simulation::kShut);
+                m_sim.setDoorMonth(1, Simulation::kShut);
+                m_sim.restore(m_trunk);
+            }
+            if (t == trunkEnd && trunkEnd < h)
+                return; // nothing wanted runs on along the trunk
+            m_sim.advance(t, m_discount.data());
+        }
+        m_npv[index(h, h)] = m_sim.npv();
+    }
+
+private:
+    std::size_t index(int first, int second) const {
+        return std::size_t(first) * (std::size_t(m_horizon) + 1) + std::size_t(second);
+    }
+
+    double runToEnd(int from) {
+        for (int m = from; m < m_horizon; ++m)
+            m_sim.advance(m, m_discount.data());
+        return m_sim.npv();
+    }
+
+    // Door `door` taken at month `t` (the other shut), and from it a twig at every later month
+    // the other door is wanted in, up to `last` (the horizon: the branch's own NPV is wanted).
+    void runBranch(int door, int t, int last) {
+        const int other = 1 - door;
+        auto at = [&](int mine, int theirs) {
+            return door == 0 ? index(mine, theirs) : index(theirs, mine);
+        };
+        m_sim.setDoorMonth(door, t);
+        for (int u = t; u < m_horizon; ++u) {
+            if (u > t && m_wanted[at(t, u)]) {
+                m_sim.save(m_branch);
+                m_sim.setDoorMonth(other, u);
+                m_npv[at(t, u)] = runToEnd(u);
+                m_sim.setDoorMonth(other, Simulation::kShut);
+                m_sim.restore(m_branch);
+            }
+            if (u == last)
+                break; // nothing wanted runs on along the branch
+            m_sim.advance(u, m_discount.data());
+        }
+        if (last >= m_horizon)
+            m_npv[at(t, m_horizon)] = m_sim.npv();
+        m_sim.setDoorMonth(door, Simulation::kShut);
+    }
+
+    int m_horizon = 0;
+    Simulation m_sim;
+    Simulation::Checkpoint m_trunk;
+    Simulation::Checkpoint m_branch;
+    std::vector<char> m_wanted; // [first door's key][second door's key]
+    std::vector<double> m_npv;
+    std::vector<double> m_discount; // per month, (1 + r)^(−m/12)
+};
+
+} // namespace
+
+void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
+                          const CompiledOption& option, const DoorPolicy* policies,
+                          std::size_t count, double* npv, EngineWorkspace& workspace,
+                          OptionRun& scratch) {
+    scratch.resize(scenario.horizon_months, int(scenario.skus.size()));
+    if (workspace.pool.size() != scenario.skus.size())
+        workspace.reserve(scenario);
+    const DoorSchedule schedule = doorSchedule(scenario, v, option);
+    DoorSearch search(scenario, v, option, schedule, workspace, scratch);
+    bool anyShut = false;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (!policies[i].takesAny()) {
+            anyShut = true;
+            continue;
+        }
+        const auto months = Simulation::doorMonths(scenario, option, schedule, policies[i]);
+        search.want(search.key(months[0]), search.key(months[1]));
+    }
+    search.run();
+    for (std::size_t i = 0; i < count; ++i)
+        if (policies[i].takesAny()) {
+            const auto months = Simulation::doorMonths(scenario, option, schedule, policies[i]);
+            npv[i] = search.npv(search.key(months[0]), search.key(months[1]));
+        }
+    if (anyShut) {
+        // Nothing committed: not a run of the tree (no migration, no pilot).
+        evaluateOption(scenario, v, option, DoorPolicy{}, workspace, scratch);
+        for (std::size_t i = 0; i < count; ++i)
+            if (!policies[i].takesAny())
+                npv[i] = scratch.npv_usd;
+    }
 }
 
 } // namespace crossgrade::model

@@ -104,16 +104,31 @@ struct EngineWorkspace {
         int sku = 0;
         double relative = 0; // throughput per GPU relative to the GPU the demand would buy
         double gpus = 0;     // how many GPUs of the pool the assignment gives the demand
+        double per_gpu = 0;  // demand one GPU of the pool covers (Simulation::perGpu)
     };
     std::vector<Demand> demands;
     std::vector<PoolPair> pairs;
     std::vector<int> pool_row; // per SKU: its capacity row in `assignment`, or -1
     SmallLp assignment;
+
+    // Filled once per door-policy search (evaluateDoorPolicies), read by each of its runs.
+    std::vector<double> decline_factor; // [month * skus + sku]: price decline since month 0
+    std::vector<double> growth_factor;  // [workload * horizon + month]: demand growth
+    std::vector<int> replica_gpus;      // [workload * skus + sku]: GPUs per inference replica
 };
 
 // Evaluates `option` under `policy` with input values `v` (indexed by InputId).
 void evaluateOption(const CompiledScenario& scenario, const double* v, const CompiledOption& option,
                     const DoorPolicy& policy, EngineWorkspace& workspace, OptionRun& out);
+
+// The NPV of `option` under each of `count` policies, into npv[0 … count − 1]: bit for bit
+// what evaluateOption gives for each, but sharing the months the policies have in common (a
+// run is the same month for month until a door is taken), so a door-policy search costs a
+// fraction of evaluating every policy afresh. `scratch` holds nothing meaningful afterwards.
+void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
+                          const CompiledOption& option, const DoorPolicy* policies,
+                          std::size_t count, double* npv, EngineWorkspace& workspace,
+                          OptionRun& scratch);
 
 // When each door of `option` opens with values `v` (months, fractional), and the months the
 // committed task sequence takes in all.

@@ -60,39 +60,75 @@ const OptionOutcome* ScenarioEvaluation::find(OptionId id) const {
     return nullptr;
 }
 
-DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
-                              const CompiledOption& option, EngineWorkspace& workspace,
-                              OptionRun& scratch, std::size_t* searched) {
-    DoorPolicy best;
-    if (option.doors.empty())
-        return best;
+namespace {
+
+// Every policy the search weighs, in the order it weighs them: all-never first, then each
+// month of the first door (kNever first) with each month of the second.
+std::vector<DoorPolicy> candidatePolicies(const CompiledScenario& scenario, const double* v,
+                                          const CompiledOption& option) {
     const DoorSchedule schedule = doorSchedule(scenario, v, option);
     const std::vector<int> first = candidateMonths(schedule.open[0], scenario.horizon_months);
     const std::vector<int> second = option.doors.size() > 1
                                         ? candidateMonths(schedule.open[1], scenario.horizon_months)
                                         : std::vector<int>{kNever};
-    evaluateOption(scenario, v, option, best, workspace, scratch);
-    double bestNpv = scratch.npv_usd;
-    std::size_t count = 1;
+    std::vector<DoorPolicy> policies{DoorPolicy{}};
+    policies.reserve(first.size() * second.size());
     for (int a : first)
         for (int b : second) {
             const DoorPolicy candidate{{a, b}};
-            if (candidate == DoorPolicy{})
-                continue;
-            evaluateOption(scenario, v, option, candidate, workspace, scratch);
-            ++count;
-            const double npv = scratch.npv_usd;
-            const bool clearlyBetter = npv < bestNpv - kTieUsd;
-            const bool tieWithFewerDoors =
-                std::abs(npv - bestNpv) <= kTieUsd && doorCount(candidate) < doorCount(best);
-            if (clearlyBetter || tieWithFewerDoors) {
-                best = candidate;
-                bestNpv = npv;
-            }
+            if (candidate != DoorPolicy{})
+                policies.push_back(candidate);
         }
-    if (searched)
-        *searched += count;
+    return policies;
+}
+
+// The best of `policies` by `npv`, weighed in order against the best so far.
+DoorPolicy choosePolicy(const std::vector<DoorPolicy>& policies, const std::vector<double>& npv) {
+    DoorPolicy best = policies.front();
+    double bestNpv = npv.front();
+    for (std::size_t i = 1; i < policies.size(); ++i) {
+        const DoorPolicy& candidate = policies[i];
+        const bool clearlyBetter = npv[i] < bestNpv - kTieUsd;
+        const bool tieWithFewerDoors =
+            std::abs(npv[i] - bestNpv) <= kTieUsd && doorCount(candidate) < doorCount(best);
+        if (clearlyBetter || tieWithFewerDoors) {
+            best = candidate;
+            bestNpv = npv[i];
+        }
+    }
     return best;
+}
+
+} // namespace
+
+DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
+                              const CompiledOption& option, EngineWorkspace& workspace,
+                              OptionRun& scratch, std::size_t* searched) {
+    if (option.doors.empty())
+        return DoorPolicy{};
+    const std::vector<DoorPolicy> policies = candidatePolicies(scenario, v, option);
+    std::vector<double> npv(policies.size());
+    evaluateDoorPolicies(scenario, v, option, policies.data(), policies.size(), npv.data(),
+                         workspace, scratch);
+    if (searched)
+        *searched += policies.size();
+    return choosePolicy(policies, npv);
+}
+
+DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const double* v,
+                                        const CompiledOption& option, EngineWorkspace& workspace,
+                                        OptionRun& scratch, std::size_t* searched) {
+    if (option.doors.empty())
+        return DoorPolicy{};
+    const std::vector<DoorPolicy> policies = candidatePolicies(scenario, v, option);
+    std::vector<double> npv(policies.size());
+    for (std::size_t i = 0; i < policies.size(); ++i) {
+        evaluateOption(scenario, v, option, policies[i], workspace, scratch);
+        npv[i] = scratch.npv_usd;
+    }
+    if (searched)
+        *searched += policies.size();
+    return choosePolicy(policies, npv);
 }
 
 std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& reference) {

@@ -40,6 +40,12 @@ DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
                               const CompiledOption& option, EngineWorkspace& workspace,
                               OptionRun& scratch, std::size_t* searched = nullptr);
 
+// The same search done the plain way, one full engine run per policy: the reference the fast
+// search is tested against (tests/model/tst_door_search.cpp). Same answer, several times slower.
+DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const double* v,
+                                        const CompiledOption& option, EngineWorkspace& workspace,
+                                        OptionRun& scratch, std::size_t* searched = nullptr);
+
 // The first month from which `option` stays at or below `reference` on cumulative cash.
 std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& reference);
 

@@ -317,7 +317,10 @@ bool SensitivityView::isComputing() const {
 }
 
 void SensitivityView::waitForResults() {
-    while (isComputing()) {
+    // Also a run that has finished but whose result the event loop has not applied yet (its
+    // finished() signal still queued): without m_job this returned with no results whenever
+    // the run ended before the call.
+    while (isComputing() || m_job) {
         m_watcher.waitForFinished();
         takeResult(); // applies the result, or starts the queued restart
     }
