@@ -159,6 +159,23 @@ private slots:
         QVERIFY(!view.cancelButton()->isVisibleTo(&view));
     }
 
+    // Bug: a run that ended before waitForResults() was called, its finished() signal still
+    // queued, left waitForResults() returning with no results.
+    void waitForResultsTakesARunThatFinishedBeforeTheCall() {
+        ScenarioDocument doc(scenario());
+        SensitivityView view;
+        view.setSwitchingKnobs(knobs());
+        view.setDocument(&doc);
+        view.show(); // starts the run (showEvent); no event is processed from here on
+        QVERIFY(view.isComputing());
+        // Let the run end without the event loop taking its result.
+        while (view.isComputing())
+            QThread::msleep(5);
+        QVERIFY(view.results() == nullptr); // the case the bug was in: the result not taken
+        view.waitForResults();
+        QVERIFY(view.results() != nullptr);
+    }
+
     void anEditRecomputesButADragDoesNot() {
         ScenarioDocument doc(scenario());
         SensitivityView view;
