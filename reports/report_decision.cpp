@@ -53,14 +53,6 @@ QString breakEvenText(const model::OptionOutcome* outcome, const model::OptionDi
     return text + QLatin1Char('.');
 }
 
-QString timeToProduction(const model::OptionOutcome& o) {
-    if (o.id == OptionId::StayCuda)
-        return QStringLiteral("—");
-    if (o.run.first_amd_month < 0)
-        return QObject::tr("not in horizon");
-    return QObject::tr("month %1").arg(o.run.first_amd_month + 1);
-}
-
 QString perMtok(double usd) {
     return usd > 0 ? QStringLiteral("$%1").arg(shortDecimal(usd, 2, 2)) : QStringLiteral("—");
 }
@@ -137,25 +129,27 @@ void context(ReportBody& body, const ScenarioAnalysis& a) {
 }
 
 void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
-    Table t({QObject::tr("Option"), QObject::tr("NPV, P50 (P10–P90)"),
-             QObject::tr("Saving vs CUDA, P50"), QObject::tr("P(cheaper than CUDA)"),
-             QObject::tr("$/GPU-hour"), QObject::tr("$/Mtok"), QObject::tr("On AMD from"),
+    // One line per option: the NPV's three percentiles in columns of their own, and "—" for a
+    // month that does not come within the horizon (the note below says so).
+    Table t({QObject::tr("Option"), QObject::tr("NPV P10"), QObject::tr("NPV P50"),
+             QObject::tr("NPV P90"), QObject::tr("Saving P50"), QObject::tr("P(cheaper)"),
+             QObject::tr("$/GPU-h"), QObject::tr("$/Mtok"), QObject::tr("On AMD"),
              QObject::tr("Break-even")},
-            {2, 3, 4, 5});
+            {1, 2, 3, 4, 5, 6, 7, 8, 9});
+    const auto month = [](int m) {
+        return m < 0 ? QStringLiteral("—") : QObject::tr("month %1").arg(m + 1);
+    };
     for (const model::OptionOutcome& o : a.evaluation.options) {
         const model::OptionDistribution* d = a.distribution(o.id);
         const bool stay = o.id == OptionId::StayCuda;
-        t.row({QStringLiteral("<b>%1</b>").arg(optionName(o.id)),
-               d ? QStringLiteral("%1 (%2 – %3)")
-                       .arg(money(d->npv_usd.p50), money(d->npv_usd.p10), money(d->npv_usd.p90))
-                 : money(o.run.npv_usd),
-               stay || !d ? QStringLiteral("—") : money(d->npv_saving_usd.p50),
-               stay || !d ? QStringLiteral("—") : percent(d->p_beats_stay_cuda),
+        const QString none = QStringLiteral("—");
+        t.row({QStringLiteral("<b>%1</b>").arg(optionName(o.id)), d ? money(d->npv_usd.p10) : none,
+               d ? money(d->npv_usd.p50) : money(o.run.npv_usd), d ? money(d->npv_usd.p90) : none,
+               stay || !d ? none : money(d->npv_saving_usd.p50),
+               stay || !d ? none : percent(d->p_beats_stay_cuda),
                QStringLiteral("$%1").arg(shortDecimal(o.usd_per_gpu_hour, 2, 2)),
-               perMtok(o.usd_per_mtok), timeToProduction(o),
-               stay                 ? QStringLiteral("—")
-               : o.break_even_month ? QObject::tr("month %1").arg(*o.break_even_month + 1)
-                                    : QObject::tr("not in horizon")});
+               perMtok(o.usd_per_mtok), stay ? none : month(o.run.first_amd_month),
+               stay ? none : month(o.break_even_month.value_or(-1))});
     }
     body.html(t.html());
     QStringList points;
@@ -165,7 +159,9 @@ void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
                                                    esc(w.operating_point));
     body.html(paragraph(
         QObject::tr("NPV and saving over %1 Monte Carlo samples; $/GPU-hour, $/Mtok, the month "
-                    "the option first serves on AMD and break-even at most-likely values.%2")
+                    "the option first serves on AMD (time to production) and break-even at "
+                    "most-likely values, \u201c—\u201d where that month is not within the "
+                    "horizon.%2")
             .arg(displayLocale().toString(qulonglong(a.monte_carlo.samples)))
             .arg(points.isEmpty() ? QString()
                                   : QObject::tr(" $/Mtok at the stated operating points: %1.")
@@ -219,7 +215,7 @@ void decisionPage(ReportBody& body, const ScenarioAnalysis& a, const ReportMeta&
     context(body, a);
     optionsTable(body, a);
 
-    cumulativeFigure(body, a, 62);
+    cumulativeFigure(body, a, 55);
     drivers(body, a);
 
     body.html(heading(3, QObject::tr("What would flip the choice")));
@@ -239,7 +235,8 @@ void decisionPage(ReportBody& body, const ScenarioAnalysis& a, const ReportMeta&
 void comparison(ReportBody& body, const std::vector<ScenarioAnalysis>& analyses) {
     if (analyses.size() < 2)
         return;
-    body.pageBreak();
+    // Straight after the decision page's spill-over, not on a page of its own: both are what a
+    // reader of the decision reads.
     body.html(heading(2, QObject::tr("Scenario comparison")));
     Table t({QObject::tr("Scenario"), QObject::tr("Rule path"), QObject::tr("Cheapest"),
              QObject::tr("Option"), QObject::tr("Saving vs CUDA, P50 (P10–P90)"),
