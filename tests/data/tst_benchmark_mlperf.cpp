@@ -1,0 +1,196 @@
+// The MLPerf Inference summary.json importer and the hardware → SKU table (issue 7, points 1
+// and 2). The fixture's rows are written in the shape of a real round (numbers invented): good
+// rows on MI300X, H100, H200 and MI325X, and one row for every reason a row is skipped.
+
+#include "benchmark.h"
+#include "benchmark_mlperf.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace crossgrade;
+
+namespace {
+
+std::string fixture(const char* name) {
+    QFile f(QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/benchmarks/") +
+            QString::fromLatin1(name));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", name);
+    return f.readAll().toStdString();
+}
+
+const data::Problem* skippedAt(const data::BenchmarkImport& in, const std::string& place) {
+    for (const data::Problem& p : in.skipped)
+        if (p.place == place)
+            return &p;
+    return nullptr;
+}
+
+} // namespace
+
+class TestBenchmarkMlperf : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void hardwareNamesMapToPriceBookSkus_data() {
+        QTest::addColumn<QString>("hardware");
+        QTest::addColumn<QString>("sku"); // empty: unknown
+        QTest::newRow("MLPerf MI300X") << "AMD Instinct MI300X-NPS1-SPX-192GB-750W"
+                                       << "MI300X";
+        QTest::newRow("MLPerf H100") << "NVIDIA H100-SXM-80GB"
+                                     << "H100";
+        QTest::newRow("MLPerf H100 SXM5") << "NVIDIA H100-SXM5-80GB"
+                                          << "H100";
+        QTest::newRow("MLPerf H200") << "NVIDIA H200-SXM-141GB"
+                                     << "H200";
+        QTest::newRow("MLPerf B200") << "NVIDIA B200-SXM-180GB"
+                                     << "B200";
+        QTest::newRow("MLPerf MI355X") << "AMD Instinct MI355X 288GB HBM3e"
+                                       << "MI355X";
+        QTest::newRow("key") << "mi355x"
+                             << "MI355X";
+        QTest::newRow("key upper case") << "H100"
+                                        << "H100";
+        QTest::newRow("H100 NVL is another card") << "NVIDIA H100-NVL-94GB"
+                                                  << "";
+        QTest::newRow("H100 PCIe") << "NVIDIA H100-PCIe-80GB"
+                                   << "";
+        QTest::newRow("B300 not priced") << "NVIDIA B300-SXM-270GB"
+                                         << "";
+        QTest::newRow("GB200") << "NVIDIA GB200"
+                               << "";
+        QTest::newRow("key with suffix") << "h100 nvl"
+                                         << "";
+        QTest::newRow("prefix of a longer word") << "AMD Instinct MI300XL"
+                                                 << "";
+        QTest::newRow("empty") << ""
+                               << "";
+    }
+
+    void hardwareNamesMapToPriceBookSkus() {
+        QFETCH(QString, hardware);
+        QFETCH(QString, sku);
+        const std::optional<std::string> got = model::skuForHardware(hardware.toStdString());
+        QCOMPARE(got ? QString::fromStdString(*got) : QString(), sku);
+    }
+
+    void goodRowsBecomeRecordsPerGpu() {
+        const data::BenchmarkImport in =
+            data::readMlperfSummary(fixture("mlperf-summary.json"), "summary.json");
+        QVERIFY(in.ok());
+        QCOMPARE(in.rows, std::size_t(12));
+        QCOMPARE(in.records.size(), std::size_t(4));
+        QCOMPARE(in.skipped.size(), std::size_t(8));
+
+        const model::BenchmarkRecord& amd = in.records[0];
+        QCOMPARE(amd.sku, std::string("MI300X"));
+        QCOMPARE(amd.hardware, std::string("AMD Instinct MI300X-NPS1-SPX-192GB-750W"));
+        QCOMPARE(amd.model, std::string("llama2-70b-99.9"));
+        QCOMPARE(amd.scenario, std::string("Offline"));
+        QCOMPARE(amd.precision, std::string("fp8"));
+        QCOMPARE(amd.gpus, 8);
+        // Generated tokens only: output throughput per GPU, total left empty.
+        QVERIFY(amd.output_tokens_per_s_per_gpu);
+        QCOMPARE(*amd.output_tokens_per_s_per_gpu, 3000.0);
+        QVERIFY(!amd.total_tokens_per_s_per_gpu);
+        QCOMPARE(amd.source, std::string("mlperf-inference"));
+        QCOMPARE(amd.file, std::string("summary.json"));
+        QCOMPARE(amd.source_ref, std::string("row 0 (AMD, 8xMI300X)"));
+        QCOMPARE(amd.round, std::string("v5.0"));
+        QCOMPARE(amd.software_stack, std::string("vLLM 0.6, ROCm 6.2"));
+        QVERIFY(amd.accuracy_note.find("ROUGE1") != std::string::npos);
+
+        QCOMPARE(in.records[1].sku, std::string("H100"));
+        QCOMPARE(*in.records[1].output_tokens_per_s_per_gpu, 3200.0);
+        // An older round without total_accelerators: nodes × accelerators per node.
+        QCOMPARE(in.records[2].sku, std::string("H200"));
+        QCOMPARE(in.records[2].gpus, 16);
+        QCOMPARE(in.records[2].nodes, 2);
+        QCOMPARE(*in.records[2].output_tokens_per_s_per_gpu, 4000.0);
+        // Counts and flags written as text or booleans, as some rounds do.
+        QCOMPARE(in.records[3].sku, std::string("MI325X"));
+        QCOMPARE(in.records[3].source_ref.rfind("row 11", 0), std::size_t(0)); // numeric order
+        QCOMPARE(*in.records[3].output_tokens_per_s_per_gpu, 3800.0);
+    }
+
+    void everySkippedRowSaysWhereAndWhy_data() {
+        QTest::addColumn<QString>("place");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("inferred") << "/2/inferred"
+                                  << "inferred from another scenario";
+        QTest::newRow("errors") << "/3/errors"
+                                << "reported errors";
+        QTest::newRow("unknown hardware") << "/4/accelerator_model_name"
+                                          << "'NVIDIA B300-SXM-270GB' is not in the mapping";
+        QTest::newRow("samples") << "/5/Units"
+                                 << "units 'Samples/s'";
+        QTest::newRow("missing result") << "/6/Result"
+                                        << "missing";
+        QTest::newRow("latency") << "/8/Units"
+                                 << "units 'Latency (ms)'";
+        QTest::newRow("NVL card") << "/9/accelerator_model_name"
+                                  << "not guessed";
+        QTest::newRow("result as text") << "/10/Result"
+                                        << "expected a number, found \"fast\"";
+    }
+
+    void everySkippedRowSaysWhereAndWhy() {
+        QFETCH(QString, place);
+        QFETCH(QString, reason);
+        const data::BenchmarkImport in =
+            data::readMlperfSummary(fixture("mlperf-summary.json"), "summary.json");
+        const data::Problem* p = skippedAt(in, place.toStdString());
+        QVERIFY2(p, qPrintable(place));
+        QVERIFY2(QString::fromStdString(p->message).contains(reason), p->message.c_str());
+    }
+
+    void aFileThatIsNotASummaryIsRefusedWhole_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("place");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("empty") << ""
+                               << "1:1"
+                               << "the file is empty";
+        QTest::newRow("syntax") << "{\"0\": {\"Model\": }"
+                                << "1:17"
+                                << "";
+        QTest::newRow("array") << "[{\"Model\": \"x\"}]"
+                               << ""
+                               << "an object of result rows";
+        QTest::newRow("text") << "\"summary\""
+                              << ""
+                              << "an object of result rows";
+    }
+
+    void aFileThatIsNotASummaryIsRefusedWhole() {
+        QFETCH(QString, text);
+        QFETCH(QString, place);
+        QFETCH(QString, message);
+        const data::BenchmarkImport in = data::readMlperfSummary(text.toStdString(), "bad.json");
+        QVERIFY(!in.ok());
+        QVERIFY(in.records.empty());
+        QCOMPARE(QString::fromStdString(in.errors.front().place), place);
+        QVERIFY2(QString::fromStdString(in.errors.front().message).contains(message),
+                 in.errors.front().message.c_str());
+    }
+
+    void aRowThatIsNotAnObjectIsSkipped() {
+        const data::BenchmarkImport in = data::readMlperfSummary("{\"0\": 42}", "odd.json");
+        QVERIFY(in.ok());
+        QCOMPARE(in.skipped.size(), std::size_t(1));
+        QCOMPARE(in.skipped.front().place, std::string("/0"));
+    }
+
+    void zeroAcceleratorsIsSkipped() {
+        const data::BenchmarkImport in = data::readMlperfSummary(
+            R"({"0": {"Model": "m", "Scenario": "Offline", "Result": 10, "Units": "Tokens/s",
+                "accelerator_model_name": "NVIDIA H100-SXM-80GB", "total_accelerators": 0}})",
+            "zero.json");
+        QCOMPARE(in.records.size(), std::size_t(0));
+        QCOMPARE(in.skipped.front().place, std::string("/0/total_accelerators"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBenchmarkMlperf)
+#include "tst_benchmark_mlperf.moc"
