@@ -223,6 +223,8 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
         const double lo = std::max(0.0, std::floor(double(n) / 2 - half));
         const double hi = std::min(double(n - 1), std::ceil(double(n) / 2 + half));
         d.npv_p50_standard_error = (npvs[std::size_t(hi)] - npvs[std::size_t(lo)]) / (2 * kZ95);
+        d.p_beats_standard_error =
+            std::sqrt(d.p_beats_stay_cuda * (1 - d.p_beats_stay_cuda) / double(n));
         result.options.push_back(std::move(d));
     }
 

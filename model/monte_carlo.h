@@ -54,6 +54,8 @@ struct OptionDistribution {
     // order-statistic interval of the median, divided by 2 × 1.96).
     double npv_mean_standard_error = 0;
     double npv_p50_standard_error = 0;
+    // And of p_beats_stay_cuda, a proportion: √(p(1 − p)/n).
+    double p_beats_standard_error = 0;
 };
 
 struct MonteCarloResult {

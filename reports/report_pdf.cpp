@@ -7,7 +7,6 @@
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QRegularExpression>
 #include <QScreen>
 #include <QTextDocument>
 #include <QTextImageFormat>
@@ -57,37 +56,36 @@ int reportDpi() {
     return kReportDpi;
 }
 
-// Draws the figures the body names as <img src="figure:N" width=… height=…>: each one in a
-// fresh QCustomPlot filled by its builder, then QCustomPlot::toPainter onto the page's own
-// painter, so every line and letter stays a vector.
+// Draws the figures the body names as <img src="figure:N">: each as wide as the text and as
+// high as the body asked, in a fresh QCustomPlot filled by its builder, then
+// QCustomPlot::toPainter onto the page's own painter, so every line and letter stays a vector.
 class FigureObject : public QObject, public QTextObjectInterface {
     Q_OBJECT
     Q_INTERFACES(QTextObjectInterface)
 
 public:
-    explicit FigureObject(const std::vector<FigureBuilder>& figures)
-        : m_figures(figures) {}
+    FigureObject(const std::vector<Figure>& figures, double width, int dpi)
+        : m_figures(figures)
+        , m_width(width)
+        , m_dpi(dpi) {}
 
     void setPainter(QCPPainter* painter) { m_painter = painter; }
 
     QSizeF intrinsicSize(QTextDocument*, int, const QTextFormat& format) override {
-        const QTextImageFormat image = format.toImageFormat();
-        return {image.width(), image.height()};
+        const Figure* f = figureOf(format);
+        return f ? QSizeF(m_width, std::round(millimetresToPixels(f->height_mm, m_dpi))) : QSizeF();
     }
 
     void drawObject(QPainter* painter, const QRectF& rect, QTextDocument*, int,
                     const QTextFormat& format) override {
-        const QString name = format.toImageFormat().name();
-        bool ok = false;
-        const int index =
-            name.startsWith(kFigureScheme) ? name.mid(kFigureScheme.size()).toInt(&ok) : -1;
+        const Figure* f = figureOf(format);
         // Only the writer's own painter is a QCPPainter; anything else has nothing to draw on.
-        if (!ok || index < 0 || std::size_t(index) >= m_figures.size() || painter != m_painter)
+        if (!f || painter != m_painter)
             return;
         const QSize size(int(std::floor(rect.width())), int(std::floor(rect.height())));
         QCustomPlot plot;
         plot.resize(size);
-        m_figures[std::size_t(index)](&plot);
+        f->build(&plot);
         m_painter->save();
         m_painter->translate(rect.topLeft());
         plot.toPainter(m_painter, size.width(), size.height());
@@ -95,7 +93,19 @@ public:
     }
 
 private:
-    const std::vector<FigureBuilder>& m_figures;
+    const Figure* figureOf(const QTextFormat& format) const {
+        const QString name = format.toImageFormat().name();
+        bool ok = false;
+        const int index =
+            name.startsWith(kFigureScheme) ? name.mid(kFigureScheme.size()).toInt(&ok) : -1;
+        return ok && index >= 0 && std::size_t(index) < m_figures.size()
+                   ? &m_figures[std::size_t(index)]
+                   : nullptr;
+    }
+
+    const std::vector<Figure>& m_figures;
+    double m_width; // of the text, in pixels at m_dpi
+    int m_dpi;
     QCPPainter* m_painter = nullptr;
 };
 
@@ -143,15 +153,9 @@ QString toString(Paper paper) {
 
 int ReportBody::figure(FigureBuilder builder, double heightMm) {
     const int index = int(m_figures.size());
-    m_figures.push_back(std::move(builder));
-    // The width and height are settled when the body is laid out (renderPdf knows the page);
-    // here they are in millimetres and the writer converts them.
+    m_figures.push_back({std::move(builder), heightMm});
     m_html +=
-        QStringLiteral("<p align=\"center\"><img src=\"%1%2\" width=\"%3\" height=\"%4\"></p>")
-            .arg(kFigureScheme)
-            .arg(index)
-            .arg(-1)
-            .arg(heightMm, 0, 'f', 1);
+        QStringLiteral("<p align=\"center\"><img src=\"%1%2\"></p>").arg(kFigureScheme).arg(index);
     return index;
 }
 
@@ -179,33 +183,15 @@ QByteArray renderPdf(const ReportBody& body, const PageFurniture& furniture, Pap
         const double footerHeight = millimetresToPixels(kFooterMm, dpi);
         const QSizeF bodySize(page.width(), page.height() - headerHeight - footerHeight);
 
-        // Figures are as wide as the text: the body gives -1 and its height in millimetres.
-        QString html = body.text();
-        static const QRegularExpression figureSize(
-            QStringLiteral("width=\"-1\" height=\"([0-9.]+)\""));
-        QString laidOut;
-        laidOut.reserve(html.size());
-        qsizetype from = 0;
-        for (auto it = figureSize.globalMatch(html); it.hasNext();) {
-            const QRegularExpressionMatch m = it.next();
-            laidOut += QStringView(html).mid(from, m.capturedStart() - from);
-            const double heightPx = millimetresToPixels(m.captured(1).toDouble(), dpi);
-            laidOut += QStringLiteral("width=\"%1\" height=\"%2\"")
-                           .arg(int(bodySize.width()) - 2)
-                           .arg(int(std::lround(heightPx)));
-            from = m.capturedEnd();
-        }
-        laidOut += QStringView(html).mid(from);
-
         QTextDocument document;
         document.documentLayout()->setPaintDevice(&writer);
         document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 9));
         document.setDefaultStyleSheet(QString::fromLatin1(kBodyStyle));
         document.setDocumentMargin(0);
         document.setPageSize(bodySize);
-        FigureObject figures(body.figures());
+        FigureObject figures(body.figures(), bodySize.width() - 2, dpi);
         document.documentLayout()->registerHandler(QTextFormat::ImageObject, &figures);
-        document.setHtml(laidOut);
+        document.setHtml(body.text());
         const int pages = document.pageCount();
 
         QCPPainter painter;

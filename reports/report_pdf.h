@@ -25,6 +25,12 @@ QString toString(Paper paper);                     // "a4", "letter"
 // Fills the plot it is given (one of the figure builders of reports/), sized by the writer.
 using FigureBuilder = std::function<void(QCustomPlot*)>;
 
+// A figure of the body: as wide as the text, `height_mm` high.
+struct Figure {
+    FigureBuilder build;
+    double height_mm = 0;
+};
+
 // What the writer lays out: the body as HTML (Qt's rich-text subset) and its figures.
 class ReportBody {
 public:
@@ -37,11 +43,11 @@ public:
     void pageBreak();
 
     const QString& text() const { return m_html; }
-    const std::vector<FigureBuilder>& figures() const { return m_figures; }
+    const std::vector<Figure>& figures() const { return m_figures; }
 
 private:
     QString m_html;
-    std::vector<FigureBuilder> m_figures;
+    std::vector<Figure> m_figures;
 };
 
 // What every page carries.

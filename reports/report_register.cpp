@@ -262,14 +262,12 @@ void methodology(ReportBody& body, const std::vector<ScenarioAnalysis>& analyses
     for (const ScenarioAnalysis& a : analyses) {
         QStringList convergence;
         for (const model::OptionDistribution& d : a.monte_carlo.options) {
-            const double n = double(std::max<std::size_t>(1, a.monte_carlo.samples));
-            const double p = d.p_beats_stay_cuda;
             QString line = QObject::tr("%1: NPV mean ±%2, P50 ±%3")
                                .arg(optionName(d.id), money(d.npv_mean_standard_error),
                                     money(d.npv_p50_standard_error));
             if (d.id != model::OptionId::StayCuda)
                 line += QObject::tr(", P(cheaper) ±%1 pp")
-                            .arg(shortDecimal(100 * std::sqrt(p * (1 - p) / n), 1, 1));
+                            .arg(shortDecimal(100 * d.p_beats_standard_error, 1, 1));
             convergence << line;
         }
         t.row({QObject::tr("Convergence, %1 (one standard error)").arg(esc(a.scenario.name)),

@@ -123,6 +123,13 @@ void TestMonteCarlo::pairedDifferenceIsReportedNotTheDifferenceOfMedians() {
         const OptionDistribution& d = r.mc.options[o];
         QCOMPARE(d.npv_saving_usd.p50, paired.p50);
         QCOMPARE(d.npv_saving_usd.p10, paired.p10);
+        // P(beats) counted per sample, and its standard error as a proportion's.
+        std::size_t beats = 0;
+        for (double v : saving)
+            beats += v > 1.0 ? 1 : 0;
+        QCOMPARE(d.p_beats_stay_cuda, double(beats) / double(n));
+        QCOMPARE(d.p_beats_standard_error,
+                 std::sqrt(d.p_beats_stay_cuda * (1 - d.p_beats_stay_cuda) / double(n)));
         const double ofMedians = r.mc.options[0].npv_usd.p50 - d.npv_usd.p50;
         differs = differs || std::abs(ofMedians - d.npv_saving_usd.p50) > 1000.0;
     }
