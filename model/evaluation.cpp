@@ -99,36 +99,44 @@ DoorPolicy choosePolicy(const std::vector<DoorPolicy>& policies, const std::vect
     return best;
 }
 
-} // namespace
-
-DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
-                              const CompiledOption& option, EngineWorkspace& workspace,
-                              OptionRun& scratch, std::size_t* searched) {
+// Every candidate policy's NPV by `evaluateAll(policies, npv)`, then the choice among them: the
+// fast search and the exhaustive reference differ only in how the NPVs are computed.
+template <typename EvaluateAll>
+DoorPolicy searchDoorPolicies(const CompiledScenario& scenario, const double* v,
+                              const CompiledOption& option, std::size_t* searched,
+                              EvaluateAll evaluateAll) {
     if (option.doors.empty())
         return DoorPolicy{};
     const std::vector<DoorPolicy> policies = candidatePolicies(scenario, v, option);
     std::vector<double> npv(policies.size());
-    evaluateDoorPolicies(scenario, v, option, policies.data(), policies.size(), npv.data(),
-                         workspace, scratch);
+    evaluateAll(policies, npv);
     if (searched)
         *searched += policies.size();
     return choosePolicy(policies, npv);
 }
 
+} // namespace
+
+DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
+                              const CompiledOption& option, EngineWorkspace& workspace,
+                              OptionRun& scratch, std::size_t* searched) {
+    return searchDoorPolicies(
+        scenario, v, option, searched, [&](const auto& policies, std::vector<double>& npv) {
+            evaluateDoorPolicies(scenario, v, option, policies.data(), policies.size(), npv.data(),
+                                 workspace, scratch);
+        });
+}
+
 DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const double* v,
                                         const CompiledOption& option, EngineWorkspace& workspace,
                                         OptionRun& scratch, std::size_t* searched) {
-    if (option.doors.empty())
-        return DoorPolicy{};
-    const std::vector<DoorPolicy> policies = candidatePolicies(scenario, v, option);
-    std::vector<double> npv(policies.size());
-    for (std::size_t i = 0; i < policies.size(); ++i) {
-        evaluateOption(scenario, v, option, policies[i], workspace, scratch);
-        npv[i] = scratch.npv_usd;
-    }
-    if (searched)
-        *searched += policies.size();
-    return choosePolicy(policies, npv);
+    return searchDoorPolicies(
+        scenario, v, option, searched, [&](const auto& policies, std::vector<double>& npv) {
+            for (std::size_t i = 0; i < policies.size(); ++i) {
+                evaluateOption(scenario, v, option, policies[i], workspace, scratch);
+                npv[i] = scratch.npv_usd;
+            }
+        });
 }
 
 std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& reference) {
