@@ -1,10 +1,13 @@
 #include "benchmark_mlperf.h"
 
+#include "benchmark_json_row.h"
 #include "json_checks.h"
+#include "json_stream.h"
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <sstream>
 
 namespace crossgrade::data {
 
@@ -13,54 +16,6 @@ using nlohmann::json;
 namespace {
 
 const DocumentKind kSummary{"an MLPerf Inference summary.json", "MLPerf summary files", 3};
-
-// A row's fields as the importer needs them, or the first problem with its place.
-struct RowReader {
-    const json& row;
-    std::string pointer;
-    std::optional<Problem> problem;
-
-    const json* field(const char* name) {
-        const auto it = row.find(name);
-        return it == row.end() || it->is_null() ? nullptr : &*it;
-    }
-    std::string text(const char* name) {
-        const json* v = field(name);
-        if (!v || !v->is_string() || v->get<std::string>().empty()) {
-            fail(name, v ? "expected text, found " + describe(*v) : "missing; expected text");
-            return {};
-        }
-        return v->get<std::string>();
-    }
-    std::string optionalText(const char* name) {
-        const json* v = field(name);
-        return v && v->is_string() ? v->get<std::string>() : std::string();
-    }
-    std::optional<double> number(const char* name) {
-        const json* v = field(name);
-        if (!v)
-            return std::nullopt;
-        if (v->is_number() && std::isfinite(v->get<double>()))
-            return v->get<double>();
-        if (v->is_boolean())
-            return v->get<bool>() ? 1.0 : 0.0;
-        if (v->is_string()) { // MLPerf writes some counts as text
-            try {
-                std::size_t used = 0;
-                const double d = std::stod(v->get<std::string>(), &used);
-                if (used == v->get<std::string>().size() && std::isfinite(d))
-                    return d;
-            } catch (const std::exception&) {
-            }
-        }
-        fail(name, "expected a number, found " + describe(*v));
-        return std::nullopt;
-    }
-    void fail(const char* name, const std::string& message) {
-        if (!problem)
-            problem = Problem{childPointer(pointer, name), message};
-    }
-};
 
 // Tokens per second, the only unit the model compares (MLPerf writes "Tokens/s").
 bool isTokensPerSecond(std::string units) {
@@ -136,41 +91,47 @@ std::optional<Problem> readRow(const std::string& key, const json& row, const st
     return std::nullopt;
 }
 
-// "0", "1", …, "10" in numeric order (the parsed object sorts keys as text).
-std::vector<std::string> rowKeys(const json& doc) {
-    std::vector<std::string> keys;
-    for (auto it = doc.begin(); it != doc.end(); ++it)
-        keys.push_back(it.key());
-    std::stable_sort(keys.begin(), keys.end(), [](const std::string& a, const std::string& b) {
-        return a.size() != b.size() ? a.size() < b.size() : a < b;
-    });
-    return keys;
+// "0", "1", …, "10" in numeric order; keys that are not numbers after, as text.
+bool numericKeyOrder(const std::string& a, const std::string& b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
 }
 
 } // namespace
 
-BenchmarkImport readMlperfSummary(std::string_view text, const std::string& file) {
+BenchmarkImport readMlperfSummary(std::istream& in, const std::string& file) {
     BenchmarkImport out;
-    ParsedDocument parsed = parseDocument(text, kSummary);
-    if (!parsed.ok()) {
-        out.errors = std::move(parsed.errors);
+    struct Row {
+        std::string key;
+        std::optional<model::BenchmarkRecord> record;
+        std::optional<Problem> problem;
+    };
+    std::vector<Row> rows;
+    out.errors = streamJsonRows(in, kSummary, "{", [&](const std::string& key, const json& row) {
+        Row r{key, model::BenchmarkRecord{}, std::nullopt};
+        if ((r.problem = readRow(key, row, file, *r.record)))
+            r.record.reset();
+        rows.push_back(std::move(r));
+    });
+    if (!out.errors.empty()) {
+        if (out.errors.front().place.empty())
+            out.errors.front().message += ": an object of result rows keyed \"0\", \"1\", …";
         return out;
     }
-    if (!parsed.doc.is_object()) {
-        out.errors.push_back({"", "expected " + std::string(kSummary.noun) +
-                                      ": an object of result rows keyed \"0\", \"1\", …; found " +
-                                      describe(parsed.doc)});
-        return out;
-    }
-    for (const std::string& key : rowKeys(parsed.doc)) {
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const Row& a, const Row& b) { return numericKeyOrder(a.key, b.key); });
+    for (Row& r : rows) {
         ++out.rows;
-        model::BenchmarkRecord record;
-        if (auto problem = readRow(key, parsed.doc.at(key), file, record))
-            out.skipped.push_back(std::move(*problem));
+        if (r.record)
+            out.records.push_back(std::move(*r.record));
         else
-            out.records.push_back(std::move(record));
+            out.skipped.push_back(std::move(*r.problem));
     }
     return out;
+}
+
+BenchmarkImport readMlperfSummary(std::string_view text, const std::string& file) {
+    std::istringstream in{std::string(text)};
+    return readMlperfSummary(in, file);
 }
 
 } // namespace crossgrade::data

@@ -10,8 +10,7 @@
 // with a field missing or of the wrong type — is skipped and reported with its JSON pointer and
 // why, and the other rows are imported: never a silent half-import.
 
-#include "benchmark.h"
-#include "problem.h"
+#include "benchmark_import.h"
 
 #include <string>
 #include <string_view>
@@ -19,16 +18,8 @@
 
 namespace crossgrade::data {
 
-struct BenchmarkImport {
-    std::vector<model::BenchmarkRecord> records;
-    std::vector<Problem> skipped; // rows not imported: place (JSON pointer) and why
-    std::vector<Problem> errors;  // the file refused whole; records is then empty
-    std::size_t rows = 0;         // rows seen
-
-    bool ok() const { return errors.empty(); }
-};
-
-// `file` is recorded as each record's provenance.
+// `file` is recorded as each record's provenance. The stream is read a row at a time.
+BenchmarkImport readMlperfSummary(std::istream& in, const std::string& file);
 BenchmarkImport readMlperfSummary(std::string_view text, const std::string& file);
 
 } // namespace crossgrade::data

@@ -60,4 +60,11 @@ std::optional<std::string> skuForHardware(std::string_view hardware) {
     return std::nullopt;
 }
 
+bool excludedFromBindingsByDefault(const BenchmarkRecord& r) {
+    for (const std::string& flag : r.flags)
+        if (flag == kFlagPre2026AmdImage || flag == kFlagUndatedAmdImage)
+            return true;
+    return false;
+}
+
 } // namespace crossgrade::model

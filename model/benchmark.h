@@ -32,21 +32,42 @@ struct BenchmarkRecord {
     std::optional<int> concurrency;
     int gpus = 0;
     int nodes = 1;
+    // Disaggregated serving (InferenceX): the GPUs of each phase; their sum is `gpus`.
+    std::optional<int> prefill_gpus;
+    std::optional<int> decode_gpus;
 
     // Throughput per GPU, tokens/s. Output and total are kept apart: MLPerf's LLM results count
     // generated tokens only, so they set output and leave total empty.
     std::optional<double> total_tokens_per_s_per_gpu;
     std::optional<double> output_tokens_per_s_per_gpu;
+    // Disaggregated runs divide each by its own GPUs (output ÷ decode, input ÷ prefill, total ÷
+    // all); none is ever recomputed from the others.
+    std::optional<double> input_tokens_per_s_per_gpu;
     std::optional<double> ttft_median_s;
+    std::optional<double> ttft_p99_s;
     std::optional<double> tpot_median_s;
+    std::optional<double> e2e_median_s;
     std::optional<double> interactivity; // tokens/s per user
     std::optional<double> power_w;
     std::optional<double> joules_per_token;
     std::string accuracy_note;
-    std::vector<std::string> flags; // e.g. "pre-2026 AMD image"
+    std::vector<std::string> flags; // kFlag… below, or a source's own reason
 
     bool operator==(const BenchmarkRecord&) const = default;
 };
+
+// Flags a record may carry. A record flagged kFlagPre2026AmdImage is listed everywhere with its
+// flag and left out of workload bindings unless the user includes it.
+inline constexpr std::string_view kFlagPre2026AmdImage =
+    "pre-2026 AMD image (private ROCm build; not what customers can run)";
+inline constexpr std::string_view kFlagUndatedAmdImage =
+    "undated AMD image (may be a private pre-2026 ROCm build)";
+inline constexpr std::string_view kFlagPowerInvalid = "power measurement invalid";
+inline constexpr std::string_view kFlagFailedRequests = "some requests failed";
+
+// Whether a binding leaves the record out unless asked to include it: AMD InferenceX rows from
+// before 2026-01 (or with no date to tell) ran private images.
+bool excludedFromBindingsByDefault(const BenchmarkRecord& r);
 
 // One row of the hardware table. A source's hardware string, lower-cased and with every run of
 // spaces, '-' and '_' read as one space, matches a full name when it begins with `name`

@@ -1,0 +1,33 @@
+#include "benchmark_import.h"
+
+#include <array>
+#include <utility>
+
+namespace crossgrade::data {
+
+namespace {
+
+constexpr std::array<std::pair<BenchmarkFormat, std::string_view>, 4> kFormatNames{{
+    {BenchmarkFormat::Mlperf, "mlperf"},
+    {BenchmarkFormat::InferenceX, "inferencex"},
+    {BenchmarkFormat::Serving, "serving"},
+    {BenchmarkFormat::Csv, "csv"},
+}};
+
+} // namespace
+
+std::string_view toString(BenchmarkFormat f) {
+    for (const auto& [format, name] : kFormatNames)
+        if (format == f)
+            return name;
+    return "?";
+}
+
+std::optional<BenchmarkFormat> parseBenchmarkFormat(std::string_view name) {
+    for (const auto& [format, n] : kFormatNames)
+        if (n == name)
+            return format;
+    return std::nullopt;
+}
+
+} // namespace crossgrade::data

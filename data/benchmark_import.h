@@ -1,0 +1,55 @@
+#pragma once
+
+// What every benchmark importer shares (issue 7; reference/benchmark-formats.md;
+// docs/benchmarks.md): the result of reading one file, the formats, what a file may not say about
+// itself, the size limit, and reading a file in any format with format detection.
+//
+// Bad rows and whole files: a file that is not of its format (empty, not JSON or CSV, the wrong
+// shape, past the size limit) is refused whole, naming the place. A row that cannot be used is
+// skipped and reported with its place and why, and the other rows are imported — never a
+// silent half-import. Files are streamed: a reader holds one row at a time, not the file.
+
+#include "benchmark.h"
+#include "problem.h"
+
+#include <cstdint>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crossgrade::data {
+
+struct BenchmarkImport {
+    std::vector<model::BenchmarkRecord> records;
+    std::vector<Problem> skipped; // rows not imported: place and why
+    std::vector<Problem> errors;  // the file refused whole; records is then empty
+    std::size_t rows = 0;         // rows seen (records + skipped when the file was read)
+
+    bool ok() const { return errors.empty(); }
+};
+
+enum class BenchmarkFormat { Mlperf, InferenceX, Serving, Csv };
+std::string_view toString(BenchmarkFormat f); // "mlperf", "inferencex", "serving", "csv"
+std::optional<BenchmarkFormat> parseBenchmarkFormat(std::string_view name);
+
+// What a file may not say about itself, given on the command line or in the import dialog.
+// A benchmark_serving result has no hardware, GPU count or precision: they come from here or
+// from the run's --metadata keys (the file's own keys win over nothing, these win over the
+// file's). Empty / nullopt: not given.
+struct BenchmarkContext {
+    std::string hardware;       // e.g. "mi300x", "NVIDIA H100-SXM-80GB"
+    std::optional<int> gpus;    // GPUs that served the run
+    std::string precision;      // bf16, fp8, …
+    std::string software_stack; // e.g. "vLLM 0.11 ROCm 7.0"
+    std::string date;           // ISO date of the run, when the file has none
+
+    bool operator==(const BenchmarkContext&) const = default;
+};
+
+// Benchmark files are streamed; one larger than this is refused before it is read
+// (docs/benchmarks.md, "Limits").
+inline constexpr std::uintmax_t kMaxBenchmarkFileBytes = 512ull * 1024 * 1024;
+
+} // namespace crossgrade::data
