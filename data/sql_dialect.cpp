@@ -102,6 +102,14 @@ QString returningIdClause() {
     return QStringLiteral(" RETURNING id");
 }
 
+QString insertSkippingDuplicates(const QString& table, const QStringList& columns) {
+    QStringList marks;
+    for (qsizetype i = 0; i < columns.size(); ++i)
+        marks << QStringLiteral("?");
+    return QStringLiteral("INSERT OR IGNORE INTO %1 (%2) VALUES (%3)")
+        .arg(table, columns.join(QStringLiteral(", ")), marks.join(QStringLiteral(", ")));
+}
+
 QString currentUtcTimestamp() {
     return QStringLiteral("strftime('%Y-%m-%dT%H:%M:%SZ', 'now')");
 }

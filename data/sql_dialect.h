@@ -54,6 +54,10 @@ QString rollbackStatement();
 QString generatedIdColumn();
 QString returningIdClause();
 
+// An INSERT of `columns` into `table` that skips a row colliding with a UNIQUE key instead of
+// failing ("INSERT OR IGNORE" here, "ON CONFLICT DO NOTHING" in PostgreSQL); one ? per column.
+QString insertSkippingDuplicates(const QString& table, const QStringList& columns);
+
 // An SQL expression for the current UTC time as ISO 8601 ("2026-11-29T17:05:00Z").
 QString currentUtcTimestamp();
 

@@ -2,6 +2,7 @@
 
 #include "json_checks.h"
 #include "store_audits.h"
+#include "store_benchmarks.h"
 #include "store_connection.h"
 #include "store_hetccl.h"
 #include "store_pricebooks.h"
@@ -198,6 +199,39 @@ bool Store::uncheckHetcclSignal(model::HetcclPaper paper, const std::string& sig
     const Connection& connection = m_impl->m_connection;
     Transaction transaction(connection, Transaction::Mode::Write);
     const bool removed = store_detail::deleteHetcclSignal(connection, paper, signal);
+    transaction.commit();
+    return removed;
+}
+
+// --- Benchmark results ----------------------------------------------------------------------
+
+BenchmarksAdded Store::addBenchmarks(const std::vector<model::BenchmarkRecord>& records) {
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const model::BenchmarkRecord& r = records[i];
+        const auto positive = [](const std::optional<double>& v) {
+            return v && *v > 0;
+        };
+        if (r.sku.empty() || r.gpus < 1 || r.nodes < 1 ||
+            !(positive(r.total_tokens_per_s_per_gpu) || positive(r.output_tokens_per_s_per_gpu)))
+            throw std::invalid_argument(
+                "benchmark record " + std::to_string(i + 1) + " (" + r.file + ", " + r.source_ref +
+                ") needs a SKU, at least one GPU and a positive throughput");
+    }
+    const Connection& connection = m_impl->m_connection;
+    Transaction transaction(connection, Transaction::Mode::Write);
+    const BenchmarksAdded added = store_detail::insertBenchmarks(connection, records);
+    transaction.commit();
+    return added;
+}
+
+std::vector<StoredBenchmark> Store::benchmarks(const BenchmarkFilter& filter) const {
+    return store_detail::readBenchmarks(m_impl->m_connection, filter);
+}
+
+bool Store::removeBenchmark(std::int64_t id) {
+    const Connection& connection = m_impl->m_connection;
+    Transaction transaction(connection, Transaction::Mode::Write);
+    const bool removed = store_detail::deleteBenchmark(connection, id);
     transaction.commit();
     return removed;
 }

@@ -4,6 +4,7 @@
 // migrations, every write in one transaction, every query prepared with bound values.
 
 #include "audit.h"
+#include "benchmark.h"
 #include "hetccl_watch.h"
 #include "price_book.h"
 #include "scenario.h"
@@ -115,6 +116,26 @@ struct ScenarioVersionSummary {
     ScenarioHeadline headline;
 };
 
+// One stored benchmark record (docs/benchmarks.md).
+struct StoredBenchmark {
+    std::int64_t id = 0;
+    model::BenchmarkRecord record;
+    std::string imported_at; // ISO 8601 UTC
+};
+
+// Which stored benchmarks to list; an empty field matches everything.
+struct BenchmarkFilter {
+    std::string sku;   // a price-book SKU id, any case ("mi300x" = "MI300X")
+    std::string model; // part of the model name, any case ("llama" matches "llama2-70b-99")
+};
+
+struct BenchmarksAdded {
+    std::size_t added = 0;
+    std::size_t duplicates = 0; // already stored (the same measurement): not added again
+
+    bool operator==(const BenchmarksAdded&) const = default;
+};
+
 class Store {
 public:
     // Opens (creating if absent) and migrates the store at `path`. Throws StoreError.
@@ -171,6 +192,15 @@ public:
     void checkHetcclSignals(const std::vector<model::CheckedSignal>& rows);
     // Removes one row; false when that signal was not checked for that paper.
     bool uncheckHetcclSignal(model::HetcclPaper paper, const std::string& signal);
+
+    // Stores the records in one transaction, skipping those already stored (the same source,
+    // round, source_ref, SKU, model, precision, ISL, OSL, concurrency and date), so importing
+    // a file twice adds nothing. Records need a SKU, ≥ 1 GPU and a positive throughput; one
+    // without throws std::invalid_argument naming it, with nothing written.
+    BenchmarksAdded addBenchmarks(const std::vector<model::BenchmarkRecord>& records);
+    // By SKU, model, scenario, ISL, OSL, concurrency, then id.
+    std::vector<StoredBenchmark> benchmarks(const BenchmarkFilter& filter = {}) const;
+    bool removeBenchmark(std::int64_t id);
 
 private:
     struct Impl;

@@ -152,7 +152,51 @@ std::vector<QStringList> buildMigrations() {
             checked_at TEXT NOT NULL,
             PRIMARY KEY (paper, signal)))"),
     };
-    return {v1, v2, v3};
+    // Benchmark results (model/benchmark.h, docs/benchmarks.md), one row per canonical record.
+    // `dedupe_key` joins the fields that make a record the same measurement (source, round,
+    // source_ref, SKU, model, precision, ISL, OSL, concurrency, date), so re-importing a file
+    // adds nothing; it is a column because SQL's UNIQUE takes NULLs as all different.
+    const QStringList v4{
+        QStringLiteral(R"(CREATE TABLE benchmarks (
+            %1,
+            dedupe_key TEXT NOT NULL UNIQUE,
+            source TEXT NOT NULL,
+            file TEXT NOT NULL,
+            source_ref TEXT NOT NULL,
+            run_date TEXT NOT NULL,
+            round TEXT NOT NULL,
+            hardware TEXT NOT NULL,
+            sku TEXT NOT NULL,
+            software_stack TEXT NOT NULL,
+            image TEXT NOT NULL,
+            model TEXT NOT NULL,
+            precision_name TEXT NOT NULL,
+            scenario TEXT NOT NULL,
+            isl INTEGER,
+            osl INTEGER,
+            concurrency INTEGER,
+            gpus INTEGER NOT NULL CHECK (gpus >= 1),
+            nodes INTEGER NOT NULL CHECK (nodes >= 1),
+            prefill_gpus INTEGER,
+            decode_gpus INTEGER,
+            total_tps REAL,
+            output_tps REAL,
+            input_tps REAL,
+            ttft_median_s REAL,
+            ttft_p99_s REAL,
+            tpot_median_s REAL,
+            e2e_median_s REAL,
+            interactivity REAL,
+            power_w REAL,
+            joules_per_token REAL,
+            accuracy_note TEXT NOT NULL,
+            flags TEXT NOT NULL,
+            imported_at TEXT NOT NULL,
+            CHECK (total_tps > 0 OR output_tps > 0)))")
+            .arg(id),
+        QStringLiteral("CREATE INDEX benchmarks_by_sku_model ON benchmarks (sku, model)"),
+    };
+    return {v1, v2, v3, v4};
 }
 
 const std::vector<QStringList>& migrations() {
