@@ -52,4 +52,23 @@ struct BenchmarkContext {
 // (docs/benchmarks.md, "Limits").
 inline constexpr std::uintmax_t kMaxBenchmarkFileBytes = 512ull * 1024 * 1024;
 
+// The format of a file from its first bytes (`head`; 64 KiB is plenty): an object keyed "0",
+// "1", … is an MLPerf summary; an object with benchmark_serving's keys (backend,
+// output_throughput, …) a serving result; an array, or an object with InferenceX's keys (hw,
+// tput_per_gpu, …), InferenceX rows; text whose first line names the canonical columns
+// (hardware, model, …) the CSV. Nothing: not a benchmark file this version reads.
+std::optional<BenchmarkFormat> detectBenchmarkFormat(std::string_view head);
+
+struct BenchmarkFileImport {
+    BenchmarkImport result;
+    std::optional<BenchmarkFormat> format; // the format read (detected or given)
+};
+
+// Reads one benchmark file, streamed, in `format` or (nullopt) the detected one. A file that
+// cannot be read, is larger than kMaxBenchmarkFileBytes or whose format cannot be told is
+// refused whole (an error with place "").
+BenchmarkFileImport readBenchmarkFile(const std::string& path,
+                                      std::optional<BenchmarkFormat> format,
+                                      const BenchmarkContext& context);
+
 } // namespace crossgrade::data

@@ -1,6 +1,7 @@
 #include "scenario_json.h"
 
 #include "audit_json.h"
+#include "binding_json.h"
 #include "compiled_scenario.h"
 #include "correlation.h"
 #include "json_checks.h"
@@ -444,8 +445,8 @@ private:
         const json* obj = m_check.objectAt(value, at, "a workload");
         if (obj == nullptr)
             return w;
-        std::vector<std::string_view> known{"kind",     "class",     "name", "operating_point",
-                                            "tensorrt", "multi_node"};
+        std::vector<std::string_view> known{"kind",     "class",      "name",     "operating_point",
+                                            "tensorrt", "multi_node", "benchmark"};
         for (const WorkloadField& f : workloadFields())
             known.push_back(f.key);
         m_check.checkKeys(*obj, at, known);
@@ -489,6 +490,14 @@ private:
         }
         if (kind == WorkloadKindOfDemand::Inference && w.multi_node)
             otherKindWarning(childPointer(at, "multi_node"), WorkloadKindOfDemand::Training, *kind);
+        if (obj->contains("benchmark")) {
+            const std::string bat = childPointer(at, "benchmark");
+            if (kind == WorkloadKindOfDemand::Training)
+                m_check.error(bat, "only inference workloads are bound to benchmarks (they "
+                                   "measure serving)");
+            else
+                w.benchmark = readBinding(m_check, (*obj)["benchmark"], bat);
+        }
         // The flag adds the TensorRT re-engineering task; the class selects the performance
         // ratios that lose the TensorRT gain. One without the other prices half the move.
         if (kind == WorkloadKindOfDemand::Inference && obj->contains("class") &&
@@ -625,6 +634,8 @@ nlohmann::ordered_json workloadJson(const Workload& w) {
     for (const WorkloadField& f : workloadFields())
         if (!f.kind || *f.kind == w.kind || !(w.*f.member == UncertainNumber{}))
             j[std::string(f.key)] = uncertainJson(w.*f.member);
+    if (w.benchmark)
+        j["benchmark"] = bindingJson(*w.benchmark);
     return j;
 }
 

@@ -105,8 +105,13 @@ private:
             c.multi_node = w.multi_node;
             if (w.kind == WorkloadKindOfDemand::Inference) {
                 c.peak_tokens_per_s = add(at + "peak_tokens_per_s", w.peak_tokens_per_s);
+                // A binding's own serving runs replace the reference throughput, at its place.
+                const bool measuredReference =
+                    w.benchmark && w.benchmark->reference_tokens_per_s_per_gpu;
                 c.reference_tokens_per_s_per_gpu =
-                    add(at + "reference_tokens_per_s_per_gpu", w.reference_tokens_per_s_per_gpu);
+                    add(at + "reference_tokens_per_s_per_gpu",
+                        measuredReference ? *w.benchmark->reference_tokens_per_s_per_gpu
+                                          : w.reference_tokens_per_s_per_gpu);
                 c.average_to_peak = add(at + "average_to_peak", w.average_to_peak);
                 c.model_memory_gb = add(at + "model_memory_gb", w.model_memory_gb);
             } else {
@@ -114,10 +119,39 @@ private:
             }
             c.growth_per_month = add(at + "growth_per_month", w.growth_per_month);
             c.ratio = ratios(w.workload_class);
+            if (w.benchmark)
+                bind(*w.benchmark, at + "benchmark/", c);
             c.ratio_ported = w.workload_class == WorkloadClass::CustomKernelTraining
                                  ? ratios(WorkloadClass::PyTorchTraining)
                                  : c.ratio;
             m_c.workloads.push_back(std::move(c));
+        }
+    }
+
+    // A bound workload's measured ratios replace the table's for it, and its measured energy
+    // per token is an input of its own.
+    void bind(const WorkloadBinding& b, const std::string& at, CompiledWorkload& c) {
+        if (c.kind != WorkloadKindOfDemand::Inference)
+            throw ScenarioError(at.substr(0, at.size() - 1),
+                                "only inference workloads are bound to benchmarks (they measure "
+                                "serving)");
+        c.measured.assign(m_c.skus.size(), 0);
+        c.joules_per_token.assign(m_c.skus.size(), kNoInput);
+        for (const auto& [id, bound] : b.skus) {
+            const std::string sat = at + "skus/" + pointerToken(id) + "/";
+            const int s = m_c.skuIndex(id);
+            if (s < 0)
+                throw ScenarioError(sat.substr(0, sat.size() - 1),
+                                    "no SKU \"" + id + "\" in the price book");
+            if (bound.ratio) {
+                if (id == kReferenceSku)
+                    throw ScenarioError(sat + "ratio", "H100 is the reference: its ratio is 1");
+                c.ratio[std::size_t(s)] = add(sat + "ratio", *bound.ratio);
+                c.measured[std::size_t(s)] = 1;
+            }
+            if (bound.joules_per_token)
+                c.joules_per_token[std::size_t(s)] =
+                    add(sat + "joules_per_token", *bound.joules_per_token);
         }
     }
 

@@ -51,6 +51,11 @@ struct CompiledWorkload {
     std::vector<InputId> ratio;        // per SKU index: throughput relative to H100
     std::vector<InputId> ratio_ported; // per SKU index after a Triton rewrite (custom-kernel
                                        // training runs as standard PyTorch training)
+    // Bound to benchmarks (model/benchmark_binding.h); empty when not bound. Per SKU index:
+    // whether the ratio is measured (so already holds the software's regression: no transition
+    // penalty on top), and the measured energy per total token (kNoInput: board power).
+    std::vector<char> measured;
+    std::vector<InputId> joules_per_token;
 };
 
 struct CompiledLot {

@@ -294,7 +294,9 @@ private:
     }
     // Demand one GPU of SKU s covers: tokens/s at target utilisation, or H100-equivalents.
     double perGpu(const Placement& p, int s) const {
-        const double r = ratio(p, s) * p.penalty * p.efficiency;
+        // A measured ratio already holds the regression of moving: no penalty on top.
+        const bool measured = !p.w->measured.empty() && p.w->measured[std::size_t(s)];
+        const double r = ratio(p, s) * (measured ? 1.0 : p.penalty) * p.efficiency;
         if (p.w->kind == WorkloadKindOfDemand::Inference)
             return in(p.w->reference_tokens_per_s_per_gpu) * r * in(m_s.target_utilisation);
         return r;
@@ -431,8 +433,21 @@ private:
             const double n = take(d.placement, pair.sku, pair.per_gpu,
                                   std::min(m_ws.pool[s], share), d.left, d.total);
             m_ws.pool[s] -= n;
-            m_ws.busy_gpus[s] += n * d.placement.busy_share;
+            addBusy(d.placement, pair.sku, n * d.placement.busy_share);
         }
+    }
+
+    // Owned GPUs busy serving a placement, in GPU-equivalents. Where the workload's energy per
+    // token is measured on the SKU, a busy GPU draws that energy for the tokens it serves at
+    // full speed (reference throughput × ratio) instead of its board power.
+    void addBusy(const Placement& p, int s, double busy) {
+        const std::size_t i = std::size_t(s);
+        m_ws.busy_gpus[i] += busy;
+        if (p.w->joules_per_token.empty() || p.w->joules_per_token[i] == kNoInput)
+            return;
+        const double tokensPerS = in(p.w->reference_tokens_per_s_per_gpu) * ratio(p, s);
+        m_ws.measured_busy[i] += busy;
+        m_ws.measured_kw[i] += busy * in(p.w->joules_per_token[i]) * tokensPerS / 1000.0;
     }
 
     // Sets each pair's `gpus`: rows are the pool SKUs (GPUs available) and the demands (work
@@ -477,7 +492,7 @@ private:
             m_out.multi_node_inference = true;
         m_ws.new_need[std::size_t(s)] += n;
         if (m_s.channel[vendorIndex(p.vendor)] == Channel::Owned)
-            m_ws.busy_gpus[std::size_t(s)] += n * p.busy_share;
+            addBusy(p, s, n * p.busy_share);
         d.left = 0;
     }
 
@@ -585,6 +600,8 @@ private:
         const std::size_t skus = m_s.skus.size();
         std::fill(m_ws.new_need.begin(), m_ws.new_need.end(), 0.0);
         std::fill(m_ws.busy_gpus.begin(), m_ws.busy_gpus.end(), 0.0);
+        std::fill(m_ws.measured_busy.begin(), m_ws.measured_busy.end(), 0.0);
+        std::fill(m_ws.measured_kw.begin(), m_ws.measured_kw.end(), 0.0);
         std::fill(m_ws.rented.begin(), m_ws.rented.end(), 0.0);
         std::fill(m_ws.rent_usd.begin(), m_ws.rent_usd.end(), 0.0);
         if (m_ownedIsCurrent) { // the same sums over the same cohorts, already done
@@ -615,7 +632,11 @@ private:
             const double owned = m_ws.owned[s];
             const double kw = powerKw(int(s));
             const double load = idle * owned + (1.0 - idle) * m_ws.busy_gpus[s];
-            row[kEnergy] += kw * load * in(m_s.pue) * hours * in(m_s.usd_per_kwh);
+            // Measured busy GPUs draw their measured kW in place of board power.
+            const double drawn = kw * load -
+                                 in(sku(int(s)).board_power_kw) * m_ws.measured_busy[s] +
+                                 m_ws.measured_kw[s];
+            row[kEnergy] += drawn * in(m_s.pue) * hours * in(m_s.usd_per_kwh);
             row[kFacility] += kw * owned * in(m_s.usd_per_kw_month);
             row[kRent] += m_ws.rent_usd[s];
             const double gpus = owned + m_ws.rented[s];
@@ -700,6 +721,8 @@ void EngineWorkspace::reserve(const CompiledScenario& scenario) {
     pool.assign(skus, 0.0);
     new_need.assign(skus, 0.0);
     busy_gpus.assign(skus, 0.0);
+    measured_busy.assign(skus, 0.0);
+    measured_kw.assign(skus, 0.0);
     rented.assign(skus, 0.0);
     rent_usd.assign(skus, 0.0);
     owned.assign(skus, 0.0);

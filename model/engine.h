@@ -80,10 +80,14 @@ struct EngineWorkspace {
     std::vector<double> pool;      // owned GPUs not yet serving this month, per SKU
     std::vector<double> new_need;  // GPUs to buy or rent this month, per SKU
     std::vector<double> busy_gpus; // Σ owned GPUs × busy share this month, per SKU
-    std::vector<double> rented;    // rented GPUs this month, per SKU
-    std::vector<double> rent_usd;  // their cost this month, per SKU
-    std::vector<double> owned;     // owned GPUs after this month's sales and purchases
-    std::vector<double> lot_left;  // per installed lot: rented GPUs still held
+    // The part of busy_gpus whose energy is measured (a workload bound to benchmarks with
+    // J/token on that SKU), and the board kW those busy GPUs draw by the measurement.
+    std::vector<double> measured_busy;
+    std::vector<double> measured_kw;
+    std::vector<double> rented;   // rented GPUs this month, per SKU
+    std::vector<double> rent_usd; // their cost this month, per SKU
+    std::vector<double> owned;    // owned GPUs after this month's sales and purchases
+    std::vector<double> lot_left; // per installed lot: rented GPUs still held
 
     // How one workload's GPUs on one vendor perform this month.
     struct Placement {

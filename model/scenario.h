@@ -5,6 +5,7 @@
 // numbers on any store. Collections are keyed by stable ids.
 
 #include "audit.h"
+#include "benchmark_binding.h"
 #include "price_book.h"
 #include "uncertain.h"
 
@@ -68,6 +69,8 @@ struct Workload {
     bool multi_node = false;
     // Both.
     UncertainNumber growth_per_month; // fraction; may be negative
+    // Inference: the benchmark evidence it is bound to, if any (model/benchmark_binding.h).
+    std::optional<WorkloadBinding> benchmark;
 
     bool operator==(const Workload&) const = default;
 };

@@ -98,6 +98,7 @@ private slots:
         {
             RawDb raw(path);
             currentSchema = raw.schema();
+            raw.exec(QStringLiteral("DROP TABLE benchmarks"));     // migration 4
             raw.exec(QStringLiteral("DROP TABLE hetccl_signals")); // migration 3
             raw.exec(QStringLiteral("DROP TABLE scenario_versions"));
             raw.exec(QStringLiteral("DROP TABLE scenarios"));

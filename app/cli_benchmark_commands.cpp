@@ -1,0 +1,377 @@
+// crossgrade-cli commands on benchmark results (issue 7; docs/benchmarks.md): importing files
+// of the four formats into the store, listing what is stored, and comparing two SKUs per GPU
+// with the rows every ratio rests on.
+
+#include "benchmark_compare.h"
+#include "benchmark_csv.h"
+#include "benchmark_import.h"
+#include "benchmark_json.h"
+#include "cli_commands.h"
+#include "cli_context.h"
+
+#include <QDir>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace crossgrade::app {
+
+namespace {
+
+using data::BenchmarkFormat;
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+std::string number(double v, int precision = 4) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
+    return buffer;
+}
+
+std::string optionalNumber(const std::optional<double>& v, int precision = 4) {
+    return v ? number(*v, precision) : std::string("-");
+}
+
+std::string optionalInt(const std::optional<int>& v) {
+    return v ? std::to_string(*v) : std::string("-");
+}
+
+std::string upper(std::string s) {
+    for (char& c : s)
+        c = char(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// --- import-benchmarks ----------------------------------------------------------------------
+
+std::optional<BenchmarkFormat> inputFormat(const QCommandLineParser& parser) {
+    const std::string name = str(parser.value(QStringLiteral("input-format")));
+    if (name == "auto")
+        return std::nullopt;
+    if (auto f = data::parseBenchmarkFormat(name))
+        return f;
+    throw InvalidInput("--input-format: expected auto, mlperf, inferencex, serving or csv, got '" +
+                       name + "'");
+}
+
+data::BenchmarkContext importContext(const QCommandLineParser& parser) {
+    data::BenchmarkContext c;
+    c.hardware = str(parser.value(QStringLiteral("hw")));
+    c.precision = str(parser.value(QStringLiteral("precision")));
+    c.software_stack = str(parser.value(QStringLiteral("stack")));
+    c.date = str(parser.value(QStringLiteral("date")));
+    if (!c.date.empty() && !data::isIsoDate(c.date))
+        throw InvalidInput("--date: expected YYYY-MM-DD, got '" + c.date + "'");
+    if (parser.isSet(QStringLiteral("gpus"))) {
+        bool ok = false;
+        const int gpus = parser.value(QStringLiteral("gpus")).toInt(&ok);
+        if (!ok || gpus < 1 || gpus > 1'000'000)
+            throw InvalidInput("--gpus: expected a whole number of GPUs ≥ 1, got '" +
+                               str(parser.value(QStringLiteral("gpus"))) + "'");
+        c.gpus = gpus;
+    }
+    if (!c.hardware.empty() && !model::skuForHardware(c.hardware))
+        throw InvalidInput("--hw: '" + c.hardware +
+                           "' is not in the hardware table (docs/benchmarks.md); use a key such "
+                           "as h100, h200, b200, mi300x, mi325x or mi355x");
+    return c;
+}
+
+int runImportBenchmarks(Context& ctx) {
+    if (ctx.arguments.isEmpty())
+        throw InvalidInput("import-benchmarks: expected one or more benchmark files");
+    const std::optional<BenchmarkFormat> format = inputFormat(ctx.parser);
+    const data::BenchmarkContext context = importContext(ctx.parser);
+    // Every file is read and checked before anything is stored: a refused file stores nothing
+    // of any file.
+    std::vector<model::BenchmarkRecord> records;
+    std::string refused;
+    for (const QString& arg : ctx.arguments) {
+        const std::string file = str(arg);
+        data::BenchmarkFileImport in = data::readBenchmarkFile(file, format, context);
+        if (!in.result.ok()) {
+            refused += data::formatProblems(file, in.result.errors);
+            continue;
+        }
+        for (const data::Problem& p : in.result.skipped)
+            ctx.err << file << ':' << p.place << ": skipped: " << p.message << '\n';
+        ctx.out << file << " (" << data::toString(*in.format) << "): " << in.result.rows
+                << (in.result.rows == 1 ? " row, " : " rows, ") << in.result.records.size()
+                << " read, " << in.result.skipped.size() << " skipped\n";
+        for (auto& r : in.result.records)
+            records.push_back(std::move(r));
+    }
+    if (!refused.empty())
+        throw InvalidInput(refused + "nothing was stored");
+    if (ctx.parser.isSet(QStringLiteral("dry-run"))) {
+        ctx.out << "Dry run: " << records.size() << " records read, nothing stored\n";
+        return kExitOk;
+    }
+    data::Store& store = ctx.openStore();
+    const data::BenchmarksAdded added = store.addBenchmarks(records);
+    ctx.out << "Stored " << added.added << " new benchmark records in "
+            << str(QDir::toNativeSeparators(store.path()));
+    if (added.duplicates > 0)
+        ctx.out << " (" << added.duplicates << " already stored, not added again)";
+    ctx.out << '\n';
+    return kExitOk;
+}
+
+void addImportOptions(QCommandLineParser& p) {
+    p.addOption({QStringLiteral("input-format"),
+                 QStringLiteral("auto (default: told from the file), mlperf, inferencex, serving "
+                                "or csv."),
+                 QStringLiteral("FORMAT"), QStringLiteral("auto")});
+    p.addOption({QStringLiteral("hw"),
+                 QStringLiteral("Hardware of a benchmark_serving run (h100, mi300x, …): the "
+                                "file does not say."),
+                 QStringLiteral("HW")});
+    p.addOption({QStringLiteral("gpus"),
+                 QStringLiteral("GPUs that served a benchmark_serving run."), QStringLiteral("N")});
+    p.addOption({QStringLiteral("precision"),
+                 QStringLiteral("Precision of a benchmark_serving run (bf16, fp8, …)."),
+                 QStringLiteral("P")});
+    p.addOption({QStringLiteral("stack"),
+                 QStringLiteral("Software stack of a benchmark_serving run (e.g. \"vLLM 0.11, "
+                                "ROCm 7.0\")."),
+                 QStringLiteral("TEXT")});
+    p.addOption({QStringLiteral("date"),
+                 QStringLiteral("Date of the run (YYYY-MM-DD) for files that carry none."),
+                 QStringLiteral("DATE")});
+    p.addOption({QStringLiteral("dry-run"), QStringLiteral("Read and check only; store nothing.")});
+}
+
+// --- benchmarks -----------------------------------------------------------------------------
+
+std::string flagsText(const model::BenchmarkRecord& r) {
+    std::string out;
+    for (const std::string& f : r.flags)
+        out += (out.empty() ? "" : "; ") + f;
+    return out.empty() ? "-" : out;
+}
+
+int runBenchmarks(Context& ctx) {
+    if (!ctx.arguments.isEmpty())
+        throw InvalidInput("benchmarks: takes no arguments (filter with --hw and --model)");
+    const QString format = formatOption(ctx.parser, {"text", "json", "csv"});
+    data::BenchmarkFilter filter;
+    filter.sku = str(ctx.parser.value(QStringLiteral("hw")));
+    filter.model = str(ctx.parser.value(QStringLiteral("model")));
+    data::Store& store = ctx.openStore();
+    const std::vector<data::StoredBenchmark> rows = store.benchmarks(filter);
+    if (format == QLatin1String("json")) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const data::StoredBenchmark& b : rows) {
+            nlohmann::json row = data::benchmarkToJson(b.record);
+            row["id"] = b.id;
+            row["imported_at"] = b.imported_at;
+            out.push_back(std::move(row));
+        }
+        writeOutput(ctx, out.dump(2) + "\n");
+        return kExitOk;
+    }
+    if (format == QLatin1String("csv")) {
+        std::vector<model::BenchmarkRecord> records;
+        for (const data::StoredBenchmark& b : rows)
+            records.push_back(b.record);
+        std::ostringstream out;
+        data::writeBenchmarkCsv(out, records);
+        writeOutput(ctx, out.str());
+        return kExitOk;
+    }
+    if (rows.empty()) {
+        ctx.out << "No benchmark results"
+                << (filter.sku.empty() && filter.model.empty() ? "" : " match") << " in "
+                << str(QDir::toNativeSeparators(store.path()))
+                << ". Import some with: crossgrade-cli import-benchmarks FILE...\n";
+        return kExitOk;
+    }
+    std::vector<QStringList> table{{"ID", "SKU", "MODEL", "PREC", "SCENARIO", "ISL/OSL", "CONC",
+                                    "GPUS", "TOTAL/GPU", "OUTPUT/GPU", "TOK/S/USER", "J/TOK",
+                                    "SOURCE", "FLAGS"}};
+    for (const data::StoredBenchmark& b : rows) {
+        const model::BenchmarkRecord& r = b.record;
+        table.push_back(
+            {QString::number(b.id), qs(r.sku), qs(r.model), qs(r.precision), qs(r.scenario),
+             qs(optionalInt(r.isl) + "/" + optionalInt(r.osl)), qs(optionalInt(r.concurrency)),
+             QString::number(r.gpus), qs(optionalNumber(r.total_tokens_per_s_per_gpu, 6)),
+             qs(optionalNumber(r.output_tokens_per_s_per_gpu, 6)),
+             qs(optionalNumber(r.interactivity)), qs(optionalNumber(r.joules_per_token)),
+             qs(model::provenance(r)), qs(flagsText(r))});
+    }
+    printTable(ctx.out, table);
+    ctx.out << rows.size() << (rows.size() == 1 ? " record" : " records")
+            << "; throughput is tokens/s per GPU\n";
+    return kExitOk;
+}
+
+// --- compare-hw -----------------------------------------------------------------------------
+
+// The SKU argument as the default price book names it, with the vendor it must be.
+std::string skuArgument(const model::PriceBook* book, const QString& arg, model::Vendor vendor,
+                        const char* which) {
+    const std::string sku = upper(str(arg));
+    if (!book)
+        return sku;
+    const auto it = book->skus.find(sku);
+    std::string known;
+    for (const auto& [id, s] : book->skus)
+        if (s.vendor == vendor)
+            known += (known.empty() ? "" : ", ") + id;
+    if (it == book->skus.end() || it->second.vendor != vendor)
+        throw InvalidInput(std::string("compare-hw: ") + which + " '" + str(arg) + "' is not an " +
+                           (vendor == model::Vendor::Nvidia ? "NVIDIA" : "AMD") +
+                           " SKU of the default price book (" + known + ")");
+    return sku;
+}
+
+std::string compareText(const model::SkuComparison& c) {
+    std::ostringstream out;
+    out << c.other_sku << " per GPU relative to " << c.reference_sku << ": ";
+    if (c.ratio)
+        out << number(c.ratio->range.most_likely, 3) << " (median; min "
+            << number(c.ratio->range.low, 3) << ", max " << number(c.ratio->range.high, 3)
+            << ") over " << c.pairs.size() << (c.pairs.size() == 1 ? " pair" : " pairs")
+            << ", confidence " << model::toString(*c.ratio->confidence) << "\n";
+    else
+        out << "no pairs: the benchmarks hold no like-for-like rows of the two, so the "
+               "performance table's default ratio stays\n";
+    if (!c.pairs.empty()) {
+        out << "\nPairs (tokens/s per GPU):\n";
+        for (const model::RatioPair& p : c.pairs) {
+            out << "  " << p.group.label();
+            if (p.interactivity)
+                out << " at " << number(*p.interactivity, 4) << " tok/s/user";
+            out << ": " << number(p.other_per_gpu, 6) << " ÷ " << number(p.reference_per_gpu, 6)
+                << " = " << number(p.ratio, 3) << " (" << p.basis << ")\n";
+            for (const std::string& row : p.other_rows)
+                out << "      " << c.other_sku << ": " << row << '\n';
+            for (const std::string& row : p.reference_rows)
+                out << "      " << c.reference_sku << ": " << row << '\n';
+        }
+    }
+    if (!c.unpaired.empty()) {
+        out << "\nNot paired:\n";
+        for (const std::string& u : c.unpaired)
+            out << "  " << u << '\n';
+    }
+    if (!c.excluded.empty()) {
+        out << "\nLeft out (--include-flagged takes them in):\n";
+        for (const std::string& e : c.excluded)
+            out << "  " << e << '\n';
+    }
+    return out.str();
+}
+
+int runCompareHw(Context& ctx) {
+    if (ctx.arguments.size() != 2)
+        throw InvalidInput("compare-hw: expected two SKUs, NVIDIA then AMD (e.g. H100 MI300X)");
+    const QString format = formatOption(ctx.parser, {"text", "json"});
+    model::CompareOptions options;
+    options.model = str(ctx.parser.value(QStringLiteral("model")));
+    options.precision = str(ctx.parser.value(QStringLiteral("precision")));
+    options.scenario = str(ctx.parser.value(QStringLiteral("scenario")));
+    options.include_flagged = ctx.parser.isSet(QStringLiteral("include-flagged"));
+    auto positiveInt = [&](const char* name) -> std::optional<int> {
+        if (!ctx.parser.isSet(QString::fromLatin1(name)))
+            return std::nullopt;
+        bool ok = false;
+        const int v = ctx.parser.value(QString::fromLatin1(name)).toInt(&ok);
+        if (!ok || v < 1)
+            throw InvalidInput(std::string("--") + name +
+                               ": expected a whole number of tokens ≥ 1, got '" +
+                               str(ctx.parser.value(QString::fromLatin1(name))) + "'");
+        return v;
+    };
+    options.isl = positiveInt("isl");
+    options.osl = positiveInt("osl");
+    if (ctx.parser.isSet(QStringLiteral("interactivity"))) {
+        bool ok = false;
+        const double v = ctx.parser.value(QStringLiteral("interactivity")).toDouble(&ok);
+        if (!ok || !(v > 0) || !std::isfinite(v))
+            throw InvalidInput("--interactivity: expected tokens/s per user above zero, got '" +
+                               str(ctx.parser.value(QStringLiteral("interactivity"))) + "'");
+        options.interactivity = v;
+    }
+    data::Store& store = ctx.openStore();
+    const std::optional<model::PriceBook> book = store.defaultPriceBook();
+    const model::PriceBook* b = book ? &*book : nullptr;
+    const std::string nvidia =
+        skuArgument(b, ctx.arguments[0], model::Vendor::Nvidia, "NVIDIA_SKU");
+    const std::string amd = skuArgument(b, ctx.arguments[1], model::Vendor::Amd, "AMD_SKU");
+    std::vector<model::BenchmarkRecord> records;
+    for (const data::StoredBenchmark& s : store.benchmarks())
+        records.push_back(s.record);
+    const model::SkuComparison c = model::compareSkus(records, nvidia, amd, options);
+    if (format == QLatin1String("json"))
+        writeOutput(ctx, data::comparisonToJson(c).dump(2) + "\n");
+    else
+        writeOutput(ctx, compareText(c));
+    return kExitOk;
+}
+
+} // namespace
+
+std::vector<Command> benchmarkCommands() {
+    return {
+        {QStringLiteral("import-benchmarks"), QStringLiteral("FILE..."),
+         QStringLiteral("Import benchmark results (MLPerf, InferenceX, benchmark_serving, CSV)."),
+         QStringLiteral("Reads each file (streamed; format told from the file unless "
+                        "--input-format names it) into canonical records and stores them in one "
+                        "transaction. Rows that cannot be used are skipped and listed on stderr "
+                        "with their place; a file that is not of its format stores nothing of any "
+                        "file. Re-importing a file adds nothing. See docs/benchmarks.md."),
+         addImportOptions, runImportBenchmarks},
+        {QStringLiteral("benchmarks"), QString(),
+         QStringLiteral("List stored benchmark results with their provenance."),
+         QStringLiteral("Throughput is tokens/s per GPU; flagged rows (e.g. pre-2026 AMD images) "
+                        "say so. --format csv writes the canonical CSV (docs/formats/"
+                        "benchmark-csv.md)."),
+         [](QCommandLineParser& p) {
+             p.addOption({QStringLiteral("hw"), QStringLiteral("Only this SKU (e.g. MI300X)."),
+                          QStringLiteral("SKU")});
+             p.addOption({QStringLiteral("model"),
+                          QStringLiteral("Only models whose name contains this (any case)."),
+                          QStringLiteral("M")});
+             addFormatOption(p, {"text", "json", "csv"});
+             p.addOption(
+                 {QStringLiteral("out"), QStringLiteral("Write to FILE."), QStringLiteral("FILE")});
+         },
+         runBenchmarks},
+        {QStringLiteral("compare-hw"), QStringLiteral("NVIDIA_SKU AMD_SKU"),
+         QStringLiteral("Per-GPU throughput ratio of two SKUs from stored benchmarks, with "
+                        "provenance."),
+         QStringLiteral("Pairs only rows of equal model, precision, scenario, sequence lengths "
+                        "and unit; sweeps compare at equal interactivity on each SKU's Pareto "
+                        "frontier. Prints min / median / max over the pairs and the rows behind "
+                        "each. Pre-2026 AMD InferenceX rows are left out unless "
+                        "--include-flagged."),
+         [](QCommandLineParser& p) {
+             p.addOption({QStringLiteral("model"),
+                          QStringLiteral("Only models whose name contains this (any case)."),
+                          QStringLiteral("M")});
+             p.addOption({QStringLiteral("precision"), QStringLiteral("Only this precision."),
+                          QStringLiteral("P")});
+             p.addOption({QStringLiteral("scenario"),
+                          QStringLiteral("Only this scenario (Offline, Server, sweep, …)."),
+                          QStringLiteral("S")});
+             p.addOption({QStringLiteral("isl"), QStringLiteral("Only this input length."),
+                          QStringLiteral("N")});
+             p.addOption({QStringLiteral("osl"), QStringLiteral("Only this output length."),
+                          QStringLiteral("N")});
+             p.addOption({QStringLiteral("interactivity"),
+                          QStringLiteral("Compare sweeps at this many tokens/s per user."),
+                          QStringLiteral("X")});
+             p.addOption({QStringLiteral("include-flagged"),
+                          QStringLiteral("Take in rows flagged as run on pre-2026 AMD images.")});
+             addFormatOption(p, {"text", "json"});
+             p.addOption(
+                 {QStringLiteral("out"), QStringLiteral("Write to FILE."), QStringLiteral("FILE")});
+         },
+         runCompareHw},
+    };
+}
+
+} // namespace crossgrade::app
