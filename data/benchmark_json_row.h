@@ -7,6 +7,7 @@
 
 #include "json_checks.h"
 
+#include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -54,6 +55,44 @@ struct RowReader {
             }
         }
         fail(name, "expected a number, found " + describe(*v));
+        return std::nullopt;
+    }
+    // A count: a whole number from `min` to `max` (written as a number or as text), or nothing
+    // when absent; anything else is the row's problem.
+    static constexpr int kNoMaximum = 1'000'000'000; // counts beyond are not counts
+    std::optional<int> wholeNumber(const char* name, int min, int max = kNoMaximum) {
+        const std::optional<double> v = number(name);
+        if (!v)
+            return std::nullopt;
+        if (*v != std::floor(*v) || *v < min || *v > max) {
+            const std::string range =
+                max == kNoMaximum ? "≥ " + std::to_string(min)
+                                  : "from " + std::to_string(min) + " to " + std::to_string(max);
+            fail(name, "expected a whole number " + range + ", found " + describe(*field(name)));
+            return std::nullopt;
+        }
+        return int(*v);
+    }
+    // A yes/no: true/false, 1/0, or the text "true"/"false" (InferenceX writes some flags from
+    // environment variables as text); nothing when absent.
+    std::optional<bool> flag(const char* name) {
+        const nlohmann::json* v = field(name);
+        if (!v)
+            return std::nullopt;
+        if (v->is_boolean())
+            return v->get<bool>();
+        if (v->is_number() && (v->get<double>() == 0 || v->get<double>() == 1))
+            return v->get<double>() == 1;
+        if (v->is_string()) {
+            std::string t = v->get<std::string>();
+            for (char& c : t)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            if (t == "true" || t == "1")
+                return true;
+            if (t == "false" || t == "0")
+                return false;
+        }
+        fail(name, "expected true or false, found " + describe(*v));
         return std::nullopt;
     }
     void fail(const char* name, const std::string& message) {
