@@ -8,8 +8,12 @@
 #include "benchmark_json.h"
 #include "cli_commands.h"
 #include "cli_context.h"
+#include "json_checks.h"
+#include "pricebook_json.h"
+#include "samples.h"
 
 #include <QDir>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -162,10 +166,10 @@ int runBenchmarks(Context& ctx) {
     data::Store& store = ctx.openStore();
     const std::vector<data::StoredBenchmark> rows = store.benchmarks(filter);
     if (format == QLatin1String("json")) {
-        nlohmann::json out = nlohmann::json::array();
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
         for (const data::StoredBenchmark& b : rows) {
-            nlohmann::json row = data::benchmarkToJson(b.record);
-            row["id"] = b.id;
+            nlohmann::ordered_json row{{"id", b.id}};
+            row.update(data::benchmarkToJson(b.record));
             row["imported_at"] = b.imported_at;
             out.push_back(std::move(row));
         }
@@ -296,7 +300,10 @@ int runCompareHw(Context& ctx) {
         options.interactivity = v;
     }
     data::Store& store = ctx.openStore();
-    const std::optional<model::PriceBook> book = store.defaultPriceBook();
+    // The store's default price book names the SKUs, or else the one Crossgrade ships.
+    std::optional<model::PriceBook> book = store.defaultPriceBook();
+    if (!book)
+        book = data::readPriceBook(data::defaultPriceBookText()).price_book;
     const model::PriceBook* b = book ? &*book : nullptr;
     const std::string nvidia =
         skuArgument(b, ctx.arguments[0], model::Vendor::Nvidia, "NVIDIA_SKU");

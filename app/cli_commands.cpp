@@ -23,6 +23,8 @@ const std::vector<Command>& commands() {
             all.push_back(std::move(c));
         for (Command& c : reportCommands())
             all.push_back(std::move(c));
+        for (Command& c : benchmarkCommands())
+            all.push_back(std::move(c));
 
         return all;
     }();

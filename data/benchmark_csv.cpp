@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <csv.h>
 #include <exception>
+#include <filesystem>
 #include <optional>
 #include <sstream>
 #include <type_traits>
@@ -353,8 +354,10 @@ std::optional<Problem> CsvReader::readRow(BenchmarkRecord& r) const {
                            std::to_string(r.gpus)};
     if (r.source.empty())
         r.source = "csv";
+    // Without a reference of its own, the row of this file (by name: see benchmark_inferencex).
     if (r.source_ref.empty())
-        r.source_ref = "row " + std::to_string(m_row);
+        r.source_ref =
+            std::filesystem::path(m_file).filename().string() + " row " + std::to_string(m_row);
     r.file = m_file;
     return std::nullopt;
 }

@@ -7,6 +7,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <optional>
@@ -351,8 +352,10 @@ std::optional<Problem> readRow(const json& row, const std::string& pointer,
     if (r.source_ref.empty())
         if (const json* id = f.top.field("run_id"); id && (id->is_string() || id->is_number()))
             r.source_ref = "run " + (id->is_string() ? id->get<std::string>() : id->dump());
+    // Without a run id, the row of this file (by name, so that the same file imported from
+    // another folder is the same row, and another file's row N is not).
     if (r.source_ref.empty())
-        r.source_ref = rowName;
+        r.source_ref = std::filesystem::path(file).filename().string() + " " + rowName;
 
     // AMD rows before 2026-01 ran private ROCm images; without a date nobody can tell.
     if (r.sku.rfind("MI", 0) == 0) {

@@ -6,7 +6,7 @@ using nlohmann::json;
 
 namespace {
 
-template <typename T> json optional(const std::optional<T>& v) {
+template <typename T> nlohmann::ordered_json optional(const std::optional<T>& v) {
     return v ? json(*v) : json(nullptr);
 }
 
@@ -21,39 +21,40 @@ json rangeJson(const model::UncertainNumber& u) {
 
 } // namespace
 
-json benchmarkToJson(const model::BenchmarkRecord& r) {
-    return {{"source", r.source},
-            {"file", r.file},
-            {"source_ref", r.source_ref},
-            {"date", r.date},
-            {"round", r.round},
-            {"hardware", r.hardware},
-            {"sku", r.sku},
-            {"software_stack", r.software_stack},
-            {"image", r.image},
-            {"model", r.model},
-            {"precision", r.precision},
-            {"scenario", r.scenario},
-            {"isl", optional(r.isl)},
-            {"osl", optional(r.osl)},
-            {"concurrency", optional(r.concurrency)},
-            {"gpus", r.gpus},
-            {"nodes", r.nodes},
-            {"prefill_gpus", optional(r.prefill_gpus)},
-            {"decode_gpus", optional(r.decode_gpus)},
-            {"total_tokens_per_s_per_gpu", optional(r.total_tokens_per_s_per_gpu)},
-            {"output_tokens_per_s_per_gpu", optional(r.output_tokens_per_s_per_gpu)},
-            {"input_tokens_per_s_per_gpu", optional(r.input_tokens_per_s_per_gpu)},
-            {"ttft_median_s", optional(r.ttft_median_s)},
-            {"ttft_p99_s", optional(r.ttft_p99_s)},
-            {"tpot_median_s", optional(r.tpot_median_s)},
-            {"e2e_median_s", optional(r.e2e_median_s)},
-            {"interactivity", optional(r.interactivity)},
-            {"power_w", optional(r.power_w)},
-            {"joules_per_token", optional(r.joules_per_token)},
-            {"accuracy_note", r.accuracy_note},
-            {"flags", r.flags},
-            {"excluded_from_bindings_by_default", model::excludedFromBindingsByDefault(r)}};
+nlohmann::ordered_json benchmarkToJson(const model::BenchmarkRecord& r) {
+    return nlohmann::ordered_json{
+        {"source", r.source},
+        {"file", r.file},
+        {"source_ref", r.source_ref},
+        {"date", r.date},
+        {"round", r.round},
+        {"hardware", r.hardware},
+        {"sku", r.sku},
+        {"software_stack", r.software_stack},
+        {"image", r.image},
+        {"model", r.model},
+        {"precision", r.precision},
+        {"scenario", r.scenario},
+        {"isl", optional(r.isl)},
+        {"osl", optional(r.osl)},
+        {"concurrency", optional(r.concurrency)},
+        {"gpus", r.gpus},
+        {"nodes", r.nodes},
+        {"prefill_gpus", optional(r.prefill_gpus)},
+        {"decode_gpus", optional(r.decode_gpus)},
+        {"total_tokens_per_s_per_gpu", optional(r.total_tokens_per_s_per_gpu)},
+        {"output_tokens_per_s_per_gpu", optional(r.output_tokens_per_s_per_gpu)},
+        {"input_tokens_per_s_per_gpu", optional(r.input_tokens_per_s_per_gpu)},
+        {"ttft_median_s", optional(r.ttft_median_s)},
+        {"ttft_p99_s", optional(r.ttft_p99_s)},
+        {"tpot_median_s", optional(r.tpot_median_s)},
+        {"e2e_median_s", optional(r.e2e_median_s)},
+        {"interactivity", optional(r.interactivity)},
+        {"power_w", optional(r.power_w)},
+        {"joules_per_token", optional(r.joules_per_token)},
+        {"accuracy_note", r.accuracy_note},
+        {"flags", r.flags},
+        {"excluded_from_bindings_by_default", model::excludedFromBindingsByDefault(r)}};
 }
 
 json comparisonToJson(const model::SkuComparison& c) {

@@ -12,7 +12,7 @@
 namespace crossgrade::data {
 
 // Every field of the record; an unknown optional value is null.
-nlohmann::json benchmarkToJson(const model::BenchmarkRecord& r);
+nlohmann::ordered_json benchmarkToJson(const model::BenchmarkRecord& r);
 nlohmann::json comparisonToJson(const model::SkuComparison& c);
 
 } // namespace crossgrade::data

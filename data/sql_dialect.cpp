@@ -104,8 +104,8 @@ QString returningIdClause() {
 
 QString insertSkippingDuplicates(const QString& table, const QStringList& columns) {
     QStringList marks;
-    for (qsizetype i = 0; i < columns.size(); ++i)
-        marks << QStringLiteral("?");
+    for (const QString& column : columns)
+        marks << QLatin1Char(':') + column;
     return QStringLiteral("INSERT OR IGNORE INTO %1 (%2) VALUES (%3)")
         .arg(table, columns.join(QStringLiteral(", ")), marks.join(QStringLiteral(", ")));
 }

@@ -55,7 +55,9 @@ QString generatedIdColumn();
 QString returningIdClause();
 
 // An INSERT of `columns` into `table` that skips a row colliding with a UNIQUE key instead of
-// failing ("INSERT OR IGNORE" here, "ON CONFLICT DO NOTHING" in PostgreSQL); one ? per column.
+// failing ("INSERT OR IGNORE" here, "ON CONFLICT DO NOTHING" in PostgreSQL). The values are
+// named placeholders, ":" and the column's name: binding by name is several times cheaper
+// in Qt SQL than by position, which formats a name for every value (bulk imports).
 QString insertSkippingDuplicates(const QString& table, const QStringList& columns);
 
 // An SQL expression for the current UTC time as ISO 8601 ("2026-11-29T17:05:00Z").

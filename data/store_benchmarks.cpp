@@ -79,6 +79,13 @@ std::vector<std::string> splitFlags(const std::string& text) {
     return out;
 }
 
+// Binds `values` to the placeholders `names`, in order.
+void bindNamed(QSqlQuery& query, const QStringList& names, std::initializer_list<QVariant> values) {
+    qsizetype i = 0;
+    for (const QVariant& value : values)
+        query.bindValue(names[i++], value);
+}
+
 std::string optionalKey(const std::optional<int>& v) {
     return v ? std::to_string(*v) : std::string("-");
 }
@@ -117,9 +124,12 @@ BenchmarksAdded insertBenchmarks(const Connection& connection,
     const QString now =
         connection.scalar(QStringLiteral("SELECT ") + dialect::currentUtcTimestamp(), doing)
             .toString();
+    QStringList names;
+    for (const QString& column : columns())
+        names << QLatin1Char(':') + column;
     BenchmarksAdded result;
     for (const model::BenchmarkRecord& r : records) {
-        bind(insert, {sqlText(benchmarkDedupeKey(r)),
+        bindNamed(insert, names, {sqlText(benchmarkDedupeKey(r)),
                       sqlText(r.source),
                       sqlText(r.file),
                       sqlText(r.source_ref),

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <sstream>
@@ -242,9 +243,16 @@ std::string ComparisonGroup::label() const {
 }
 
 std::string provenance(const BenchmarkRecord& r) {
-    std::string out = r.file.empty() ? r.source : r.file;
-    if (!r.source_ref.empty())
-        out += ", " + r.source_ref;
+    // The file by name: its folder says nothing about the measurement, and a row reference
+    // that already names the file is not repeated.
+    const std::string name = std::filesystem::path(r.file).filename().string();
+    std::string out = name.empty() ? r.source : name;
+    if (!r.source_ref.empty()) {
+        if (!name.empty() && r.source_ref.rfind(name, 0) == 0)
+            out = r.source_ref;
+        else
+            out += ", " + r.source_ref;
+    }
     if (!r.round.empty())
         out += ", " + r.round;
     if (!r.date.empty())

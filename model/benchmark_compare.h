@@ -72,7 +72,8 @@ struct SkuComparison {
     std::vector<std::string> unpaired; // groups with rows on one side only, or no common level
 };
 
-// "mlperf-summary.json, row 9 (AMD, 8xMI300X), v5.1, 2025-09-09": where a row came from.
+// "mlperf-summary.json, row 9 (AMD, 8xMI300X), v5.1, 2025-09-09": where a row came from, the
+// file by its name.
 std::string provenance(const BenchmarkRecord& r);
 
 SkuComparison compareSkus(const std::vector<BenchmarkRecord>& records,

@@ -147,7 +147,7 @@ private Q_SLOTS:
         const model::BenchmarkRecord& mi325x = in.records[3];
         QCOMPARE(mi325x.sku, std::string("MI325X"));
         QCOMPARE(mi325x.source, std::string("csv"));
-        QCOMPARE(mi325x.source_ref, std::string("row 5"));
+        QCOMPARE(mi325x.source_ref, std::string("canonical.csv row 5"));
         QCOMPARE(mi325x.interactivity, std::optional<double>(42));
 
         QCOMPARE(in.records[4].isl, std::optional<int>(8192));

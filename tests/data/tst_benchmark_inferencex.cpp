@@ -92,7 +92,8 @@ private Q_SLOTS:
         QVERIFY(h100.flags.empty());
         QCOMPARE(h100.source, std::string("inferencex"));
         QCOMPARE(h100.file, std::string("agg_bmk.json"));
-        QCOMPARE(h100.source_ref, std::string("row 0"));
+        // Without a run id: the row, named with the file (not its folder).
+        QCOMPARE(h100.source_ref, std::string("agg_bmk.json row 0"));
         QCOMPARE(h100.date, std::string()); // no date, none in the image, none given
 
         // tp × pp and tp × pcp_size.
@@ -279,7 +280,7 @@ private Q_SLOTS:
         QCOMPARE(*r.joules_per_token, 12.226);
         QCOMPARE(r.date, std::string("2025-11-20"));
         QCOMPARE(r.flags, flags({model::kFlagPre2026AmdImage})); // valid power: no power flag
-        QCOMPARE(r.source_ref, std::string("row 0"));
+        QCOMPARE(r.source_ref, std::string("agg_dsr1_1k8k_fp4_sglang_tp8_conc4.json row 0"));
     }
 
     void aSkippedPointSaysWhereInTheObject() {
