@@ -2,17 +2,23 @@
 // of the four formats into the store, listing what is stored, and comparing two SKUs per GPU
 // with the rows every ratio rests on.
 
+#include "benchmark_binding.h"
 #include "benchmark_compare.h"
 #include "benchmark_csv.h"
 #include "benchmark_import.h"
 #include "benchmark_json.h"
 #include "cli_commands.h"
 #include "cli_context.h"
+#include "compiled_scenario.h"
+#include "evaluation.h"
 #include "json_checks.h"
 #include "pricebook_json.h"
 #include "samples.h"
+#include "scenario_json.h"
 
+#include <QDate>
 #include <QDir>
+#include <QFileInfo>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -269,36 +275,43 @@ std::string compareText(const model::SkuComparison& c) {
     return out.str();
 }
 
-int runCompareHw(Context& ctx) {
-    if (ctx.arguments.size() != 2)
-        throw InvalidInput("compare-hw: expected two SKUs, NVIDIA then AMD (e.g. H100 MI300X)");
-    const QString format = formatOption(ctx.parser, {"text", "json"});
+// The rows to compare or bind, from --model, --precision, --scenario, --isl, --osl,
+// --interactivity and --include-flagged.
+model::CompareOptions compareOptions(const QCommandLineParser& parser) {
     model::CompareOptions options;
-    options.model = str(ctx.parser.value(QStringLiteral("model")));
-    options.precision = str(ctx.parser.value(QStringLiteral("precision")));
-    options.scenario = str(ctx.parser.value(QStringLiteral("scenario")));
-    options.include_flagged = ctx.parser.isSet(QStringLiteral("include-flagged"));
+    options.model = str(parser.value(QStringLiteral("model")));
+    options.precision = str(parser.value(QStringLiteral("precision")));
+    options.scenario = str(parser.value(QStringLiteral("scenario")));
+    options.include_flagged = parser.isSet(QStringLiteral("include-flagged"));
     auto positiveInt = [&](const char* name) -> std::optional<int> {
-        if (!ctx.parser.isSet(QString::fromLatin1(name)))
+        if (!parser.isSet(QString::fromLatin1(name)))
             return std::nullopt;
         bool ok = false;
-        const int v = ctx.parser.value(QString::fromLatin1(name)).toInt(&ok);
+        const int v = parser.value(QString::fromLatin1(name)).toInt(&ok);
         if (!ok || v < 1)
             throw InvalidInput(std::string("--") + name +
                                ": expected a whole number of tokens ≥ 1, got '" +
-                               str(ctx.parser.value(QString::fromLatin1(name))) + "'");
+                               str(parser.value(QString::fromLatin1(name))) + "'");
         return v;
     };
     options.isl = positiveInt("isl");
     options.osl = positiveInt("osl");
-    if (ctx.parser.isSet(QStringLiteral("interactivity"))) {
+    if (parser.isSet(QStringLiteral("interactivity"))) {
         bool ok = false;
-        const double v = ctx.parser.value(QStringLiteral("interactivity")).toDouble(&ok);
+        const double v = parser.value(QStringLiteral("interactivity")).toDouble(&ok);
         if (!ok || !(v > 0) || !std::isfinite(v))
             throw InvalidInput("--interactivity: expected tokens/s per user above zero, got '" +
-                               str(ctx.parser.value(QStringLiteral("interactivity"))) + "'");
+                               str(parser.value(QStringLiteral("interactivity"))) + "'");
         options.interactivity = v;
     }
+    return options;
+}
+
+int runCompareHw(Context& ctx) {
+    if (ctx.arguments.size() != 2)
+        throw InvalidInput("compare-hw: expected two SKUs, NVIDIA then AMD (e.g. H100 MI300X)");
+    const QString format = formatOption(ctx.parser, {"text", "json"});
+    const model::CompareOptions options = compareOptions(ctx.parser);
     data::Store& store = ctx.openStore();
     // The store's default price book names the SKUs, or else the one Crossgrade ships.
     std::optional<model::PriceBook> book = store.defaultPriceBook();
@@ -317,6 +330,118 @@ int runCompareHw(Context& ctx) {
     else
         writeOutput(ctx, compareText(c));
     return kExitOk;
+}
+
+// --- bind-benchmarks -------------------------------------------------------------------------
+
+std::string rangeText(const model::UncertainNumber& u) {
+    return number(u.range.most_likely, 3) + " (" + number(u.range.low, 3) + "–" +
+           number(u.range.high, 3) + ")";
+}
+
+// What a binding yields, in lines a reader can check.
+std::string bindingSummary(const std::string& workload, const model::WorkloadBinding& b) {
+    std::ostringstream out;
+    out << "workload " << workload << " bound to benchmarks matching '" << b.selector.model << "'";
+    if (!b.selector.precision.empty())
+        out << " " << b.selector.precision;
+    out << " (" << b.bound_on << "):\n";
+    for (const auto& [sku, bound] : b.skus) {
+        out << "  " << sku << ":";
+        if (bound.ratio)
+            out << " ratio to H100 " << rangeText(*bound.ratio) << " over " << bound.pairs
+                << (bound.pairs == 1 ? " pair" : " pairs") << ", no transition penalty on top;";
+        if (bound.joules_per_token)
+            out << " " << rangeText(*bound.joules_per_token) << " J/token;";
+        out << " " << bound.rows.size() << (bound.rows.size() == 1 ? " row\n" : " rows\n");
+    }
+    if (b.reference_tokens_per_s_per_gpu)
+        out << "  reference throughput: " << rangeText(*b.reference_tokens_per_s_per_gpu)
+            << " tokens/s per H100 from your own serving runs\n";
+    for (const std::string& note : b.notes)
+        out << "  " << note << '\n';
+    return out.str();
+}
+
+int runBindBenchmarks(Context& ctx) {
+    if (ctx.arguments.size() != 1)
+        throw InvalidInput("bind-benchmarks: expected one scenario (a file or a stored id)");
+    const QString arg = ctx.arguments.first();
+    bool numeric = false;
+    arg.toLongLong(&numeric);
+    const bool stored = !QFileInfo::exists(arg) && numeric;
+    model::Scenario scenario = scenarioFromFileOrId(ctx, arg, std::nullopt);
+    const std::string workload = str(ctx.parser.value(QStringLiteral("workload")));
+    if (workload.empty())
+        throw InvalidInput("bind-benchmarks: --workload is required (one of the scenario's "
+                           "inference workloads)");
+    const auto it = scenario.workloads.find(workload);
+    if (it == scenario.workloads.end())
+        throw InvalidInput("bind-benchmarks: the scenario has no workload '" + workload + "'");
+    if (it->second.kind != model::WorkloadKindOfDemand::Inference)
+        throw InvalidInput("bind-benchmarks: '" + workload +
+                           "' is a training workload; only inference workloads are bound to "
+                           "benchmarks (they measure serving)");
+    std::string note;
+    if (ctx.parser.isSet(QStringLiteral("unbind"))) {
+        if (!it->second.benchmark)
+            throw InvalidInput("bind-benchmarks: workload '" + workload +
+                               "' is not bound; nothing was changed");
+        it->second.benchmark.reset();
+        note = "Unbound workload " + workload + " from benchmarks";
+        ctx.err << note << ": its defaults apply again\n";
+    } else {
+        model::BenchmarkSelector selector;
+        selector.model = str(ctx.parser.value(QStringLiteral("model")));
+        if (selector.model.empty())
+            throw InvalidInput("bind-benchmarks: --model is required (part of the benchmark "
+                               "rows' model name)");
+        const model::CompareOptions o = compareOptions(ctx.parser);
+        selector.precision = o.precision;
+        selector.scenario = o.scenario;
+        selector.isl = o.isl;
+        selector.osl = o.osl;
+        selector.interactivity = o.interactivity;
+        selector.include_flagged = o.include_flagged;
+        std::string date = str(ctx.parser.value(QStringLiteral("date")));
+        if (date.empty())
+            date = str(QDate::currentDate().toString(Qt::ISODate));
+        else if (!data::isIsoDate(date))
+            throw InvalidInput("--date: expected YYYY-MM-DD, got '" + date + "'");
+        std::vector<model::BenchmarkRecord> records;
+        for (const data::StoredBenchmark& b : ctx.openStore().benchmarks())
+            records.push_back(b.record);
+        it->second.benchmark = model::bindWorkload(selector, records, scenario.pricebook, date);
+        note = "Bound workload " + workload + " to benchmarks (" + selector.model + ")";
+        ctx.err << bindingSummary(workload, *it->second.benchmark);
+    }
+    if (ctx.parser.isSet(QStringLiteral("out")) || !stored) {
+        writeOutput(ctx, data::writeScenario(scenario));
+        return kExitOk;
+    }
+    const data::ScenarioVersionId saved = ctx.openStore().saveScenarioVersion(
+        scenario, note, CROSSGRADE_VERSION,
+        data::headlineOf(model::evaluateScenario(scenario, model::compile(scenario))));
+    ctx.out << "scenario " << saved.scenario_id << " version " << saved.number << ": " << note
+            << '\n';
+    return kExitOk;
+}
+
+void addSelectorOptions(QCommandLineParser& p) {
+    p.addOption(
+        {QStringLiteral("precision"), QStringLiteral("Only this precision."), QStringLiteral("P")});
+    p.addOption({QStringLiteral("scenario"),
+                 QStringLiteral("Only this scenario (Offline, Server, sweep, …)."),
+                 QStringLiteral("S")});
+    p.addOption(
+        {QStringLiteral("isl"), QStringLiteral("Only this input length."), QStringLiteral("N")});
+    p.addOption(
+        {QStringLiteral("osl"), QStringLiteral("Only this output length."), QStringLiteral("N")});
+    p.addOption({QStringLiteral("interactivity"),
+                 QStringLiteral("Compare sweeps at this many tokens/s per user."),
+                 QStringLiteral("X")});
+    p.addOption({QStringLiteral("include-flagged"),
+                 QStringLiteral("Take in rows flagged as run on pre-2026 AMD images.")});
 }
 
 } // namespace
@@ -359,25 +484,40 @@ std::vector<Command> benchmarkCommands() {
              p.addOption({QStringLiteral("model"),
                           QStringLiteral("Only models whose name contains this (any case)."),
                           QStringLiteral("M")});
-             p.addOption({QStringLiteral("precision"), QStringLiteral("Only this precision."),
-                          QStringLiteral("P")});
-             p.addOption({QStringLiteral("scenario"),
-                          QStringLiteral("Only this scenario (Offline, Server, sweep, …)."),
-                          QStringLiteral("S")});
-             p.addOption({QStringLiteral("isl"), QStringLiteral("Only this input length."),
-                          QStringLiteral("N")});
-             p.addOption({QStringLiteral("osl"), QStringLiteral("Only this output length."),
-                          QStringLiteral("N")});
-             p.addOption({QStringLiteral("interactivity"),
-                          QStringLiteral("Compare sweeps at this many tokens/s per user."),
-                          QStringLiteral("X")});
-             p.addOption({QStringLiteral("include-flagged"),
-                          QStringLiteral("Take in rows flagged as run on pre-2026 AMD images.")});
+             addSelectorOptions(p);
              addFormatOption(p, {"text", "json"});
              p.addOption(
                  {QStringLiteral("out"), QStringLiteral("Write to FILE."), QStringLiteral("FILE")});
          },
          runCompareHw},
+        {QStringLiteral("bind-benchmarks"), QStringLiteral("FILE|ID"),
+         QStringLiteral("Bind an inference workload of a scenario to the stored benchmarks."),
+         QStringLiteral("Resolves the rows --model (and the other filters) select against the "
+                        "store, per SKU of the scenario's price book: the ratio to H100 (min / "
+                        "median / max over like-for-like pairs; it replaces the performance "
+                        "table's for this workload, with no transition penalty on top), the "
+                        "measured J/token (it prices the energy), and from your own serving "
+                        "runs on H100 the reference throughput. What does not match keeps its "
+                        "default, and the summary on stderr says so. A stored scenario (ID) is "
+                        "saved as its next version; a file is written to --out or standard "
+                        "output. --unbind removes the binding. See docs/benchmarks.md."),
+         [](QCommandLineParser& p) {
+             p.addOption({QStringLiteral("workload"),
+                          QStringLiteral("The inference workload to bind (its id)."),
+                          QStringLiteral("ID")});
+             p.addOption({QStringLiteral("model"),
+                          QStringLiteral("Part of the benchmark rows' model name (any case)."),
+                          QStringLiteral("M")});
+             addSelectorOptions(p);
+             p.addOption({QStringLiteral("date"),
+                          QStringLiteral("The binding's date (YYYY-MM-DD; default today)."),
+                          QStringLiteral("DATE")});
+             p.addOption({QStringLiteral("unbind"),
+                          QStringLiteral("Remove the workload's binding instead.")});
+             p.addOption({QStringLiteral("out"), QStringLiteral("Write the scenario to FILE."),
+                          QStringLiteral("FILE")});
+         },
+         runBindBenchmarks},
     };
 }
 

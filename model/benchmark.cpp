@@ -44,8 +44,9 @@ std::string normaliseHardware(std::string_view hardware) {
     return out;
 }
 
-std::optional<std::string> skuForHardware(std::string_view hardware) {
-    const std::string name = normaliseHardware(hardware);
+namespace {
+
+std::optional<std::string> skuForName(const std::string& name) {
     for (const HardwareName& row : hardwareNames()) {
         if (row.key) {
             if (name == row.name)
@@ -57,6 +58,20 @@ std::optional<std::string> skuForHardware(std::string_view hardware) {
         if (name.size() == row.name.size() || name[row.name.size()] == ' ')
             return std::string(row.sku);
     }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> skuForHardware(std::string_view hardware) {
+    if (auto sku = skuForName(normaliseHardware(hardware)))
+        return sku;
+    // An InferenceX hardware key names the GPU before its first '-' or '_' ("mi355x_sglang",
+    // "b200-trt"): a single word with a suffix is read by its base key.
+    const bool oneWord = hardware.find(' ') == std::string_view::npos;
+    const auto cut = hardware.find_first_of("-_");
+    if (oneWord && cut != std::string_view::npos && cut > 0)
+        return skuForName(normaliseHardware(hardware.substr(0, cut)));
     return std::nullopt;
 }
 

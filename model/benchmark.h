@@ -84,8 +84,9 @@ struct HardwareName {
 const std::vector<HardwareName>& hardwareNames();
 
 // "AMD Instinct MI300X-NPS1-SPX-192GB-750W" → "MI300X", "NVIDIA H100-SXM-80GB" → "H100",
-// "mi355x" → "MI355X"; nullopt for hardware the table does not know (B300, GB200, an
-// H100 PCIe or NVL card, …).
+// "mi355x" → "MI355X", and an InferenceX key with its framework suffix by its base key
+// ("mi355x_sglang", "b200-trt" → "B200"); nullopt for hardware the table does not know
+// (B300, GB200, an H100 PCIe or NVL card, …).
 std::optional<std::string> skuForHardware(std::string_view hardware);
 
 // The hardware string as the table reads it: lower case, runs of ' ', '-', '_' as one space.

@@ -209,7 +209,7 @@ void summarise(SkuComparison& out, const std::vector<const BenchmarkRecord*>& us
     Confidence confidence = Confidence::A;
     std::string date;
     for (const BenchmarkRecord* r : used) {
-        files.insert(r->file);
+        files.insert(std::filesystem::path(r->file).filename().string());
         confidence = std::max(confidence, confidenceOf(r->source));
         date = std::max(date, r->date);
     }

@@ -422,6 +422,22 @@ private Q_SLOTS:
                  std::string("other.csv"));
     }
 
+    // The bug `benchmarks --format csv` then `import-benchmarks` found: InferenceX rows keep
+    // their hardware key with its framework ("b200-sglang", "mi300x_sglang"), which the CSV
+    // reader took for unknown hardware and skipped.
+    void inferenceXHardwareKeysReadBackFromCsv() {
+        std::vector<model::BenchmarkRecord> records{generated(0), generated(1)};
+        records[0].hardware = "b200-sglang";
+        records[0].sku = "B200";
+        records[1].hardware = "mi300x_sglang";
+        records[1].sku = "MI300X";
+        const data::BenchmarkImport in = data::readBenchmarkCsv(written(records), "generated.csv");
+        QVERIFY2(in.skipped.empty(), in.skipped.empty() ? "" : in.skipped.front().message.c_str());
+        QCOMPARE(in.records.size(), std::size_t{2});
+        QCOMPARE(in.records[0], records[0]);
+        QCOMPARE(in.records[1], records[1]);
+    }
+
     void aFlagOfASourcesOwnKeepsItsPlace() {
         model::BenchmarkRecord r = generated(1);
         r.flags = {"power invalid; sensor dropped out", std::string(model::kFlagPowerInvalid)};

@@ -52,6 +52,12 @@ private Q_SLOTS:
                              << "MI355X";
         QTest::newRow("key upper case") << "H100"
                                         << "H100";
+        QTest::newRow("InferenceX key with its framework") << "mi355x_sglang"
+                                                           << "MI355X";
+        QTest::newRow("InferenceX key, dash") << "b200-trt"
+                                              << "B200";
+        QTest::newRow("InferenceX key of an unknown GPU") << "gb200_dynamo-sglang"
+                                                          << "";
         QTest::newRow("H100 NVL is another card") << "NVIDIA H100-NVL-94GB"
                                                   << "";
         QTest::newRow("H100 PCIe") << "NVIDIA H100-PCIe-80GB"

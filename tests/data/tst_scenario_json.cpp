@@ -155,6 +155,36 @@ model::Scenario withCorrelations() {
     return s;
 }
 
+// The hand-built scenario with its inference workload bound to benchmark evidence
+// (docs/benchmarks.md, "Binding a workload").
+model::Scenario withBinding() {
+    model::Scenario s = handBuilt();
+    model::WorkloadBinding b;
+    b.selector.model = "llama-3.3";
+    b.selector.precision = "fp8";
+    b.selector.scenario = "sweep";
+    b.selector.isl = 1024;
+    b.selector.osl = 8192;
+    b.selector.interactivity = 42.5;
+    b.selector.include_flagged = true;
+    b.bound_on = "2026-12-01";
+    model::BoundSku mi355x;
+    mi355x.ratio = tagged(1.1, 1.3, 1.6, model::Confidence::B);
+    mi355x.pairs = 5;
+    mi355x.joules_per_token = model::UncertainNumber::between(0.3, 0.35, 0.5);
+    mi355x.rows = {"agg_bmk.json row 4, 2026-02-10", "agg_bmk.json row 0"};
+    b.skus["MI355X"] = mi355x;
+    model::BoundSku h100;
+    h100.joules_per_token = model::UncertainNumber::certain(0.53);
+    h100.rows = {"agg_bmk.json row 0"};
+    b.skus["H100"] = h100;
+    b.reference_tokens_per_s_per_gpu = tagged(1800, 1900, 2000, model::Confidence::A);
+    b.reference_rows = {"serving-vllm.json, 20260305-142233, 2026-03-05"};
+    b.notes = {"MI300X: no benchmark rows; the performance table's ratio stays"};
+    s.workloads["chat v2 (EU)"].benchmark = b;
+    return s;
+}
+
 // "line:column" of the first `needle` in `text`, 1-based.
 QString placeOf(const std::string& text, const std::string& needle) {
     const auto at = text.find(needle);
@@ -311,6 +341,7 @@ void TestScenarioJson::roundTrip_data() {
     QTest::newRow("hand-built, every uncertain-number form") << "" << 0;
     QTest::newRow("hand-built, inputs of the other kind kept") << "" << 1;
     QTest::newRow("hand-built, with rank correlations") << "" << 2;
+    QTest::newRow("hand-built, with a benchmark binding") << "" << 3;
 }
 
 void TestScenarioJson::roundTrip() {
@@ -319,7 +350,8 @@ void TestScenarioJson::roundTrip() {
     const model::Scenario original = !sampleName.isEmpty() ? sample(sampleName)
                                      : variant == 0        ? handBuilt()
                                      : variant == 1        ? withInputsOfTheOtherKind()
-                                                           : withCorrelations();
+                                     : variant == 2        ? withCorrelations()
+                                                           : withBinding();
     QVERIFY(!original.workloads.empty());
     const std::string text = data::writeScenario(original);
     const auto r = data::readScenario(text);
@@ -389,6 +421,46 @@ void TestScenarioJson::errors_data() {
     QTest::newRow("not an object") << "[1, 2]"
                                    << ""
                                    << "expected a JSON object (a scenario)";
+    const json bound = {{"model", "llama"},
+                        {"bound_on", "2026-12-01"},
+                        {"skus", {{"MI300X", {{"ratio", {1.1, 1.2, 1.3}}, {"pairs", 2}}}}}};
+    QTest::newRow("binding: SKU not in the price book") << with([&](json& j) {
+        json b = bound;
+        b["skus"]["B300"] = b["skus"]["MI300X"];
+        j["workloads"]["chat-70b"]["benchmark"] = b;
+    }) << "/workloads/chat-70b/benchmark/skus/B300"
+                                                        << "no SKU \"B300\" in the price book";
+    QTest::newRow("binding: ratio not above zero") << with([&](json& j) {
+        json b = bound;
+        b["skus"]["MI300X"]["ratio"] = {0, 1.2, 1.3};
+        j["workloads"]["chat-70b"]["benchmark"] = b;
+    }) << "/workloads/chat-70b/benchmark/skus/MI300X/ratio/0"
+                                                   << "expected a number > 0";
+    QTest::newRow("binding: no model") << with([&](json& j) {
+        json b = bound;
+        b.erase("model");
+        j["workloads"]["chat-70b"]["benchmark"] = b;
+    }) << "/workloads/chat-70b/benchmark/model"
+                                       << "missing";
+    QTest::newRow("binding: date not YYYY-MM-DD") << with([&](json& j) {
+        json b = bound;
+        b["bound_on"] = "yesterday";
+        j["workloads"]["chat-70b"]["benchmark"] = b;
+    }) << "/workloads/chat-70b/benchmark/bound_on"
+                                                  << "YYYY-MM-DD";
+    QTest::newRow("binding: a SKU with no evidence") << with([&](json& j) {
+        json b = bound;
+        b["skus"]["MI300X"] = {{"pairs", 0}};
+        j["workloads"]["chat-70b"]["benchmark"] = b;
+    }) << "/workloads/chat-70b/benchmark/skus/MI300X"
+                                                     << "expected a ratio or joules_per_token";
+    QTest::newRow("binding on a training workload") << with([&](json& j) {
+        j["workloads"]["train"] = {{"kind", "training"},
+                                   {"class", "pytorch-training"},
+                                   {"h100_equivalent_gpus", 8},
+                                   {"benchmark", bound}};
+    }) << "/workloads/train/benchmark"
+                                                    << "only inference workloads are bound";
     QTest::newRow("horizon 0") << with([](json& j) { j["horizon_months"] = 0; })
                                << "/horizon_months"
                                << "expected a whole number from 1 to 120";

@@ -166,5 +166,31 @@ with tempfile.TemporaryDirectory() as tmp:
         errors = list(sensitivities.iter_errors(json.loads(out)))
         check(not errors, f"sensitivity {sample.name}: {[e.message for e in errors]}")
 
+# A workload bound to benchmarks (`bind-benchmarks` on the fixtures) validates against the
+# scenario schema; a binding the reader refuses is rejected by the schema too.
+fixtures = source / "tests/fixtures/benchmarks"
+with tempfile.TemporaryDirectory() as tmp:
+    db = str(pathlib.Path(tmp) / "store.sqlite")
+    subprocess.run([cli, "--db", db, "import-benchmarks", str(fixtures / "mlperf-summary.json"),
+                    str(fixtures / "inferencex-agg.json"), str(fixtures / "canonical.csv")],
+                   check=True, capture_output=True, text=True)
+    bound = json.loads(subprocess.run(
+        [cli, "--db", db, "bind-benchmarks",
+         str(source / "resources/samples/scenarios/large-model-inference.json"),
+         "--workload", "chat-70b", "--model", "llama", "--date", "2026-12-01"],
+        check=True, capture_output=True, text=True).stdout)
+binding = bound["workloads"]["chat-70b"]["benchmark"]
+check(binding["skus"], "bind-benchmarks on the fixtures binds some SKU")
+errors = list(scenarios.iter_errors(bound))
+check(not errors, f"a bound scenario against the scenario schema: {[e.message for e in errors]}")
+for what, edit in {
+    "no model": lambda b: b.pop("model"),
+    "a date that is not YYYY-MM-DD": lambda b: b.update(bound_on="yesterday"),
+    "a SKU with no evidence": lambda b: b["skus"].update(MI300X={"pairs": 0}),
+}.items():
+    broken = copy.deepcopy(bound)
+    edit(broken["workloads"]["chat-70b"]["benchmark"])
+    check(not scenarios.is_valid(broken), f"a binding with {what} should be rejected by the schema")
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

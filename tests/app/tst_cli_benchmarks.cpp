@@ -1,0 +1,266 @@
+// crossgrade-cli's benchmark commands end to end (issue 7 point 5): import-benchmarks with
+// format detection, skipped rows on stderr with their place, a refused file storing nothing of
+// any file, re-importing adding nothing; benchmarks listing and filtering (text, JSON, CSV);
+// compare-hw's ratio with provenance; bind-benchmarks binding a workload, which changes the
+// evaluation, and unbinding. Every refusal exits 2 naming what was wrong.
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Run {
+    int status = -1;
+    QString out;
+    QString err;
+};
+
+QString fixture(const char* name) {
+    return QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/benchmarks/") +
+           QString::fromLatin1(name);
+}
+
+QString sampleScenario(const char* name) {
+    return QStringLiteral(CROSSGRADE_SOURCE_DIR "/resources/samples/scenarios/") +
+           QString::fromLatin1(name);
+}
+
+} // namespace
+
+class TestCliBenchmarks : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+
+    Run cli(const QStringList& args) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XDG_DATA_HOME", m_dir.filePath("xdg")); // keep the user's store out of it
+        p.setProcessEnvironment(env);
+        p.start(CROSSGRADE_CLI_PATH, QStringList{"--db", m_db} + args);
+        p.waitForFinished(60000);
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+    nlohmann::json listJson(const QStringList& filters = {}) {
+        const Run r = cli(QStringList{"benchmarks", "--format", "json"} + filters);
+        if (r.status != 0)
+            qFatal("benchmarks failed: %s", qPrintable(r.err));
+        return nlohmann::json::parse(r.out.toStdString());
+    }
+
+    // The fixtures every test after the import starts from (24 records).
+    void importFixtures() {
+        const Run r = cli({"import-benchmarks", fixture("mlperf-summary.json"),
+                           fixture("inferencex-agg.json"), fixture("inferencex-point.json"),
+                           fixture("canonical.csv"), fixture("serving-vllm.json")});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+    }
+
+private slots:
+    void init() {
+        static int n = 0;
+        m_db = m_dir.filePath(QString("store-%1.sqlite").arg(++n));
+    }
+
+    void importDetectsEachFormatAndReportsSkippedRows() {
+        const Run r = cli({"import-benchmarks", fixture("mlperf-summary.json"),
+                           fixture("inferencex-agg.json"), fixture("canonical.csv")});
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.out.contains("mlperf-summary.json (mlperf): 12 rows, 4 read, 8 skipped"),
+                 qPrintable(r.out));
+        QVERIFY(r.out.contains("inferencex-agg.json (inferencex): 19 rows, 10 read, 9 skipped"));
+        QVERIFY(r.out.contains("canonical.csv (csv): 18 rows, 8 read, 10 skipped"));
+        QVERIFY(r.out.contains("Stored 22 new benchmark records"));
+        // Each skipped row, with the file, its place and why.
+        QVERIFY2(r.err.contains("mlperf-summary.json:/4/accelerator_model_name: skipped: hardware "
+                                "'NVIDIA B300-SXM-270GB' is not in the mapping table"),
+                 qPrintable(r.err));
+        QVERIFY(r.err.contains("inferencex-agg.json:/11/tput_per_gpu: skipped:"));
+        QVERIFY(r.err.contains("canonical.csv:13:11: skipped: 10 fields, but the header has 22"));
+        QCOMPARE(listJson().size(), std::size_t{22});
+    }
+
+    // Issue 7 point 3: re-importing the same file adds nothing.
+    void reimportingAddsNothing() {
+        importFixtures();
+        const Run again = cli({"import-benchmarks", fixture("canonical.csv")});
+        QCOMPARE(again.status, 0);
+        QVERIFY2(again.out.contains("Stored 0 new benchmark records") &&
+                     again.out.contains("(8 already stored, not added again)"),
+                 qPrintable(again.out));
+        QCOMPARE(listJson().size(), std::size_t{24});
+    }
+
+    // Never a half-import: one refused file stores nothing of the others.
+    void aRefusedFileStoresNothing_data() {
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("syntax error") << "{\"0\": {\"Model\": 3"
+                                      << "bad.json:1:17: invalid JSON";
+        QTest::newRow("unknown format") << "hello\n"
+                                        << "bad.json:/: cannot tell which benchmark format";
+        QTest::newRow("serving run without hardware")
+            << "{\"backend\": \"vllm\", \"model_id\": \"m\", \"completed\": 5, "
+               "\"num_prompts\": 5, \"output_throughput\": 100, \"total_token_throughput\": 200}"
+            << "bad.json:/: the result does not name the hardware it ran on: pass --hw";
+        QTest::newRow("empty") << ""
+                               << "bad.json:/: cannot tell which benchmark format";
+    }
+    void aRefusedFileStoresNothing() {
+        QFETCH(QString, content);
+        QFETCH(QString, message);
+        const QString bad = m_dir.filePath("bad.json");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content.toUtf8());
+        f.close();
+        const Run r = cli({"import-benchmarks", fixture("canonical.csv"), bad});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(r.err.contains("nothing was stored"));
+        QVERIFY(listJson().empty());
+    }
+
+    void refusedArguments_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no file") << QStringList{"import-benchmarks"} << "expected one or more";
+        QTest::newRow("format") << QStringList{"import-benchmarks", "--input-format", "xml", "x"}
+                                << "--input-format: expected auto, mlperf";
+        QTest::newRow("hardware") << QStringList{"import-benchmarks", "--hw", "tpu", "x"}
+                                  << "--hw: 'tpu' is not in the hardware table";
+        QTest::newRow("gpus") << QStringList{"import-benchmarks", "--gpus", "0", "x"}
+                              << "--gpus: expected a whole number";
+        QTest::newRow("missing file")
+            << QStringList{"import-benchmarks", "nope.json"} << "nope.json:/: cannot read the file";
+        QTest::newRow("compare order") << QStringList{"compare-hw", "MI300X", "H100"}
+                                       << "NVIDIA_SKU 'MI300X' is not an NVIDIA SKU";
+        QTest::newRow("compare isl") << QStringList{"compare-hw", "H100", "MI300X", "--isl", "x"}
+                                     << "--isl: expected a whole number";
+        QTest::newRow("bind without workload")
+            << QStringList{"bind-benchmarks", sampleScenario("large-model-inference.json"),
+                           "--model", "llama"}
+            << "--workload is required";
+        QTest::newRow("bind training workload")
+            << QStringList{"bind-benchmarks", sampleScenario("training-shop.json"),
+                           "--workload",      "pretrain",
+                           "--model",         "llama"}
+            << "only inference workloads are bound";
+        QTest::newRow("unbind unbound")
+            << QStringList{"bind-benchmarks", sampleScenario("large-model-inference.json"),
+                           "--workload", "chat-70b", "--unbind"}
+            << "is not bound; nothing was changed";
+    }
+    void refusedArguments() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(args);
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void listsAndFilters() {
+        importFixtures();
+        QCOMPARE(listJson({"--hw", "mi300x"}).size(), std::size_t{7});
+        const nlohmann::json llama = listJson({"--model", "LLAMA2"});
+        QCOMPARE(llama.size(), std::size_t{4});
+        for (const auto& row : llama)
+            QVERIFY(row["model"].get<std::string>().find("llama2") == 0);
+        // Flagged rows say so in every listing.
+        const Run text = cli({"benchmarks", "--hw", "MI300X"});
+        QCOMPARE(text.status, 0);
+        QVERIFY(text.out.contains("pre-2026 AMD image"));
+        QVERIFY(text.out.contains("7 records; throughput is tokens/s per GPU"));
+        bool excluded = false;
+        for (const auto& row : listJson({"--hw", "mi300x"}))
+            excluded = excluded || row["excluded_from_bindings_by_default"].get<bool>();
+        QVERIFY(excluded);
+        // The CSV export reads back as the same records.
+        const QString csv = m_dir.filePath("export.csv");
+        QCOMPARE(cli({"benchmarks", "--format", "csv", "--out", csv}).status, 0);
+        const QString other = m_db;
+        m_db = m_dir.filePath("other.sqlite");
+        const Run back = cli({"import-benchmarks", csv});
+        QVERIFY2(back.status == 0 && back.out.contains("24 rows, 24 read, 0 skipped"),
+                 qPrintable(back.out + back.err));
+        m_db = other;
+    }
+
+    void compareHwPrintsRatiosWithProvenance() {
+        importFixtures();
+        const Run text = cli({"compare-hw", "H100", "MI300X"});
+        QCOMPARE(text.status, 0);
+        QVERIFY2(text.out.startsWith("MI300X per GPU relative to H100: 0.938 (median; min 0.882, "
+                                     "max 1.19) over 3 pairs"),
+                 qPrintable(text.out));
+        QVERIFY(text.out.contains("mlperf-summary.json, row 0 (AMD, 8xMI300X), v5.0"));
+        QVERIFY(text.out.contains("Left out (--include-flagged takes them in):"));
+        const auto j = nlohmann::json::parse(
+            cli({"compare-hw", "H100", "MI300X", "--format", "json"}).out.toStdString());
+        QCOMPARE(j["pairs"].size(), std::size_t{3});
+        QCOMPARE(j["ratio"]["low"].get<double>(), 1102.4 / 1250.5);
+        QCOMPARE(j["excluded"].size(), std::size_t{3});
+        // Taking flagged rows in adds the pre-2026 and undated MI300X rows' pairs.
+        const auto all = nlohmann::json::parse(
+            cli({"compare-hw", "H100", "MI300X", "--include-flagged", "--format", "json"})
+                .out.toStdString());
+        QVERIFY(all["pairs"].size() > 3);
+        QVERIFY(all["excluded"].empty());
+        // Nothing like for like: the default stays, and it says so.
+        const Run none = cli({"compare-hw", "H100", "MI355X", "--model", "llama"});
+        QCOMPARE(none.status, 0);
+        QVERIFY2(none.out.contains("no pairs") && none.out.contains("default ratio stays"),
+                 qPrintable(none.out));
+    }
+
+    void bindingAWorkloadChangesTheEvaluation() {
+        importFixtures();
+        const QString scenario = sampleScenario("large-model-inference.json");
+        const QString bound = m_dir.filePath("bound.json");
+        const Run bind =
+            cli({"bind-benchmarks", scenario, "--workload", "chat-70b", "--model", "llama",
+                 "--precision", "fp8", "--date", "2026-12-01", "--out", bound});
+        QVERIFY2(bind.status == 0, qPrintable(bind.err));
+        QVERIFY2(bind.err.contains("MI300X: ratio to H100 1.07 (0.938–1.19) over 2 pairs"),
+                 qPrintable(bind.err));
+        QVERIFY(bind.err.contains("MI355X: no benchmark rows; the performance table's ratio "
+                                  "stays"));
+        QVERIFY(bind.err.contains("reference throughput stays"));
+        QFile f(bound);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto j = nlohmann::json::parse(f.readAll().toStdString());
+        const auto& b = j["workloads"]["chat-70b"]["benchmark"];
+        QCOMPARE(b["bound_on"].get<std::string>(), std::string("2026-12-01"));
+        QCOMPARE(b["skus"]["MI300X"]["pairs"].get<int>(), 2);
+        // The sample takes no AMD door at the table's ratios; measured, Path 1 does.
+        const auto before = nlohmann::json::parse(
+            cli({"evaluate", scenario, "--format", "json"}).out.toStdString());
+        const auto after =
+            nlohmann::json::parse(cli({"evaluate", bound, "--format", "json"}).out.toStdString());
+        QCOMPARE(before["cheapest_option"].get<std::string>(), std::string("stay-cuda"));
+        QCOMPARE(after["cheapest_option"].get<std::string>(), std::string("path1"));
+
+        // Stored: binding saves the next version; unbinding the one after, as it was.
+        const Run saved = cli({"save-scenario", scenario});
+        QCOMPARE(saved.status, 0);
+        const QString id = saved.out.split(' ').at(1);
+        const Run v2 = cli({"bind-benchmarks", id, "--workload", "chat-70b", "--model", "llama",
+                            "--date", "2026-12-01"});
+        QVERIFY2(v2.status == 0 && v2.out.contains("version 2: Bound workload chat-70b"),
+                 qPrintable(v2.out + v2.err));
+        const Run v3 = cli({"bind-benchmarks", id, "--workload", "chat-70b", "--unbind"});
+        QVERIFY2(v3.status == 0 && v3.out.contains("version 3: Unbound workload chat-70b"),
+                 qPrintable(v3.out + v3.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliBenchmarks)
+#include "tst_cli_benchmarks.moc"
