@@ -345,6 +345,34 @@ void addPerformance(const Scenario& s, std::vector<ScenarioInput>& out) {
     }
 }
 
+// A workload bound to benchmarks (model/benchmark_binding.h) reads its measured ratios and
+// energy per token as inputs of their own; its measured reference throughput stands at the
+// workload's own place (findInput).
+void addBoundInputs(const Scenario& s, std::vector<ScenarioInput>& out) {
+    for (const auto& [id, w] : s.workloads) {
+        if (!w.benchmark)
+            continue;
+        const std::string at = "/workloads/" + pointerToken(id) + "/benchmark/skus/";
+        for (const auto& [sku, bound] : w.benchmark->skus) {
+            if (bound.ratio)
+                out.push_back({at + pointerToken(sku) + "/ratio",
+                               id + ": " + sku + " vs H100, measured", InputGroup::Performance,
+                               InputUnit::RatioToH100, kPositive, id,
+                               "Throughput relative to H100 for this workload from " +
+                                   std::to_string(bound.pairs) +
+                                   " like-for-like benchmark pairs; it replaces the table's "
+                                   "ratio and already holds the software's regression."});
+            if (bound.joules_per_token)
+                out.push_back({at + pointerToken(sku) + "/joules_per_token",
+                               id + ": " + sku + " energy per token, measured",
+                               InputGroup::EnergyFacility, InputUnit::JoulesPerToken, kPositive, id,
+                               "Measured energy per total token on this SKU; it prices the "
+                               "energy of the GPUs serving this workload instead of board "
+                               "power."});
+        }
+    }
+}
+
 void addPortMonths(const Scenario& s, std::vector<ScenarioInput>& out) {
     const EffortLevel effort = effortLevel(s.audit.profile().highCount());
     std::set<std::string> seen;
@@ -444,6 +472,8 @@ std::string_view noun(InputUnit u) {
         return "a power";
     case InputUnit::H100Equivalents:
         return "a GPU count";
+    case InputUnit::JoulesPerToken:
+        return "an energy per token";
     }
     return "this number";
 }
@@ -515,6 +545,8 @@ std::string_view unitSymbol(InputUnit u) {
         return " kW";
     case InputUnit::H100Equivalents:
         return " GPUs";
+    case InputUnit::JoulesPerToken:
+        return " J/token";
     }
     return "";
 }
@@ -548,6 +580,7 @@ std::vector<ScenarioInput> scenarioInputs(const Scenario& scenario) {
     addWorkloads(scenario, out);
     addSkus(scenario, out);
     addPerformance(scenario, out);
+    addBoundInputs(scenario, out);
     addPortMonths(scenario, out);
     std::stable_sort(out.begin(), out.end(), [](const ScenarioInput& a, const ScenarioInput& b) {
         return static_cast<int>(a.group) < static_cast<int>(b.group);
@@ -569,10 +602,28 @@ const UncertainNumber* findInput(const Scenario& s, std::string_view pointer) {
     const std::vector<std::string> t = splitPointer(pointer, ok);
     if (!ok || t.size() < 3)
         return nullptr;
+    if (t.size() == 6 && t[0] == "workloads" && t[2] == "benchmark" && t[3] == "skus") {
+        const auto w = s.workloads.find(t[1]);
+        if (w == s.workloads.end() || !w->second.benchmark)
+            return nullptr;
+        const auto sku = w->second.benchmark->skus.find(t[4]);
+        if (sku == w->second.benchmark->skus.end())
+            return nullptr;
+        const BoundSku& bound = sku->second;
+        if (t[5] == "ratio")
+            return bound.ratio ? &*bound.ratio : nullptr;
+        if (t[5] == "joules_per_token")
+            return bound.joules_per_token ? &*bound.joules_per_token : nullptr;
+        return nullptr;
+    }
     if (t.size() == 3 && t[0] == "workloads") {
         const auto w = s.workloads.find(t[1]);
         if (w == s.workloads.end())
             return nullptr;
+        // Bound to the user's own serving runs, the reference throughput is the measured one.
+        if (t[2] == "reference_tokens_per_s_per_gpu" && w->second.benchmark &&
+            w->second.benchmark->reference_tokens_per_s_per_gpu)
+            return &*w->second.benchmark->reference_tokens_per_s_per_gpu;
         for (const WorkloadSpec& f : workloadSpecs())
             if (f.key == t[2])
                 return &(w->second.*f.member);

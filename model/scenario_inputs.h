@@ -59,7 +59,8 @@ enum class InputUnit {
     Gigabytes,
     Kilowatts,
     H100Equivalents, // GPUs
-    Factor           // PUE
+    Factor,          // PUE
+    JoulesPerToken   // measured energy per total token
 };
 bool isFraction(InputUnit u);
 bool isMoney(InputUnit u);

@@ -218,6 +218,7 @@ void scenarioDetail(ReportBody& body, const ScenarioAnalysis& a, const ReportMet
         risks(body, a);
     audit(body, a);
     hetccl(body, a, meta);
+    benchmarkEvidence(body, a);
     assumptionRegister(body, a);
 }
 

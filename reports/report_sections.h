@@ -21,6 +21,9 @@ void scenarioDetail(ReportBody& body, const ScenarioAnalysis& a, const ReportMet
 void risks(ReportBody& body, const ScenarioAnalysis& a);
 void audit(ReportBody& body, const ScenarioAnalysis& a);
 void hetccl(ReportBody& body, const ScenarioAnalysis& a, const ReportMeta& meta);
+// For each inference workload: its benchmark binding with the rows behind every measured
+// number and what stays default, or that it is not bound.
+void benchmarkEvidence(ReportBody& body, const ScenarioAnalysis& a);
 void assumptionRegister(ReportBody& body, const ScenarioAnalysis& a);
 void methodology(ReportBody& body, const std::vector<ScenarioAnalysis>& analyses,
                  const ReportMeta& meta);

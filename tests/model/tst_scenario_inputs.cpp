@@ -134,6 +134,37 @@ void TestScenarioInputs::listsExactlyWhatCompileRegisters() {
     tensorrt.workloads.erase("pretrain");
     tensorrt.fleet.erase("training");
     compareWithCompile(tensorrt, "inference only, TensorRT");
+
+    // Bound to benchmarks: the measured ratio and energy per token are inputs of their own, and
+    // the measured reference throughput stands at the workload's own place.
+    Scenario bound = s;
+    WorkloadBinding b;
+    b.selector.model = "llama";
+    b.bound_on = "2026-12-01";
+    b.skus["MI300X"].ratio = UncertainNumber::between(1.0, 1.1, 1.3);
+    b.skus["MI300X"].pairs = 2;
+    b.skus["MI300X"].joules_per_token = UncertainNumber::between(0.3, 0.4, 0.5);
+    b.skus["H100"].joules_per_token = UncertainNumber::certain(0.5);
+    b.reference_tokens_per_s_per_gpu = UncertainNumber::between(2800, 3000, 3100);
+    bound.workloads.at("chat").benchmark = b;
+    compareWithCompile(bound, "bound to benchmarks");
+    const auto performance = scenarioInputs(bound, InputGroup::Performance);
+    QVERIFY(std::any_of(performance.begin(), performance.end(), [](const ScenarioInput& i) {
+        return i.pointer == "/workloads/chat/benchmark/skus/MI300X/ratio" &&
+               i.label == "chat: MI300X vs H100, measured";
+    }));
+    const auto energy = scenarioInputs(bound, InputGroup::EnergyFacility);
+    QCOMPARE(
+        std::count_if(energy.begin(), energy.end(),
+                      [](const ScenarioInput& i) { return i.unit == InputUnit::JoulesPerToken; }),
+        2);
+    QCOMPARE(findInput(bound, "/workloads/chat/benchmark/skus/MI300X/joules_per_token")
+                 ->range.most_likely,
+             0.4);
+    QCOMPARE(findInput(bound, "/workloads/chat/reference_tokens_per_s_per_gpu")->range.most_likely,
+             3000.0);
+    QVERIFY(!findInput(bound, "/workloads/chat/benchmark/skus/H100/ratio"));
+    QVERIFY(!findInput(bound, "/workloads/chat/benchmark/skus/MI300X/pairs"));
 }
 
 void TestScenarioInputs::everyInputIsDescribedAndValid() {

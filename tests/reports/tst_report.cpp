@@ -142,6 +142,44 @@ private Q_SLOTS:
         QCOMPARE(testing::pdfPageSize(pdf), QStringLiteral("612 x 792 pts"));
     }
 
+    // Issue 7 point 6: a bound workload's report names the rows behind each measured number,
+    // says what stays default, and says which workloads are not bound.
+    void benchmarkEvidenceNamesItsRows() {
+        QVERIFY(says(QStringLiteral("chat-70b is not bound to benchmarks: the performance "
+                                    "table's ratios, the transition penalty and board power "
+                                    "apply.")));
+        model::Scenario bound =
+            testing::sampleScenario(QStringLiteral("large-model-inference.json"));
+        model::WorkloadBinding b;
+        b.selector.model = "llama";
+        b.selector.precision = "fp8";
+        b.bound_on = "2026-12-01";
+        b.skus["MI300X"].ratio = model::UncertainNumber::between(0.9375, 1.0656, 1.1936);
+        b.skus["MI300X"].pairs = 2;
+        b.skus["MI300X"].joules_per_token = model::UncertainNumber::certain(0.42);
+        b.skus["MI300X"].rows = {"mlperf-summary.json, row 0 (AMD, 8xMI300X), v5.0",
+                                 "canonical.csv, run 2025-09-16/mi300x-1k, 2025-09-16"};
+        b.notes = {"MI355X: no benchmark rows; the performance table's ratio stays"};
+        bound.workloads.at("chat-70b").benchmark = b;
+        reports::AnalysisSettings settings;
+        settings.samples = 200;
+        const auto analyses = reports::analyseScenarios({bound}, settings);
+        const QString pdf = m_dir.filePath(QStringLiteral("bound.pdf"));
+        reports::exportReport(analyses, m_meta, pdf);
+        const QString text = testing::squeezed(testing::pdfText(pdf));
+        for (const char* expected :
+             {"Benchmark evidence",
+              "chat-70b is bound to the benchmark rows matching model “llama”, fp8 (resolved "
+              "2026-12-01)",
+              "mlperf-summary.json, row 0 (AMD, 8xMI300X), v5.0",
+              "canonical.csv, run 2025-09-16/mi300x-1k, 2025-09-16", "0.42 J/token",
+              "Stays default: MI355X: no benchmark rows; the performance table's ratio stays",
+              "assistant-405b is not bound to benchmarks",
+              // The register lists the measured inputs with the source binding wrote.
+              "chat-70b: MI300X vs H100, measured", "chat-70b: MI300X energy per token, measured"})
+            QVERIFY2(text.contains(testing::squeezed(QString::fromUtf8(expected))), expected);
+    }
+
     void comparisonPairsTheScenarios() {
         QVERIFY(m_text.contains(QStringLiteral("Scenario comparison")));
         QVERIFY(says(QStringLiteral("Scenario 2 of 2: ") + q(m_analyses[1].scenario.name)));
