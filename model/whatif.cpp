@@ -240,6 +240,20 @@ void shiftRates(Scenario& s, Vendor vendor, const UncertainNumber* rep, double v
     }
 }
 
+// Workloads bound to benchmarks read measured ratios in place of the table's: "AMD performs
+// this much better or worse" moves those by the same amount (docs/benchmarks.md).
+void shiftBoundAmdRatios(Scenario& s, double delta) {
+    for (auto& [id, w] : s.workloads) {
+        if (!w.benchmark)
+            continue;
+        for (auto& [skuId, bound] : w.benchmark->skus) {
+            const auto sku = s.pricebook.skus.find(skuId);
+            if (bound.ratio && sku != s.pricebook.skus.end() && sku->second.vendor == Vendor::Amd)
+                shift(*bound.ratio, delta, kRatio, std::nullopt);
+        }
+    }
+}
+
 // Shifts every AMD SKU's ratio in `classes`; cells the table does not have stay absent.
 template <std::size_t N>
 void shiftAmdRatios(Scenario& s, const std::array<WorkloadClass, N>& classes,
@@ -366,6 +380,7 @@ Scenario withKnob(Scenario scenario, WhatIfKnob knob, double value) {
         break;
     case WhatIfKnob::AmdInferencePerformance:
         shiftAmdRatios(s, kInferenceClasses, rep, value, delta);
+        shiftBoundAmdRatios(s, delta);
         break;
     case WhatIfKnob::AmdTrainingPerformance:
         shiftAmdRatios(s, kTrainingClasses, rep, value, delta);

@@ -7,6 +7,7 @@
 #include "benchmark_binding.h"
 #include "evaluation.h"
 #include "scenario_fixture.h"
+#include "whatif.h"
 
 #include <QtTest>
 
@@ -160,6 +161,23 @@ private slots:
         QCOMPARE(c.inputs.number(*id).range.most_likely, 2000.0);
         // 8,000 / (2,000 × 1.25) = 3.2 MI300X.
         QCOMPARE(run.gpusAt(1, c.skuIndex("MI300X")), 3.2);
+    }
+
+    // The what-if slider "AMD inference performance vs H100" moves measured AMD ratios by the
+    // same amount as the table's; NVIDIA's measured ratios stay.
+    void theAmdPerformanceSliderMovesBoundRatiosToo() {
+        Scenario s = servingScenario();
+        WorkloadBinding b = binding(1.25);
+        b.skus["H100"].joules_per_token = u(0.5);
+        s.workloads.at("serve").benchmark = b;
+        const double table =
+            s.pricebook.performance.at(WorkloadClass::DenseInference).at("MI300X").mostLikely();
+        const Scenario moved = withKnob(s, WhatIfKnob::AmdInferencePerformance, table + 0.1);
+        const UncertainNumber& r = *moved.workloads.at("serve").benchmark->skus.at("MI300X").ratio;
+        QCOMPARE(r.range.most_likely, 1.35);
+        QCOMPARE(r.range.low, 1.25 * 0.9 + 0.1);
+        QCOMPARE(moved.workloads.at("serve").benchmark->skus.at("H100"),
+                 b.skus.at("H100")); // not AMD
     }
 
     void bindingsTheEngineCannotTakeAreRefused_data() {
