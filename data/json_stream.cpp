@@ -107,11 +107,6 @@ std::vector<Problem> refuseTop(char top, const DocumentKind& kind, std::string_v
 
 } // namespace
 
-char peekFirstNonSpace(std::istream& in) {
-    std::streambuf* buffer = in.rdbuf();
-    return buffer ? skipSpace(*buffer) : '\0';
-}
-
 std::vector<Problem>
 streamJsonRows(std::istream& in, const DocumentKind& kind, std::string_view topKinds,
                const std::function<void(const std::string& key, const json& value)>& row) {

@@ -17,10 +17,6 @@
 
 namespace crossgrade::data {
 
-// The first character of the stream that is not white space, or '\0' when there is none; the
-// stream is left where it was (the white space it skipped is consumed).
-char peekFirstNonSpace(std::istream& in);
-
 // Streams the top-level value's members (an object) or elements (an array) one at a time:
 // `row(key, value)` gets the member's key, or the element's index as text, and the value, which
 // is freed once `row` returns. The top level must be `topKinds` ('{', '[' or both, e.g. "{[");
