@@ -44,9 +44,11 @@ int main(int argc, char** argv) {
     parser.addOption(storeOption);
     parser.addOption(screenshotsOption);
     parser.addOption(startupOption);
-    parser.addPositionalArgument(QStringLiteral("files"),
-                                 QStringLiteral("Audit, scenario or price-book JSON to open."),
-                                 QStringLiteral("[FILE...]"));
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QStringLiteral("Audit, scenario or price-book JSON to open, or benchmark results to "
+                       "import (with --screenshots: stored before the pictures are taken)."),
+        QStringLiteral("[FILE...]"));
     parser.process(app);
 
     ui::Settings settings;

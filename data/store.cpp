@@ -228,6 +228,10 @@ std::vector<StoredBenchmark> Store::benchmarks(const BenchmarkFilter& filter) co
     return store_detail::readBenchmarks(m_impl->m_connection, filter);
 }
 
+std::vector<BenchmarkSkuCount> Store::benchmarkCounts() const {
+    return store_detail::countBenchmarks(m_impl->m_connection);
+}
+
 bool Store::removeBenchmark(std::int64_t id) {
     const Connection& connection = m_impl->m_connection;
     Transaction transaction(connection, Transaction::Mode::Write);

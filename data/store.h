@@ -129,6 +129,16 @@ struct BenchmarkFilter {
     std::string model; // part of the model name, any case ("llama" matches "llama2-70b-99")
 };
 
+// How many records the store holds of one SKU, and how many of them carry a flag (the store
+// browser's Benchmarks node lists these without reading every record).
+struct BenchmarkSkuCount {
+    std::string sku;
+    std::size_t records = 0;
+    std::size_t flagged = 0;
+
+    bool operator==(const BenchmarkSkuCount&) const = default;
+};
+
 struct BenchmarksAdded {
     std::size_t added = 0;
     std::size_t duplicates = 0; // already stored (the same measurement): not added again
@@ -200,6 +210,8 @@ public:
     BenchmarksAdded addBenchmarks(const std::vector<model::BenchmarkRecord>& records);
     // By SKU, model, scenario, ISL, OSL, concurrency, then id.
     std::vector<StoredBenchmark> benchmarks(const BenchmarkFilter& filter = {}) const;
+    // Per SKU, by SKU: one counting query, not a read of the records.
+    std::vector<BenchmarkSkuCount> benchmarkCounts() const;
     bool removeBenchmark(std::int64_t id);
 
 private:

@@ -238,6 +238,20 @@ std::vector<StoredBenchmark> readBenchmarks(const Connection& connection,
     return rows;
 }
 
+std::vector<BenchmarkSkuCount> countBenchmarks(const Connection& connection) {
+    const std::string_view doing = "count benchmark results";
+    QSqlQuery query = connection.prepare(
+        QStringLiteral("SELECT sku, COUNT(*), SUM(CASE WHEN flags IS NULL OR flags = '' THEN 0 "
+                       "ELSE 1 END) FROM benchmarks GROUP BY sku ORDER BY sku"),
+        doing);
+    connection.exec(query, doing);
+    std::vector<BenchmarkSkuCount> counts;
+    while (connection.next(query, doing))
+        counts.push_back({textOf(query.value(0)), std::size_t(query.value(1).toLongLong()),
+                          std::size_t(query.value(2).toLongLong())});
+    return counts;
+}
+
 bool deleteBenchmark(const Connection& connection, std::int64_t id) {
     const std::string_view doing = "remove a benchmark result";
     QSqlQuery remove =

@@ -19,6 +19,7 @@ BenchmarksAdded insertBenchmarks(const Connection& connection,
                                  const std::vector<model::BenchmarkRecord>& records);
 std::vector<StoredBenchmark> readBenchmarks(const Connection& connection,
                                             const BenchmarkFilter& filter);
+std::vector<BenchmarkSkuCount> countBenchmarks(const Connection& connection);
 bool deleteBenchmark(const Connection& connection, std::int64_t id);
 
 } // namespace crossgrade::data::store_detail

@@ -790,10 +790,12 @@ void setWorkloadKind(Workload& w, WorkloadKindOfDemand kind) {
         w.workload_class =
             inference ? WorkloadClass::DenseInference : WorkloadClass::PyTorchTraining;
     // Flags of the other kind change nothing in the engine, but the reader warns about them.
-    if (inference)
+    if (inference) {
         w.multi_node = false;
-    else
+    } else {
         w.tensorrt = false;
+        w.benchmark.reset(); // benchmarks measure serving: a training workload is never bound
+    }
     for (const WorkloadSpec& f : workloadSpecs())
         if ((!f.kind || *f.kind == kind) && !admitted(f, w.*f.member))
             w.*f.member = placeholder(f.placeholder);

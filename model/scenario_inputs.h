@@ -149,7 +149,8 @@ Workload newWorkload(WorkloadKindOfDemand kind);
 
 // Switches `workload` to `kind`: a class of that kind when its class does not fit, and the
 // placeholders of newWorkload() for the kind's inputs whose values the reader would refuse.
-// The other kind's inputs stay as they are (the writer keeps them; the engine ignores them).
+// The other kind's inputs stay as they are (the writer keeps them; the engine ignores them),
+// except a benchmark binding, which only an inference workload may have.
 void setWorkloadKind(Workload& workload, WorkloadKindOfDemand kind);
 
 std::string_view toString(WorkloadKindOfDemand k); // "inference", "training"

@@ -693,6 +693,15 @@ QString componentLabel(int component) {
     }
 }
 
+QColor skuColour(std::optional<model::Vendor> vendor, std::size_t rank, const FigureStyle& style) {
+    QColor colour(kSkuFallback[rank % kSkuFallback.size()]);
+    if (vendor == model::Vendor::Nvidia)
+        colour = QColor(kNvidiaShades[rank % kNvidiaShades.size()]);
+    else if (vendor == model::Vendor::Amd)
+        colour = QColor(kAmdShades[rank % kAmdShades.size()]);
+    return lightenedForDark(colour, style);
+}
+
 DoorNames doorNames(const model::CompiledScenario& compiled) {
     DoorNames names;
     for (const model::CompiledOption& option : compiled.options) {
@@ -1117,13 +1126,11 @@ void plotGpus(QCustomPlot* plot, const model::OptionOutcome& option,
         const int s = shown.sku;
         // A SKU's shade is its rank among its vendor's SKUs in the scenario, not among those
         // shown, so it keeps its colour when another SKU appears or drops out.
-        QColor colour(kSkuFallback[std::size_t(s) % kSkuFallback.size()]);
+        QColor colour = skuColour(std::nullopt, std::size_t(s), style);
         if (std::size_t(s) < vendors.size()) {
             const model::Vendor vendor = vendors[std::size_t(s)];
             const auto rank = std::size_t(std::count(vendors.begin(), vendors.begin() + s, vendor));
-            colour = vendor == model::Vendor::Nvidia
-                         ? QColor(kNvidiaShades[rank % kNvidiaShades.size()])
-                         : QColor(kAmdShades[rank % kAmdShades.size()]);
+            colour = skuColour(vendor, rank, style);
         }
         for (int m = 0; m < horizon; ++m)
             state->values[m] = run.gpusAt(m, s);
@@ -1137,7 +1144,7 @@ void plotGpus(QCustomPlot* plot, const model::OptionOutcome& option,
             bars->setSelectable(QCP::stNone);
         }
         bars->setData(state->keys, state->values, true);
-        bars->setBrush(lightenedForDark(colour, style));
+        bars->setBrush(colour);
         bars->setVisible(true);
         if (below)
             bars->moveAbove(below);

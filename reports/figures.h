@@ -15,6 +15,7 @@
 #include <QPalette>
 #include <QString>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,11 @@ QString optionLabel(model::OptionId option);
 // A cost component (model::Component): colour and label ("Capex", "Rent", …).
 QColor componentColour(int component, const FigureStyle& style);
 QString componentLabel(int component);
+
+// A SKU's colour by vendor — NVIDIA in blues, AMD in oranges, the pair that survives every
+// common colour-vision deficiency — and its rank among that vendor's SKUs (0, 1, …); without a
+// vendor, by `rank` alone. The GPUs figure and the benchmark scatter colour SKUs alike.
+QColor skuColour(std::optional<model::Vendor> vendor, std::size_t rank, const FigureStyle& style);
 
 // What the figures cannot read from an evaluation but the compiled scenario names: each
 // option's doors ("inference", "training"), in CompiledOption::doors order.

@@ -1,6 +1,10 @@
 #include "main_window.h"
 
 #include "audit_view.h"
+#include "benchmark_compare_dialog.h"
+#include "benchmark_import.h"
+#include "benchmark_table_model.h"
+#include "benchmarks_view.h"
 #include "compare_view.h"
 #include "costs_view.h"
 #include "export_report_dialog.h"
@@ -19,6 +23,7 @@
 #include "store_tree_model.h"
 #include "whatif.h"
 #include "whatif_panel.h"
+#include "workload_binding_panel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -29,6 +34,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -71,6 +77,17 @@ QString problemsText(const QString& file, const std::vector<data::Problem>& prob
 }
 
 const char* const kDocumentFilter = "Crossgrade JSON (*.json);;All files (*)";
+
+// A benchmark result file (MLPerf, InferenceX, benchmark_serving, the canonical CSV), told from
+// its first bytes as `crossgrade-cli import-benchmarks` tells its format.
+bool isBenchmarkFile(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray head = file.read(64 * 1024);
+    return data::detectBenchmarkFormat(std::string_view(head.constData(), std::size_t(head.size())))
+        .has_value();
+}
 
 } // namespace
 
@@ -131,6 +148,14 @@ void MainWindow::buildActions() {
     m_openAction->setToolTip(tr("Open a scenario file, or import audits and price books"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openFileDialog);
 
+    m_importBenchmarksAction = new QAction(tr("Import &benchmarks…"), this);
+    m_importBenchmarksAction->setToolTip(
+        tr("Import MLPerf, InferenceX, benchmark_serving or CSV benchmark results"));
+    connect(m_importBenchmarksAction, &QAction::triggered, this, [this] {
+        showBenchmarks();
+        m_benchmarks->importWithDialog();
+    });
+
     m_saveAction = new QAction(tr("&Save"), this);
     m_saveAction->setShortcut(QKeySequence::Save);
     m_saveAction->setToolTip(tr("Save the open scenario as its next version in the store"));
@@ -174,6 +199,7 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
+    file->addAction(m_importBenchmarksAction);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addSeparator();
     file->addAction(m_saveAction);
@@ -198,15 +224,24 @@ void MainWindow::buildMenus() {
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
-    const QStringList views{tr("Recommendation"), tr("Costs"), tr("Audit"), tr("Inputs"),
-                            tr("Compare")};
-    for (int i = 0; i < views.size(); ++i) {
-        QAction* a = m_viewMenu->addAction(views[i], this, [this, i] {
-            if (m_document)
-                m_tabs->setCurrentIndex(i);
+    // One entry per tab, named as the tab is; it also brings the scenario back into the
+    // centre after a stored audit, price book or the benchmarks were shown there.
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction* a = m_viewMenu->addAction(m_tabs->tabText(i), this, [this, i] {
+            if (!m_document)
+                return;
+            m_centre->setCurrentWidget(m_tabs);
+            m_tabs->setCurrentIndex(i);
         });
         a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
     }
+    m_viewMenu->addSeparator();
+    QAction* benchmarks = m_viewMenu->addAction(tr("&Benchmarks"), this, [this] {
+        m_benchmarks->reload();
+        m_centre->setCurrentWidget(m_benchmarks);
+    });
+    benchmarks->setShortcut(
+        QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count())));
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(tr("&HetCCL watch…"), this,
@@ -351,6 +386,18 @@ void MainWindow::buildCentre() {
 
     m_priceBook = new PriceBookView;
     m_centre->addWidget(m_priceBook);
+
+    m_benchmarks = new BenchmarksView(&m_store);
+    m_centre->addWidget(m_benchmarks);
+    connect(m_benchmarks, &BenchmarksView::storeChanged, this, &MainWindow::reloadStore);
+    connect(m_benchmarks, &BenchmarksView::importFinished, this,
+            [this](const BenchmarkImporter::Outcome& outcome) {
+                if (outcome.error)
+                    showError(outcome.headline, outcome.details);
+                else
+                    showNotice(outcome.headline, outcome.details);
+            });
+    m_editor->setStore(&m_store);
 
     setCentralWidget(centre);
 }
@@ -527,7 +574,15 @@ bool MainWindow::openDemo() {
     return false;
 }
 
-void MainWindow::importFiles(const QStringList& paths) {
+void MainWindow::importFiles(const QStringList& input) {
+    QStringList paths;
+    QStringList benchmarks;
+    for (const QString& path : input)
+        (isBenchmarkFile(path) ? benchmarks : paths) << path;
+    if (!benchmarks.isEmpty()) {
+        showBenchmarks();
+        m_benchmarks->importFiles(benchmarks);
+    }
     if (paths.isEmpty())
         return;
     if (m_import.isRunning()) {
@@ -562,6 +617,7 @@ void MainWindow::importFiles(const QStringList& paths) {
 }
 
 void MainWindow::waitForImport() {
+    m_benchmarks->waitForImport();
     if (!m_import.future().isValid())
         return;
     m_import.waitForFinished();
@@ -756,9 +812,21 @@ void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
             m_centre->setCurrentWidget(m_priceBook);
         }
         break;
+    case StoreItemKind::Benchmarks:
+        showBenchmarks();
+        break;
+    case StoreItemKind::BenchmarkSku:
+        showBenchmarks(index.data(StoreTreeModel::NameRole).toString());
+        break;
     case StoreItemKind::Category:
         break;
     }
+}
+
+void MainWindow::showBenchmarks(const QString& sku) {
+    m_benchmarks->reload(); // the CLI may have imported into the same store meanwhile
+    m_benchmarks->setSkuFilter(sku);
+    m_centre->setCurrentWidget(m_benchmarks);
 }
 
 void MainWindow::showBrowserMenu(const QPoint& position) {
@@ -964,6 +1032,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
 
 QStringList MainWindow::saveScreenshots(const QString& directory) {
     QDir().mkpath(directory);
+    // Files given on the command line (the benchmark fixtures, say) are stored first; their
+    // notice would only push every view down.
+    waitForImport();
+    m_messages->hide();
     QStringList written;
     auto shoot = [&](const QString& name) {
         QApplication::processEvents();
@@ -973,6 +1045,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     };
     const bool hadDocument = m_document != nullptr;
     if (!hadDocument) {
+        m_centre->setCurrentWidget(m_start);
         shoot(QStringLiteral("start"));
         const QModelIndex audits = m_storeFilter->index(1, 0);
         m_browser->expand(audits);
@@ -984,6 +1057,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
         shoot(QStringLiteral("pricebook"));
         m_browser->collapse(audits);
         m_browser->collapse(books);
+        shootBenchmarks(directory, written);
         openDemo();
     }
     if (!m_document)
@@ -1005,6 +1079,8 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
             m_sensitivity->waitForResults();
         shoot(names.value(i, QString::number(i)));
     }
+    shootWorkloadBinding(directory, written);
+    settle();
     // A what-if at which AMD pays: a 35% purchase discount (docs/whatif.md), compared with
     // the saved version. The edit is undone afterwards; nothing is saved.
     m_document->edit(tr("AMD purchase discount"), [](model::Scenario& s) {
@@ -1042,6 +1118,64 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
         report.grab().save(path))
         written << path;
     return written;
+}
+
+// The Benchmarks view from the store browser, one sweep row selected (its point ringed), and
+// the compare dialog over the same records.
+void MainWindow::shootBenchmarks(const QString& directory, QStringList& written) {
+    const QModelIndex benchmarks = m_storeFilter->index(3, 0);
+    m_browser->expand(benchmarks);
+    openBrowserItem(benchmarks);
+    for (const data::StoredBenchmark& b : m_benchmarks->tableModel()->records())
+        if (b.record.interactivity && b.record.flags.empty() && b.record.sku == "MI300X") {
+            m_benchmarks->selectRecord(b.id);
+            break;
+        }
+    QApplication::processEvents();
+    if (const QString path = QDir(directory).filePath(QStringLiteral("benchmarks.png"));
+        grab().save(path))
+        written << path;
+    m_benchmarks->openCompare();
+    if (auto* dialog = m_benchmarks->findChild<BenchmarkCompareDialog*>()) {
+        dialog->setModelText(QStringLiteral("llama"));
+        QApplication::processEvents();
+        if (const QString path = QDir(directory).filePath(QStringLiteral("benchmarks-compare.png"));
+            dialog->grab().save(path))
+            written << path;
+        dialog->close();
+    }
+    m_browser->collapse(benchmarks);
+}
+
+// The demo's 70B chat workload bound to the stored llama-3.1-70b rows at its 1k/1k operating
+// point, on the Inputs view's Workloads page; the binding is undone afterwards.
+void MainWindow::shootWorkloadBinding(const QString& directory, QStringList& written) {
+    const ScenarioEditor::Section section = m_editor->currentSection();
+    m_tabs->setCurrentWidget(m_editor);
+    m_editor->showSection(ScenarioEditor::Section::Workloads);
+    WorkloadBindingPanel* panel = m_editor->bindingPanel();
+    if (!m_editor->selectWorkload(QStringLiteral("chat-70b"))) {
+        m_editor->showSection(section);
+        return;
+    }
+    model::BenchmarkSelector selector;
+    selector.model = "llama-3.1-70b";
+    selector.precision = "fp8";
+    selector.isl = 1024;
+    selector.osl = 1024;
+    panel->setSelector(selector);
+    if (!panel->bind().isEmpty()) {
+        m_editor->showSection(section);
+        return;
+    }
+    m_document->waitForEvaluation();
+    QApplication::processEvents();
+    if (const QString path = QDir(directory).filePath(QStringLiteral("workload-binding.png"));
+        grab().save(path))
+        written << path;
+    m_document->undoStack()->undo();
+    m_document->waitForEvaluation();
+    m_editor->showSection(section);
 }
 
 } // namespace crossgrade::ui

@@ -28,6 +28,7 @@ class QTreeView;
 namespace crossgrade::ui {
 
 class AuditView;
+class BenchmarksView;
 class CompareView;
 class SensitivityView;
 class CostsView;
@@ -73,9 +74,10 @@ public:
     // Reads the files on a worker thread (progress, cancel); then, if every one reads, stores
     // audits and price books, and opens a single scenario file (several are saved to the store
     // and the first is opened). If any file is rejected nothing is stored and the message bar
-    // lists each problem as FILE:PLACE: message.
+    // lists each problem as FILE:PLACE: message. Benchmark result files (told from their first
+    // bytes) go to the Benchmarks view's import instead, all or nothing among themselves.
     void importFiles(const QStringList& paths);
-    // Blocks until an import started by importFiles() has been applied (tests, scripts).
+    // Blocks until the imports started by importFiles() have been applied (tests, scripts).
     void waitForImport();
     // Saves the open scenario as the next version of its stored scenario.
     bool saveVersion(const QString& note = {});
@@ -88,6 +90,9 @@ public:
     // Opens what a browser row names, as a double-click does (`proxyIndex` of storeFilter()).
     void openBrowserItem(const QModelIndex& proxyIndex);
     PriceBookView* priceBookView() const { return m_priceBook; }
+    BenchmarksView* benchmarksView() const { return m_benchmarks; }
+    // Shows the Benchmarks view, listing one SKU's records (empty: every record).
+    void showBenchmarks(const QString& sku = {});
     // Grabs every view at the window's size into `directory` (docs/screenshots).
     QStringList saveScreenshots(const QString& directory);
 
@@ -130,6 +135,8 @@ private:
     void showPreferences();
     void showAbout();
     void onAuditEdited(const QString& text, const model::Audit& audit);
+    void shootBenchmarks(const QString& directory, QStringList& written);
+    void shootWorkloadBinding(const QString& directory, QStringList& written);
 
     data::Store m_store;
     Settings* m_settings;
@@ -153,6 +160,7 @@ private:
     QWidget* m_storedAuditPage = nullptr;
     std::optional<std::int64_t> m_storedAuditId;
     PriceBookView* m_priceBook = nullptr;
+    BenchmarksView* m_benchmarks = nullptr;
     WhatIfPanel* m_whatIf = nullptr;
     MessageBar* m_messages = nullptr;
     QLabel* m_storeLabel = nullptr;
@@ -160,6 +168,7 @@ private:
 
     QAction* m_newAction = nullptr;
     QAction* m_openAction = nullptr;
+    QAction* m_importBenchmarksAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveVersionAction = nullptr;
     QAction* m_saveAsNewAction = nullptr;

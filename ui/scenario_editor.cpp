@@ -2,6 +2,7 @@
 
 #include "scenario_document.h"
 #include "uncertain_table_model.h"
+#include "workload_binding_panel.h"
 
 #include <QAbstractTableModel>
 #include <QCheckBox>
@@ -10,6 +11,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -727,6 +729,18 @@ QString ScenarioEditor::message() const {
     return m_message->text();
 }
 
+void ScenarioEditor::setStore(data::Store* store) {
+    m_binding->setStore(store);
+}
+
+bool ScenarioEditor::selectWorkload(const QString& id) {
+    const int row = m_workloads->rowOf(id.toStdString());
+    if (row < 0)
+        return false;
+    m_workloadsView->setCurrentIndex(m_workloads->index(row, WorkloadTableModel::IdColumn));
+    return true;
+}
+
 UncertainTableModel* ScenarioEditor::makeGroupModel(std::optional<model::InputGroup> group) {
     auto* model = new UncertainTableModel(this);
     model->setGroup(group);
@@ -1010,11 +1024,24 @@ QWidget* ScenarioEditor::buildWorkloadsPage() {
     buttons->addStretch(1);
     topLayout->addLayout(buttons);
 
+    m_binding = new WorkloadBindingPanel;
+    connect(m_binding, &WorkloadBindingPanel::editRefused, this, &ScenarioEditor::showRefusal);
+    const auto followSelection = [this] {
+        m_binding->setWorkload(m_workloads->idAt(m_workloadsView->currentIndex().row()));
+    };
+    connect(m_workloadsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            followSelection);
+    connect(m_workloads, &QAbstractItemModel::modelReset, this, followSelection);
+
     splitter->addWidget(top);
+    splitter->addWidget(m_binding);
     splitter->addWidget(inputsPanel(makeGroupModel(model::InputGroup::Workloads), QString()));
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 4);
+    splitter->setStretchFactor(2, 3);
     splitter->setChildrenCollapsible(false);
+    // The binding panel needs the height of its form; the tables scroll.
+    splitter->setSizes({200, 360, 300});
     return splitter;
 }
 
@@ -1132,6 +1159,7 @@ void ScenarioEditor::setDocument(ScenarioDocument* document) {
     }
     m_fleet->setDocument(document);
     m_workloads->setDocument(document);
+    m_binding->setDocument(document);
     m_allInputs->setDocument(document);
     for (const auto& [group, model] : m_groupModels)
         model->setDocument(document);

@@ -30,10 +30,15 @@ class QSpinBox;
 class QStackedWidget;
 class QTableView;
 
+namespace crossgrade::data {
+class Store;
+}
+
 namespace crossgrade::ui {
 
 class ScenarioDocument;
 class UncertainTableModel;
+class WorkloadBindingPanel;
 class FleetLotTableModel;
 class WorkloadTableModel;
 
@@ -61,6 +66,9 @@ public:
     // The document to edit; nullptr leaves the editor empty and disabled.
     void setDocument(ScenarioDocument* document);
     ScenarioDocument* document() const { return m_document; }
+    // The store the Workloads page's benchmark binding reads (optional: without one the panel
+    // shows bindings but cannot make them).
+    void setStore(data::Store* store);
 
     void showSection(Section section);
     Section currentSection() const;
@@ -73,6 +81,10 @@ public:
     QAbstractItemModel* workloadsModel() const;
     // The message line: the last refusal, or a hint.
     QString message() const;
+    // The Workloads page's "Benchmark evidence" panel, following the selected workload.
+    WorkloadBindingPanel* bindingPanel() const { return m_binding; }
+    // Selects the workload's row (and shows it in the binding panel); false when there is none.
+    bool selectWorkload(const QString& id);
 
     // One undoable edit each; "" when applied, else the reason (also shown and emitted).
     QString addFleetLot();
@@ -124,6 +136,7 @@ private:
     WorkloadTableModel* m_workloads = nullptr;
     QTableView* m_fleetView = nullptr;
     QTableView* m_workloadsView = nullptr;
+    WorkloadBindingPanel* m_binding = nullptr;
 
     QLineEdit* m_name = nullptr;
     QLineEdit* m_organisation = nullptr;

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QStyle>
+#include <optional>
 
 namespace crossgrade::ui {
 
@@ -17,6 +18,7 @@ struct StoreTreeModel::Node {
     QString tooltip;
     bool fetched = true; // scenario nodes fetch their versions on expansion
     int expectedChildren = 0;
+    std::optional<std::size_t> count; // a category's count when it is not its children's
 
     int rowInParent = 0;
 
@@ -96,6 +98,24 @@ void StoreTreeModel::reload(const data::Store* store) {
             node->tooltip = q(b.source);
             books->add(std::move(node));
         }
+        auto benchmarks = category(tr("Benchmarks"));
+        benchmarks->kind = StoreItemKind::Benchmarks;
+        benchmarks->tooltip = tr("Measured inference results; double-click to open the "
+                                 "Benchmarks view");
+        std::size_t records = 0;
+        for (const data::BenchmarkSkuCount& c : store->benchmarkCounts()) {
+            auto node = std::make_unique<Node>();
+            node->kind = StoreItemKind::BenchmarkSku;
+            node->name = q(c.sku);
+            node->detail = c.flagged > 0
+                               ? tr("%n record(s), %1 flagged", "", int(c.records)).arg(c.flagged)
+                               : tr("%n record(s)", "", int(c.records));
+            node->tooltip = tr("%1: %2; double-click to list them").arg(node->name, node->detail);
+            records += c.records;
+            benchmarks->add(std::move(node));
+        }
+        benchmarks->count = records;
+        m_root->add(std::move(benchmarks));
     }
     endResetModel();
 }
@@ -185,8 +205,12 @@ QVariant StoreTreeModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
-            if (node->kind == StoreItemKind::Category)
-                return tr("%1 (%2)").arg(node->name).arg(node->children.size());
+            if (node->kind == StoreItemKind::Category || node->kind == StoreItemKind::Benchmarks)
+                return tr("%1 (%2)")
+                    .arg(node->name)
+                    .arg(node->count.value_or(node->children.size()));
+            if (node->kind == StoreItemKind::BenchmarkSku)
+                return tr("%1 — %2").arg(node->name, node->detail);
             return node->name;
         case DetailColumn:
             return node->detail;
@@ -203,7 +227,10 @@ QVariant StoreTreeModel::data(const QModelIndex& index, int role) const {
         const QStyle* style = QApplication::style();
         switch (node->kind) {
         case StoreItemKind::Category:
+        case StoreItemKind::Benchmarks:
             return style->standardIcon(QStyle::SP_DirIcon);
+        case StoreItemKind::BenchmarkSku:
+            return style->standardIcon(QStyle::SP_FileDialogListView);
         case StoreItemKind::Scenario:
         case StoreItemKind::ScenarioVersion:
             return style->standardIcon(QStyle::SP_FileDialogDetailedView);
@@ -220,6 +247,8 @@ QVariant StoreTreeModel::data(const QModelIndex& index, int role) const {
         return QVariant::fromValue<qlonglong>(node->id);
     case VersionRole:
         return node->version;
+    case NameRole:
+        return node->name;
     default:
         return {};
     }

@@ -1,8 +1,9 @@
 #pragma once
 
 // The store browser's tree: Scenarios (each with its saved versions, fetched when expanded so
-// that a store of a thousand scenarios opens at once), Audits and Price books. A snapshot of
-// the store taken by reload(); the browser reloads after every change it makes.
+// that a store of a thousand scenarios opens at once), Audits, Price books and Benchmarks (its
+// records counted per SKU, never read here). A snapshot of the store taken by reload(); the
+// browser reloads after every change it makes.
 
 #include "store.h"
 
@@ -12,13 +13,24 @@
 
 namespace crossgrade::ui {
 
-enum class StoreItemKind { Category, Scenario, ScenarioVersion, Audit, PriceBook };
+// Benchmarks is the category of benchmark records (it opens the Benchmarks view), BenchmarkSku
+// one SKU's records (the view filtered to it; its name is the SKU).
+enum class StoreItemKind {
+    Category,
+    Scenario,
+    ScenarioVersion,
+    Audit,
+    PriceBook,
+    Benchmarks,
+    BenchmarkSku
+};
 
 class StoreTreeModel : public QAbstractItemModel {
     Q_OBJECT
 
 public:
-    enum Role { KindRole = Qt::UserRole + 1, IdRole, VersionRole };
+    // NameRole: the item's own name without counts (a BenchmarkSku's SKU).
+    enum Role { KindRole = Qt::UserRole + 1, IdRole, VersionRole, NameRole };
     enum Column { NameColumn, DetailColumn, SavedColumn, ColumnCount };
 
     explicit StoreTreeModel(QObject* parent = nullptr);

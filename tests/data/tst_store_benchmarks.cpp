@@ -180,6 +180,18 @@ private slots:
         QCOMPARE(all[1].record.model, std::string("llama2-70b-99.9"));
     }
 
+    // The store browser's Benchmarks node: per SKU, records and flagged records.
+    void countsPerSku() {
+        Store store = Store::open(freshPath());
+        QVERIFY(store.benchmarkCounts().empty());
+        model::BenchmarkRecord flagged = record("MI300X", "run 3", 1100);
+        flagged.flags = {std::string(model::kFlagPre2026AmdImage)};
+        store.addBenchmarks(
+            {record("H100", "run 1", 900), record("MI300X", "run 2", 1000), flagged});
+        const std::vector<data::BenchmarkSkuCount> expected{{"H100", 1, 0}, {"MI300X", 2, 1}};
+        QVERIFY(store.benchmarkCounts() == expected);
+    }
+
     void removesOneRow() {
         Store store = Store::open(freshPath());
         store.addBenchmarks({record("H100", "run 1", 900), record("MI300X", "run 2", 1000)});

@@ -453,8 +453,13 @@ void TestScenarioInputs::switchingKindKeepsTheWorkloadReadable() {
     QCOMPARE(w.growth_per_month.mostLikely(), 0.015);     // valid for both kinds: kept
     QCOMPARE(firstReadError(s), QString());
 
+    // A bound inference workload made training loses its binding: the reader and the engine
+    // refuse a binding on a training workload.
+    w.benchmark = model::WorkloadBinding{};
+    w.benchmark->selector.model = "llama";
     setWorkloadKind(w, WorkloadKindOfDemand::Training);
     QVERIFY(w.workload_class == WorkloadClass::PyTorchTraining);
+    QVERIFY(!w.benchmark);
     QCOMPARE(w.h100_equivalent_gpus.mostLikely(), 256.0);
     QCOMPARE(firstReadError(s), QString());
 }

@@ -2,6 +2,8 @@
 // slider and see the plotted data change, undo it, import broken and good files, save a
 // version, compare, and close with unsaved changes.
 
+#include "benchmark_filter_model.h"
+#include "benchmarks_view.h"
 #include "chart.h"
 #include "compare_view.h"
 #include "costs_view.h"
@@ -63,6 +65,8 @@ private slots:
     void compareShowsDifferences();
     void everyItemModelPassesTheTester();
     void browserFilterFindsAScenario();
+    void benchmarkFilesGoToTheBenchmarksView();
+    void viewMenuBringsTheScenarioBack();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -295,6 +299,55 @@ void TestMainWindow::browserFilterFindsAScenario() {
     const QModelIndex scenarios = filter->index(0, 0);
     QCOMPARE(filter->rowCount(scenarios), 1);
     QVERIFY(filter->index(0, 0, scenarios).data().toString().contains("training shop"));
+}
+
+// Open/Import (and a drop) tells benchmark files from the rest: they are stored through the
+// Benchmarks view, the store browser counts them, and its SKU row lists that SKU's records.
+void TestMainWindow::benchmarkFilesGoToTheBenchmarksView() {
+    const QString csv =
+        QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/benchmarks/canonical.csv");
+    const auto audits = m_window->store().audits().size();
+    m_window->importFiles({csv});
+    m_window->waitForImport();
+    const auto stored = m_window->store().benchmarks();
+    QVERIFY(!stored.empty());
+    QCOMPARE(m_window->store().audits().size(), audits);
+    QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Notice);
+    const QString message = m_window->messageBar()->text();
+    QVERIFY2(message.contains(QStringLiteral("Stored %1 new benchmark").arg(stored.size())),
+             qPrintable(message));
+    QVERIFY2(message.contains("canonical.csv:"), qPrintable(message)); // skipped rows, placed
+    QVERIFY(m_window->benchmarksView()->isVisible());
+
+    const QModelIndex benchmarks = m_window->storeModel()->index(3, 0);
+    QCOMPARE(benchmarks.data().toString(), QStringLiteral("Benchmarks (%1)").arg(stored.size()));
+    QModelIndex mi300x;
+    for (int row = 0; row < m_window->storeModel()->rowCount(benchmarks); ++row) {
+        const QModelIndex index = m_window->storeModel()->index(row, 0, benchmarks);
+        if (index.data(StoreTreeModel::NameRole).toString() == QStringLiteral("MI300X"))
+            mi300x = index;
+    }
+    QVERIFY(mi300x.isValid());
+    m_window->openBrowserItem(m_window->storeFilter()->mapFromSource(mi300x));
+    QCOMPARE(m_window->benchmarksView()->filterModel()->rowCount(),
+             int(m_window->store().benchmarks({"MI300X", ""}).size()));
+}
+
+// After the Benchmarks view (or a stored price book) took the centre, View → a tab shows the
+// open scenario again, on that tab.
+void TestMainWindow::viewMenuBringsTheScenarioBack() {
+    QVERIFY(m_window->openDemo());
+    m_window->showBenchmarks();
+    QVERIFY(m_window->benchmarksView()->isVisible());
+    QVERIFY(!m_window->workspace()->isVisible());
+    QAction* costs = nullptr;
+    for (QAction* a : m_window->findChildren<QAction*>())
+        if (a->text() == QStringLiteral("Costs"))
+            costs = a;
+    QVERIFY(costs);
+    costs->trigger();
+    QVERIFY(m_window->workspace()->isVisible());
+    QCOMPARE(m_window->workspace()->currentWidget(), static_cast<QWidget*>(m_window->costsView()));
 }
 
 QTEST_MAIN(TestMainWindow)

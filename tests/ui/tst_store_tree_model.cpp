@@ -18,6 +18,7 @@ class TestStoreTreeModel : public QObject {
 private slots:
     void categoriesListTheStore();
     void versionsAreFetchedOnExpansion();
+    void benchmarksAreCountedPerSku();
     void emptyModelHasNoRows();
     void thousandScenariosList();
 };
@@ -30,7 +31,7 @@ void TestStoreTreeModel::categoriesListTheStore() {
     // its own "reset in flight" state, so it watches the model from after the first reload.
     model.reload(&store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.rowCount(), 4);
     const QModelIndex scenarios = model.index(0, 0);
     const QModelIndex audits = model.index(1, 0);
     const QModelIndex books = model.index(2, 0);
@@ -43,6 +44,44 @@ void TestStoreTreeModel::categoriesListTheStore() {
              StoreItemKind::Audit);
     QCOMPARE(audit.data(StoreTreeModel::IdRole).toLongLong(), store.audits().front().id);
     QVERIFY(model.index(0, 0, books).data().toString().contains("(default)"));
+    // A new store holds no benchmarks: the node is there, empty.
+    const QModelIndex benchmarks = model.index(3, 0);
+    QCOMPARE(static_cast<StoreItemKind>(benchmarks.data(StoreTreeModel::KindRole).toInt()),
+             StoreItemKind::Benchmarks);
+    QCOMPARE(benchmarks.data().toString(), QStringLiteral("Benchmarks (0)"));
+    QCOMPARE(model.rowCount(benchmarks), 0);
+}
+
+// Benchmark records are counted per SKU (records and flagged ones), never listed one by one.
+void TestStoreTreeModel::benchmarksAreCountedPerSku() {
+    QTemporaryDir dir;
+    data::Store store = data::Store::open(dir.filePath("s.sqlite"));
+    const auto record = [](const char* sku, const char* ref) {
+        model::BenchmarkRecord r;
+        r.source = "csv";
+        r.file = "runs.csv";
+        r.source_ref = ref;
+        r.sku = sku;
+        r.hardware = sku;
+        r.model = "llama-3.1-70b";
+        r.gpus = 8;
+        r.total_tokens_per_s_per_gpu = 2000;
+        return r;
+    };
+    model::BenchmarkRecord flagged = record("MI300X", "row 3");
+    flagged.flags = {std::string(model::kFlagPre2026AmdImage)};
+    store.addBenchmarks({record("H100", "row 1"), record("MI300X", "row 2"), flagged});
+    StoreTreeModel model;
+    model.reload(&store);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QModelIndex benchmarks = model.index(3, 0);
+    QCOMPARE(benchmarks.data().toString(), QStringLiteral("Benchmarks (3)"));
+    QCOMPARE(model.rowCount(benchmarks), 2);
+    const QModelIndex mi300x = model.index(1, 0, benchmarks);
+    QCOMPARE(static_cast<StoreItemKind>(mi300x.data(StoreTreeModel::KindRole).toInt()),
+             StoreItemKind::BenchmarkSku);
+    QCOMPARE(mi300x.data(StoreTreeModel::NameRole).toString(), QStringLiteral("MI300X"));
+    QVERIFY(mi300x.data().toString().contains("1 flagged"));
 }
 
 void TestStoreTreeModel::versionsAreFetchedOnExpansion() {

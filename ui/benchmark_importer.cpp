@@ -1,0 +1,188 @@
+#include "benchmark_importer.h"
+
+#include "benchmark_context_dialog.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QProgressDialog>
+#include <QtConcurrent>
+#include <stdexcept>
+
+namespace crossgrade::ui {
+
+namespace {
+
+// Skipped rows listed in the outcome before "… and N more": the message bar sits above the
+// views and must not push them off the screen. The CLI's dry run lists every one.
+constexpr int kListedSkips = 8;
+
+QString fileName(const QString& path) {
+    return QFileInfo(path).fileName();
+}
+
+QString problemsText(const QString& path, const std::vector<data::Problem>& problems) {
+    return QString::fromStdString(data::formatProblems(fileName(path).toStdString(), problems))
+        .trimmed();
+}
+
+// A benchmark_serving result refused as a whole (place "") is missing what only the user can
+// say — hardware, GPUs, precision — or was given a value the reader does not accept.
+bool needsContext(const data::BenchmarkFileImport& read) {
+    if (read.format != data::BenchmarkFormat::Serving || read.result.ok())
+        return false;
+    for (const data::Problem& p : read.result.errors)
+        if (p.place.empty())
+            return true;
+    return false;
+}
+
+} // namespace
+
+BenchmarkImporter::BenchmarkImporter(data::Store* store, QWidget* dialogParent, QObject* parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_dialogParent(dialogParent) {
+    m_prompt = [this](const QString& file, const QString& problems,
+                      const data::BenchmarkContext& last) {
+        return BenchmarkContextDialog::ask(m_dialogParent, file, problems, last);
+    };
+    connect(&m_watcher, &QFutureWatcher<ReadFile>::finished, this, &BenchmarkImporter::apply);
+}
+
+BenchmarkImporter::~BenchmarkImporter() {
+    m_watcher.cancel();
+    m_watcher.waitForFinished();
+}
+
+bool BenchmarkImporter::start(const QStringList& paths) {
+    if (paths.isEmpty() || isRunning())
+        return false;
+    m_watcher.setFuture(QtConcurrent::run([paths](QPromise<ReadFile>& promise) {
+        promise.setProgressRange(0, int(paths.size()));
+        for (int i = 0; i < paths.size(); ++i) {
+            if (promise.isCanceled())
+                return;
+            promise.addResult(ReadFile{
+                paths[i], data::readBenchmarkFile(paths[i].toStdString(), std::nullopt, {})});
+            promise.setProgressValue(i + 1);
+        }
+    }));
+    if (!m_progress && m_dialogParent) {
+        m_progress = new QProgressDialog(m_dialogParent);
+        m_progress->setWindowTitle(tr("Importing benchmarks"));
+        m_progress->setMinimumDuration(400);
+        m_progress->setAutoReset(false);
+        connect(&m_watcher, &QFutureWatcher<ReadFile>::progressRangeChanged, m_progress,
+                &QProgressDialog::setRange);
+        connect(&m_watcher, &QFutureWatcher<ReadFile>::progressValueChanged, m_progress,
+                &QProgressDialog::setValue);
+        connect(m_progress, &QProgressDialog::canceled, &m_watcher,
+                &QFutureWatcher<ReadFile>::cancel);
+    }
+    if (m_progress) {
+        m_progress->setLabelText(tr("Reading %n benchmark file(s)…", "", int(paths.size())));
+        m_progress->reset();
+    }
+    return true;
+}
+
+void BenchmarkImporter::waitForFinished() {
+    if (!m_watcher.future().isValid())
+        return;
+    m_watcher.waitForFinished();
+    QCoreApplication::sendPostedEvents(&m_watcher);
+}
+
+void BenchmarkImporter::apply() {
+    if (m_progress)
+        m_progress->reset();
+    const QFuture<ReadFile> future = m_watcher.future();
+    if (!future.isValid())
+        return;
+    m_watcher.setFuture(QFuture<ReadFile>());
+    if (future.isCanceled()) {
+        finish({true, tr("Import cancelled: no benchmark was stored."), {}, {}});
+        return;
+    }
+    m_applying = true;
+    QList<ReadFile> files = future.results();
+    for (ReadFile& f : files)
+        askForContext(f);
+    finish(store(files));
+    m_applying = false;
+}
+
+// A serving result is one run, so reading it again on the GUI thread is quick.
+void BenchmarkImporter::askForContext(ReadFile& file) {
+    data::BenchmarkContext context;
+    while (needsContext(file.read)) {
+        const std::optional<data::BenchmarkContext> answer =
+            m_prompt(file.path, problemsText(file.path, file.read.result.errors), context);
+        if (!answer)
+            return;
+        context = *answer;
+        file.read = data::readBenchmarkFile(file.path.toStdString(), data::BenchmarkFormat::Serving,
+                                            context);
+    }
+}
+
+BenchmarkImporter::Outcome BenchmarkImporter::store(const QList<ReadFile>& files) {
+    QStringList refused;
+    QStringList read;
+    QStringList skipped;
+    int skippedTotal = 0;
+    std::vector<model::BenchmarkRecord> records;
+    for (const ReadFile& f : files) {
+        const data::BenchmarkImport& in = f.read.result;
+        if (!in.ok()) {
+            refused << problemsText(f.path, in.errors);
+            continue;
+        }
+        read << tr("%1 (%2): %n row(s), %3 read, %4 skipped", "", int(in.rows))
+                    .arg(fileName(f.path), QString::fromUtf8(data::toString(*f.read.format)))
+                    .arg(in.records.size())
+                    .arg(in.skipped.size());
+        for (const data::Problem& p : in.skipped) {
+            if (skippedTotal++ < kListedSkips)
+                skipped << tr("%1:%2: skipped: %3")
+                               .arg(fileName(f.path), QString::fromStdString(p.place),
+                                    QString::fromStdString(p.message));
+        }
+        records.insert(records.end(), in.records.begin(), in.records.end());
+    }
+    if (skippedTotal > kListedSkips)
+        skipped << tr("… and %n more skipped row(s); crossgrade-cli import-benchmarks --dry-run "
+                      "FILE lists them all.",
+                      "", skippedTotal - kListedSkips);
+    if (!refused.isEmpty())
+        return {true,
+                tr("No benchmark was stored: %n file(s) could not be read. Fix them and import "
+                   "again.",
+                   "", int(refused.size())),
+                refused.join(QLatin1Char('\n')),
+                {}};
+    if (!m_store)
+        return {true, tr("No store is open: nothing was stored."), {}, {}};
+    Outcome out;
+    try {
+        out.added = m_store->addBenchmarks(records);
+    } catch (const std::exception& e) {
+        return {true,
+                tr("The store refused the benchmarks: nothing was stored."),
+                QString::fromUtf8(e.what()),
+                {}};
+    }
+    out.headline = tr("Stored %n new benchmark record(s)", "", int(out.added.added));
+    if (out.added.duplicates > 0)
+        out.headline += tr(" (%n already stored, not added again)", "", int(out.added.duplicates));
+    out.headline += QLatin1Char('.');
+    out.details = (read + skipped).join(QLatin1Char('\n'));
+    return out;
+}
+
+void BenchmarkImporter::finish(Outcome outcome) {
+    m_last = outcome;
+    emit finished(outcome);
+}
+
+} // namespace crossgrade::ui
