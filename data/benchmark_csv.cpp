@@ -309,12 +309,9 @@ void CsvReader::endRow() {
     if (m_inHeader)
         endHeader();
     else {
-        ++m_out.rows;
         BenchmarkRecord r;
-        if (std::optional<Problem> problem = readRow(r))
-            m_out.skipped.push_back(std::move(*problem));
-        else
-            m_out.records.push_back(std::move(r));
+        std::optional<Problem> problem = readRow(r);
+        m_out.add(std::move(r), std::move(problem));
     }
     ++m_row;
     m_fields = 0;

@@ -16,6 +16,21 @@ constexpr std::array<std::pair<BenchmarkFormat, std::string_view>, 4> kFormatNam
 
 } // namespace
 
+void BenchmarkImport::add(model::BenchmarkRecord&& record, std::optional<Problem>&& problem) {
+    ++rows;
+    if (problem)
+        skipped.push_back(std::move(*problem));
+    else
+        records.push_back(std::move(record));
+}
+
+void BenchmarkImport::refuse(std::vector<Problem>&& problems) {
+    records.clear();
+    skipped.clear();
+    rows = 0;
+    errors = std::move(problems);
+}
+
 std::string_view toString(BenchmarkFormat f) {
     for (const auto& [format, name] : kFormatNames)
         if (format == f)

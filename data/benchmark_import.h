@@ -28,6 +28,11 @@ struct BenchmarkImport {
     std::size_t rows = 0;         // rows seen (records + skipped when the file was read)
 
     bool ok() const { return errors.empty(); }
+
+    // Counts one row read: its record, or (when `problem` is set) the problem that skipped it.
+    void add(model::BenchmarkRecord&& record, std::optional<Problem>&& problem);
+    // Refuses the file whole: whatever rows were read before are dropped.
+    void refuse(std::vector<Problem>&& problems);
 };
 
 enum class BenchmarkFormat { Mlperf, InferenceX, Serving, Csv };

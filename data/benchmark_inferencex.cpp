@@ -382,59 +382,46 @@ RowFingerprint fingerprint(const json& row) {
 BenchmarkImport readInferenceXRows(std::istream& in, const std::string& file,
                                    const BenchmarkContext& context) {
     BenchmarkImport out;
-    struct Row {
-        std::optional<model::BenchmarkRecord> record;
-        std::optional<Problem> problem;
-    };
-    std::vector<Row> rows;
     std::map<RowFingerprint, std::string> seen; // → the pointer of its first row
     json single = json::object();               // the one row of an agg_<name>.json
     FirstCharacter spy(in.rdbuf());
     std::istream spied(&spy);
-    out.errors = streamJsonRows(spied, kRows, "[{", [&](const std::string& key, const json& v) {
-        if (spy.first() == '{') {
-            single[key] = v;
-            return;
-        }
-        const std::string pointer = childPointer(std::string(), key);
-        Row r{model::BenchmarkRecord{}, std::nullopt};
-        if (v.is_object())
-            if (const auto [it, fresh] = seen.emplace(fingerprint(v), pointer); !fresh)
-                r.problem = Problem{pointer, "the same row as " + it->second + "; imported once"};
-        if (!r.problem)
-            r.problem = readRow(v, pointer, "row " + key, file, context, *r.record);
-        if (r.problem)
-            r.record.reset();
-        rows.push_back(std::move(r));
-    });
-    if (!out.errors.empty()) {
-        if (out.errors.front().place.empty())
-            out.errors.front().message += ": an array of InferenceX rows, or one row object";
+    std::vector<Problem> refused =
+        streamJsonRows(spied, kRows, "[{", [&](const std::string& key, const json& v) {
+            if (spy.first() == '{') {
+                single[key] = v;
+                return;
+            }
+            const std::string pointer = childPointer(std::string(), key);
+            model::BenchmarkRecord record;
+            std::optional<Problem> problem;
+            if (v.is_object())
+                if (const auto [it, fresh] = seen.emplace(fingerprint(v), pointer); !fresh)
+                    problem = Problem{pointer, "the same row as " + it->second + "; imported once"};
+            if (!problem)
+                problem = readRow(v, pointer, "row " + key, file, context, record);
+            out.add(std::move(record), std::move(problem));
+        });
+    if (!refused.empty()) {
+        if (refused.front().place.empty())
+            refused.front().message += ": an array of InferenceX rows, or one row object";
+        out.refuse(std::move(refused));
         return out;
     }
     if (spy.first() == '{') {
         if (!single.contains("hw") && !single.contains("hardware") && !single.contains("model")) {
-            out.errors.push_back({"", "expected InferenceX aggregate rows: an object with hw, "
-                                      "model, precision, tput_per_gpu, …, or an array of them; "
-                                      "this object has none of hw, hardware and model"});
+            out.refuse({{"", "expected InferenceX aggregate rows: an object with hw, model, "
+                             "precision, tput_per_gpu, …, or an array of them; this object has "
+                             "none of hw, hardware and model"}});
             return out;
         }
-        Row r{model::BenchmarkRecord{}, std::nullopt};
-        if ((r.problem = readRow(single, std::string(), "row 0", file, context, *r.record)))
-            r.record.reset();
-        rows.push_back(std::move(r));
+        model::BenchmarkRecord record;
+        std::optional<Problem> problem =
+            readRow(single, std::string(), "row 0", file, context, record);
+        out.add(std::move(record), std::move(problem));
     }
-    if (rows.empty()) {
-        out.errors.push_back({"", "the array holds no rows; expected InferenceX aggregate rows"});
-        return out;
-    }
-    for (Row& r : rows) {
-        ++out.rows;
-        if (r.record)
-            out.records.push_back(std::move(*r.record));
-        else
-            out.skipped.push_back(std::move(*r.problem));
-    }
+    if (out.rows == 0)
+        out.refuse({{"", "the array holds no rows; expected InferenceX aggregate rows"}});
     return out;
 }
 

@@ -100,16 +100,16 @@ bool numericKeyOrder(const std::string& a, const std::string& b) {
 
 BenchmarkImport readMlperfSummary(std::istream& in, const std::string& file) {
     BenchmarkImport out;
+    // Rows come in file order; they are filed in numeric key order once all are read.
     struct Row {
         std::string key;
-        std::optional<model::BenchmarkRecord> record;
+        model::BenchmarkRecord record;
         std::optional<Problem> problem;
     };
     std::vector<Row> rows;
     out.errors = streamJsonRows(in, kSummary, "{", [&](const std::string& key, const json& row) {
-        Row r{key, model::BenchmarkRecord{}, std::nullopt};
-        if ((r.problem = readRow(key, row, file, *r.record)))
-            r.record.reset();
+        Row r{key, {}, std::nullopt};
+        r.problem = readRow(key, row, file, r.record);
         rows.push_back(std::move(r));
     });
     if (!out.errors.empty()) {
@@ -119,13 +119,8 @@ BenchmarkImport readMlperfSummary(std::istream& in, const std::string& file) {
     }
     std::stable_sort(rows.begin(), rows.end(),
                      [](const Row& a, const Row& b) { return numericKeyOrder(a.key, b.key); });
-    for (Row& r : rows) {
-        ++out.rows;
-        if (r.record)
-            out.records.push_back(std::move(*r.record));
-        else
-            out.skipped.push_back(std::move(*r.problem));
-    }
+    for (Row& r : rows)
+        out.add(std::move(r.record), std::move(r.problem));
     return out;
 }
 

@@ -62,26 +62,6 @@ void layOut(QCustomPlot* plot) {
     plot->yAxis2->setVisible(false);
 }
 
-void applyStyle(QCustomPlot* plot, const FigureStyle& style) {
-    plot->setBackground(style.background);
-    plot->axisRect()->setBackground(style.background);
-    const QPen axisPen(style.foreground, 1);
-    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
-        axis->setBasePen(axisPen);
-        axis->setTickPen(axisPen);
-        axis->setSubTickPen(axisPen);
-        axis->setTickLabelColor(style.foreground);
-        axis->setLabelColor(style.foreground);
-        axis->setTickLabelFont(style.font);
-        axis->setLabelFont(style.font);
-        axis->grid()->setPen(QPen(style.grid, 1, Qt::SolidLine));
-    }
-    plot->legend->setFont(style.font);
-    plot->legend->setTextColor(style.foreground);
-    plot->legend->setBrush(Qt::NoBrush);
-    plot->legend->setBorderPen(Qt::NoPen);
-}
-
 std::optional<double> perGpu(const model::BenchmarkRecord& r, model::ThroughputKind unit) {
     return unit == model::ThroughputKind::Total ? r.total_tokens_per_s_per_gpu
                                                 : r.output_tokens_per_s_per_gpu;
@@ -110,7 +90,7 @@ BenchmarkScatter plotBenchmarkScatter(QCustomPlot* plot,
                                       const std::map<std::string, model::Vendor>& vendors,
                                       const FigureStyle& style) {
     layOut(plot);
-    applyStyle(plot, style);
+    applyPlotStyle(plot, style);
     plot->clearGraphs();
     plot->clearItems();
 

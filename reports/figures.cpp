@@ -184,24 +184,7 @@ public:
         m_title->setFont(scaledFont(style, 1.1, true));
         m_title->setTextColor(style.foreground);
 
-        plot->setBackground(style.background);
-        plot->axisRect()->setBackground(style.background);
-        const QPen axisPen(style.foreground, 1);
-        for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
-            axis->setBasePen(axisPen);
-            axis->setTickPen(axisPen);
-            axis->setSubTickPen(axisPen);
-            axis->setTickLabelColor(style.foreground);
-            axis->setLabelColor(style.foreground);
-            axis->setTickLabelFont(style.font);
-            axis->setLabelFont(style.font);
-            axis->grid()->setPen(QPen(style.grid, 1, Qt::SolidLine));
-            axis->grid()->setZeroLinePen(QPen(faded(style.foreground, style.background, 0.55), 1));
-        }
-        plot->legend->setFont(style.font);
-        plot->legend->setTextColor(style.foreground);
-        plot->legend->setBrush(Qt::NoBrush);
-        plot->legend->setBorderPen(Qt::NoPen);
+        applyPlotStyle(plot, style);
     }
 
     // Sizes legend columns to its widest entry (call after the legend is filled); at most
@@ -1218,6 +1201,27 @@ QStringList markerLabels(const QCustomPlot* plot) {
             if (text->visible())
                 texts << text->text();
     return texts;
+}
+
+void applyPlotStyle(QCustomPlot* plot, const FigureStyle& style) {
+    plot->setBackground(style.background);
+    plot->axisRect()->setBackground(style.background);
+    const QPen axisPen(style.foreground, 1);
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+        axis->setSubTickPen(axisPen);
+        axis->setTickLabelColor(style.foreground);
+        axis->setLabelColor(style.foreground);
+        axis->setTickLabelFont(style.font);
+        axis->setLabelFont(style.font);
+        axis->grid()->setPen(QPen(style.grid, 1, Qt::SolidLine));
+        axis->grid()->setZeroLinePen(QPen(faded(style.foreground, style.background, 0.55), 1));
+    }
+    plot->legend->setFont(style.font);
+    plot->legend->setTextColor(style.foreground);
+    plot->legend->setBrush(Qt::NoBrush);
+    plot->legend->setBorderPen(Qt::NoPen);
 }
 
 } // namespace crossgrade::ui

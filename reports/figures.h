@@ -37,6 +37,8 @@ struct FigureStyle {
 // Fixed per option, so an option keeps its colour in every view and in the PDF: Okabe–Ito hues,
 // distinguishable with the common colour-vision deficiencies; stay-cuda a neutral slate.
 QColor optionColour(model::OptionId option, const FigureStyle& style);
+// Background, axes, grid, zero line and legend of `plot` in `style`: what every figure shares.
+void applyPlotStyle(QCustomPlot* plot, const FigureStyle& style);
 // "Stay on CUDA", "Path 1", …, "Paths 2+3".
 QString optionLabel(model::OptionId option);
 // A cost component (model::Component): colour and label ("Capex", "Rent", …).
