@@ -8,7 +8,6 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 
 // Reading a benchmark file of any format: detection and dispatch (benchmark_import.h).
 
@@ -30,6 +29,20 @@ std::string lowerFirstLine(std::string_view head) {
     return line;
 }
 
+// `{ "12" :` — an object whose first key is a row number, as MLPerf's summary is.
+bool startsWithNumberKey(std::string_view body) {
+    std::size_t i = body.find_first_not_of(" \t\r\n", 1);
+    if (i == std::string_view::npos || body[i] != '"')
+        return false;
+    const std::size_t digits = ++i;
+    while (i < body.size() && std::isdigit(static_cast<unsigned char>(body[i])))
+        ++i;
+    if (i == digits || i >= body.size() || body[i] != '"')
+        return false;
+    i = body.find_first_not_of(" \t\r\n", i + 1);
+    return i != std::string_view::npos && body[i] == ':';
+}
+
 std::string sizeText(std::uintmax_t bytes) {
     return std::to_string(bytes / (1024 * 1024)) + " MiB";
 }
@@ -46,9 +59,7 @@ std::optional<BenchmarkFormat> detectBenchmarkFormat(std::string_view head) {
     if (body.front() == '[')
         return BenchmarkFormat::InferenceX;
     if (body.front() == '{') {
-        static const std::regex keyedRow(R"(^\{\s*"[0-9]+"\s*:)");
-        const std::string start(body.substr(0, 256));
-        if (std::regex_search(start, keyedRow))
+        if (startsWithNumberKey(body))
             return BenchmarkFormat::Mlperf;
         if (mentions(body, {"\"backend\"", "\"output_throughput\"", "\"total_token_throughput\"",
                             "\"request_throughput\""}))

@@ -53,6 +53,8 @@ private slots:
             << "csv";
         QTest::newRow("CSV with a BOM, any case") << "\xEF\xBB\xBFHardware,Model,gpus\r\n"
                                                   << "csv";
+        QTest::newRow("a key that is not a row number") << R"({"0a": {"Model": "m"}})"
+                                                        << "";
         QTest::newRow("other JSON object") << R"({"name": "an audit"})"
                                            << "";
         QTest::newRow("text") << "hello\n"
