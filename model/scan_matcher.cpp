@@ -153,7 +153,11 @@ std::vector<Mark> classify(std::string_view text, CommentSyntax syntax) {
     case CommentSyntax::Hash:
         for (std::size_t i = 0; i < n;) {
             const char c = text[i];
-            if (c == '#' && (i == 0 || isSpace(text[i - 1]) || text[i - 1] == '\n')) {
+            // Batch-scheduler directives and the shebang look like comments but are read.
+            const bool directive = (i == 0 || text[i - 1] == '\n') &&
+                                   (text.substr(i, 7) == "#SBATCH" || text.substr(i, 4) == "#PBS" ||
+                                    text.substr(i, 2) == "#!");
+            if (c == '#' && !directive && (i == 0 || isSpace(text[i - 1]) || text[i - 1] == '\n')) {
                 const std::size_t e = lineEnd(i);
                 fill(i, e, Mark::Comment);
                 i = e;

@@ -455,7 +455,7 @@ std::vector<ScanRule> makeRules() {
          .dimension = D5,
          .scopes = kBuild | kCi,
          .pattern =
-             R"re(-gencode\b|\barch=compute_\d+|\bsm_\d{2,3}a?\b|\bTORCH_CUDA_ARCH_LIST\b|\bCUDA_ARCHITECTURES\b|\bFLASH_ATTN_CUDA_ARCHS\b)re",
+             R"re(-gencode\b|\barch=compute_\d+|\bsm_\d{2,3}a?\b|\bTORCH_CUDA_ARCH_LIST\b|\b(CMAKE_)?CUDA_ARCHITECTURES\b|\bFLASH_ATTN_CUDA_ARCHS\b)re",
          .exclude = R"re(\bunset\s+TORCH_CUDA_ARCH_LIST$)re",
          .severity = M,
          .rocm_equivalent = "--offload-arch=gfx*, PYTORCH_ROCM_ARCH",
