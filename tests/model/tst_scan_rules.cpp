@@ -282,6 +282,18 @@ private slots:
         QVERIFY(scanRules().size() >= 60);
     }
 
+    void docsListEveryRule() {
+        QFile doc(QStringLiteral(CROSSGRADE_SOURCE_DIR "/docs/scanner.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(doc.readAll());
+        for (const ScanRule& r : scanRules()) {
+            const QString cell = QStringLiteral("| `") +
+                                 QString::fromLatin1(r.id.data(), static_cast<int>(r.id.size())) +
+                                 QStringLiteral("` |");
+            QVERIFY2(text.contains(cell), qPrintable(cell));
+        }
+    }
+
     void everyPatternCompiles() { QCOMPARE(joined(defaultScanMatcher().badPatterns()), QString()); }
 
     void badPatternsAreReported() {
