@@ -388,9 +388,15 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
                 continue;
             }
             hits.clear();
-            if (s->set->Match(re2::StringPiece(line.data(), line.size()), &hits))
+            RE2::Set::ErrorInfo error{};
+            if (s->set->Match(re2::StringPiece(line.data(), line.size()), &hits, &error)) {
                 for (int h : hits)
                     add(s->rules[static_cast<std::size_t>(h)]);
+            } else if (error.kind != RE2::Set::kNoError) {
+                // The set's DFA ran out of memory on this line: ask every rule instead.
+                for (std::size_t r : s->rules)
+                    add(r);
+            }
         }
         std::sort(candidates.begin(), candidates.end());
 
