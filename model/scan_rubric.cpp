@@ -193,4 +193,54 @@ ScanProposal proposeTiers(const std::vector<ScanFinding>& findings) {
     return out;
 }
 
+void applyScan(Audit& audit, const std::vector<ScanFinding>& findings, const ScanProposal& proposal,
+               std::size_t top_n) {
+    for (Dimension d : kAllDimensions) {
+        const DimensionProposal& p = proposal.dimension(d);
+        if (!p.scanned)
+            continue;
+        DimensionAssessment& dim = audit.dimension(d);
+        dim.proposed_tier = p.tier;
+        dim.findings.clear();
+        dim.evidence.clear();
+        dim.mitigations.clear();
+
+        std::vector<const ScanFinding*> ranked;
+        for (const ScanFinding& f : findings) {
+            if (!f.rule)
+                continue;
+            if (f.rule->kind == RuleKind::Mitigation) {
+                if ((f.rule->covers & coverBit(d)) != 0 && production(f))
+                    dim.mitigations.push_back({std::string(f.rule->id), f.path, f.line, f.snippet,
+                                               std::string(f.rule->rocm_equivalent)});
+                continue;
+            }
+            if (f.rule->dimension != d)
+                continue;
+            ++dim.findings[std::string(f.rule->id)];
+            ranked.push_back(&f);
+        }
+        std::stable_sort(
+            ranked.begin(), ranked.end(), [](const ScanFinding* a, const ScanFinding* b) {
+                const double wa = contextWeight(a->context);
+                const double wb = contextWeight(b->context);
+                if (wa != wb)
+                    return wa > wb;
+                if (a->severity != b->severity)
+                    return static_cast<int>(a->severity) > static_cast<int>(b->severity);
+                if (a->path != b->path)
+                    return a->path < b->path;
+                return a->line < b->line;
+            });
+        if (ranked.size() > top_n)
+            ranked.resize(top_n);
+        for (const ScanFinding* f : ranked) {
+            EvidenceItem item = toEvidence(*f);
+            if (!p.mitigated_by.empty() && f->context == EvidenceContext::Code)
+                item.mitigated_by = p.mitigated_by;
+            dim.evidence.push_back(std::move(item));
+        }
+    }
+}
+
 } // namespace crossgrade::model

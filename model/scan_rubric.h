@@ -42,4 +42,13 @@ struct ScanProposal {
 // - team knowledge is not scanned: Medium, with a note to answer the questionnaire.
 ScanProposal proposeTiers(const std::vector<ScanFinding>& findings);
 
+// Writes a scan into an audit (DESIGN.md, "the audit's evidence item"), per scanned dimension:
+// `proposed_tier` from the proposal; `findings`, the hits per rule id in every context;
+// `evidence`, the dimension's findings and scale context ranked by context weight, then
+// severity, then place, at most `top_n`, each marked `mitigated_by` where the proposal stepped
+// the dimension down; `mitigations`, the signals in code that cover it. The tier that counts,
+// the reviewer's override and the notes are left alone: the reviewer decides.
+void applyScan(Audit& audit, const std::vector<ScanFinding>& findings, const ScanProposal& proposal,
+               std::size_t top_n = 20);
+
 } // namespace crossgrade::model

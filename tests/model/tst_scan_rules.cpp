@@ -755,6 +755,45 @@ private slots:
                  QStringLiteral("D2.cublaslt"));
     }
 
+    void applyScanWritesTheAudit() {
+        const auto findings =
+            scanRepo({{"kernels/red.cuh", "asm volatile(\"red.release.gpu.global.add.s32 x\");\n"
+                                          "cudaMalloc(&p, n);\ncudaFree(p);\n"},
+                      {"kernels/port.h", "#ifdef __HIP_PLATFORM_AMD__\n#endif\n"},
+                      {"tests/test_k.cu", "asm volatile(\"mma.sync x\");"}});
+        const ScanProposal proposal = proposeTiers(findings);
+        Audit audit;
+        audit.dimension(Dimension::CustomKernels).tier = Tier::High;
+        audit.dimension(Dimension::CustomKernels).override_tier = TierOverride{Tier::High, "r"};
+        audit.dimension(Dimension::TeamKnowledge).notes = "answered";
+        applyScan(audit, findings, proposal, 3);
+
+        const DimensionAssessment& d1 = audit.dimension(Dimension::CustomKernels);
+        QVERIFY(d1.proposed_tier == Tier::Medium);
+        QVERIFY(d1.tier == Tier::High); // the reviewer's, untouched
+        QVERIFY(d1.override_tier);
+        QCOMPARE(d1.findings.at("D1.inline-ptx"), 2);
+        QCOMPARE(d1.findings.at("D1.cuda-runtime-api"), 2);
+        QCOMPARE(d1.findings.at("D1.cuda-source-file"), 2);
+        QCOMPARE(static_cast<int>(d1.evidence.size()), 3);
+        // Code first, the highest severity first: the inline PTX in kernels/red.cuh.
+        QCOMPARE(QString::fromStdString(d1.evidence[0].rule_id), QStringLiteral("D1.inline-ptx"));
+        QCOMPARE(QString::fromStdString(d1.evidence[0].path), QStringLiteral("kernels/red.cuh"));
+        QCOMPARE(d1.evidence[0].mitigated_by.value_or(""), std::string("D1.hip-branch-cxx"));
+        for (const EvidenceItem& e : d1.evidence)
+            COMPARE_ENUM(e.context, EvidenceContext::Code);
+        QCOMPARE(static_cast<int>(d1.mitigations.size()), 1);
+        QCOMPARE(QString::fromStdString(d1.mitigations[0].rule_id),
+                 QStringLiteral("D1.hip-branch-cxx"));
+        QCOMPARE(d1.mitigations[0].line.value_or(0), 1);
+        // Team knowledge is not scanned: nothing proposed, nothing touched.
+        const DimensionAssessment& d6 = audit.dimension(Dimension::TeamKnowledge);
+        QVERIFY(!d6.proposed_tier);
+        QCOMPARE(QString::fromStdString(d6.notes), QStringLiteral("answered"));
+        QVERIFY(audit.dimension(Dimension::Libraries).proposed_tier == Tier::Low);
+        QVERIFY(audit.dimension(Dimension::Libraries).evidence.empty());
+    }
+
     void rubricTeamKnowledgeIsNotScanned() {
         const auto p = proposeTiers({});
         const DimensionProposal& d = p.dimension(Dimension::TeamKnowledge);
