@@ -97,6 +97,7 @@ struct DimensionAssessment {
     std::vector<EvidenceItem> evidence;
     std::map<std::string, int> findings; // hits per rule id
     std::optional<Tier> proposed_tier;   // what a scan proposed
+    std::vector<std::string> reasons;    // why the scan proposed it, in the rubric's order
     std::optional<TierOverride> override_tier;
     std::vector<Mitigation> mitigations;
 
@@ -109,6 +110,23 @@ struct SkippedFile {
     std::string reason;
 
     bool operator==(const SkippedFile&) const = default;
+};
+
+// One repository of a scanned organisation: what the scan read there and what it proposed for
+// that repository alone (the audit's own tiers rate them all together).
+struct RepositoryBreakdown {
+    std::string name; // the prefix of this repository's evidence paths ("<name>/src/x.cu")
+    std::string root; // where it was scanned, as given
+    long long files_scanned = 0;
+    long long bytes_scanned = 0;
+    long long files_not_scanned = 0;
+    // Per dimension 1-5: the tier proposed from this repository's findings alone, and its count
+    // of findings (every context). Team knowledge is not scanned: nullopt and 0.
+    std::array<std::optional<Tier>, kDimensionCount> proposed{};
+    std::array<long long, kDimensionCount> findings{};
+    std::vector<std::string> submodules; // "path (url)" from .gitmodules
+
+    bool operator==(const RepositoryBreakdown&) const = default;
 };
 
 // What the path rules read from an audit: the tiers, the workload and the two facts.
@@ -133,6 +151,7 @@ struct Audit {
     bool tensorrt = false;
     bool multi_node = false;
     std::vector<SkippedFile> not_scanned;
+    std::vector<RepositoryBreakdown> repositories; // set by a scan of one or more repositories
 
     DimensionAssessment& dimension(Dimension d) { return dimensions[static_cast<std::size_t>(d)]; }
     const DimensionAssessment& dimension(Dimension d) const {

@@ -1,5 +1,7 @@
 #include "scan_matcher.h"
 
+#include "scan_packages.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -179,6 +181,16 @@ std::size_t charStart(std::string_view s, std::size_t i) {
     return i;
 }
 
+// D2.manifest-packages is Medium per package until the curated table rates the one it hit.
+void ratePackageFinding(ScanFinding& f) {
+    if (f.rule->id != "D2.manifest-packages")
+        return;
+    if (const PackageRating* p = ratePackage(f.match)) {
+        f.severity = p->severity;
+        f.rocm_equivalent = std::string(p->rocm_path);
+    }
+}
+
 std::string snippetOf(std::string_view line, std::size_t hit) {
     std::size_t b = 0;
     std::size_t e = line.size();
@@ -230,7 +242,9 @@ EvidenceItem toEvidence(const ScanFinding& finding) {
     item.col = finding.col;
     item.snippet = finding.snippet;
     item.context = finding.context;
-    if (finding.rule)
+    if (!finding.rocm_equivalent.empty())
+        item.rocm_equivalent = finding.rocm_equivalent;
+    else if (finding.rule)
         item.rocm_equivalent = std::string(finding.rule->rocm_equivalent);
     return item;
 }
@@ -437,6 +451,7 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
                         : chosenMark == Mark::Docstring ? EvidenceContext::Docstring
                                                         : pathContext;
             f.severity = severityOf(cr, f.match);
+            ratePackageFinding(f);
             out.push_back(std::move(f));
         }
         if (nl == std::string_view::npos)

@@ -33,6 +33,8 @@ struct ScanFinding {
     std::string match;      // the matched text
     EvidenceContext context = EvidenceContext::Code;
     Level severity = Level::Medium; // the rule's, after raise_pattern and script_severity
+    // The package table's ROCm path where it rates the hit (scan_packages.h); empty: the rule's.
+    std::string rocm_equivalent;
 };
 
 // The evidence record of §11 for a finding (confidence from the context: high in code,

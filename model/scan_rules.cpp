@@ -583,6 +583,17 @@ std::vector<ScanRule> makeRules() {
          .kind = RuleKind::Mitigation,
          .covers = coverBit(D1) | coverBit(D2) | coverBit(D4) | coverBit(D5),
          .rocm_equivalent = "ROCm submodules (CK, AITER, RCCL)"},
+        // The curated fork table (scan_packages.h, forkTable()): a dependency taken from a ROCm
+        // fork. Only the forks the table names count (§8: never inferred from a name); a test
+        // checks that this pattern and the table agree.
+        {.id = "D2.rocm-fork",
+         .dimension = D2,
+         .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild,
+         .pattern =
+             R"re(github\.com[/:]ROCm/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re",
+         .kind = RuleKind::Mitigation,
+         .covers = coverBit(D2),
+         .rocm_equivalent = "a ROCm fork from the curated fork table"},
     };
 }
 

@@ -1,0 +1,34 @@
+#pragma once
+
+// From a scan to the audit a reviewer confirms (issue 8, point 3): the proposed tier, reasons,
+// findings, top evidence and mitigations per dimension, the two facts the path rules read
+// (TensorRT in the pipeline, multi-node), the files not scanned and a breakdown per repository.
+// With several repositories the evidence paths are prefixed by the repository's name.
+
+#include "audit.h"
+#include "scan_walker.h"
+
+#include <string>
+
+namespace crossgrade::data {
+
+struct ScanAuditOptions {
+    model::WorkloadKind workload = model::WorkloadKind::InferenceOnly; // required: not in code
+    std::string name;         // empty: the repositories' names joined
+    std::string organisation; // optional
+    std::string date;         // YYYY-MM-DD; empty: left empty
+    std::size_t top_evidence = 20; // per dimension
+};
+
+// A new audit: every scanned dimension's tier is the proposed one; team knowledge is Medium with
+// the questionnaire note.
+model::Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options);
+
+// Re-scan into an existing audit: the proposal, reasons, findings, evidence, mitigations,
+// facts found in code, not_scanned and the breakdown are replaced; the reviewer's overrides
+// (which keep deciding the tier), notes, team knowledge, name and organisation are kept.
+// A dimension without an override takes the new proposed tier.
+model::Audit updateAuditFromScan(const model::Audit& previous, const ScanRun& run,
+                                 const ScanAuditOptions& options);
+
+} // namespace crossgrade::data

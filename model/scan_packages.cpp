@@ -1,0 +1,115 @@
+#include "scan_packages.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace crossgrade::model {
+
+namespace {
+
+constexpr Level L = Level::Low;
+constexpr Level M = Level::Medium;
+constexpr Level H = Level::High;
+
+constexpr std::string_view kRocmDocs = "ROCm documentation, 'Third-party support matrix' (ROCm "
+                                       "7.x) and the project's own install guide, 2026";
+
+std::string normalise(std::string_view name) {
+    std::string out;
+    out.reserve(name.size());
+    for (char c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        out.push_back(c == '_' || c == '.' ? '-' : static_cast<char>(std::tolower(u)));
+    }
+    return out;
+}
+
+bool startsWith(std::string_view s, std::string_view prefix) {
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+} // namespace
+
+const std::vector<RocmFork>& forkTable() {
+    static const std::vector<RocmFork> forks = {
+        {"NVIDIA/apex", "ROCm/apex", "fused optimizers and layers built for ROCm"},
+        {"NVIDIA/TransformerEngine", "ROCm/TransformerEngine", "FP8 layers on MI300-class GPUs"},
+        {"Dao-AILab/flash-attention", "ROCm/flash-attention",
+         "CK and Triton backends (upstream also builds for ROCm)"},
+        {"facebookresearch/xformers", "ROCm/xformers", "partial: not every kernel is ported"},
+        {"bitsandbytes-foundation/bitsandbytes", "ROCm/bitsandbytes",
+         "partial: version-dependent operator coverage"},
+        {"triton-lang/triton", "ROCm/triton", "AMD backend development fork"},
+        {"NVIDIA/Megatron-LM", "ROCm/Megatron-LM", "training recipes tuned for MI300X"},
+        {"vllm-project/vllm", "ROCm/vllm", "ROCm performance fork; upstream vLLM also builds"},
+        {"microsoft/DeepSpeed", "ROCm/DeepSpeed", "upstream DeepSpeed supports ROCm as well"},
+        {"NVIDIA/nccl", "ROCm/rccl", "RCCL reads the same API and NCCL_* variables"},
+    };
+    return forks;
+}
+
+const std::vector<PackageRating>& packageTable() {
+    // Ratings follow §10's Dimension 2 column: mature equivalents Low, packages with ROCm forks
+    // or partial ports Medium, no mainstream equivalent High.
+    static const std::vector<PackageRating> table = {
+        {"nvidia-*-cu1x", M,
+         "CUDA runtime wheels pinned by hand: ROCm PyTorch wheels bring the ROCm libraries; "
+         "drop the pin",
+         "", kRocmDocs},
+        {"cupy-cuda*", M, "cupy-rocm wheels (CuPy's ROCm build; part of the API)", "",
+         "CuPy documentation, 'Installation: ROCm'"},
+        {"tensorrt", H, "MIGraphX (not drop-in)", "", kRocmDocs},
+        {"torch-tensorrt", H, "torch_migraphx (not drop-in)", "", kRocmDocs},
+        {"pycuda", H, "none: hip-python is the nearest, kernels need a rewrite", "",
+         "hip-python documentation"},
+        {"cuda-python", M, "hip-python (AMD's HIP bindings for Python)", "",
+         "hip-python documentation"},
+        {"onnxruntime-gpu", M, "onnxruntime-rocm / MIGraphX execution provider", "",
+         "ONNX Runtime documentation, execution providers"},
+        {"jax[cuda", L, "jax with the ROCm plugin (jax-rocm-plugin)", "",
+         "JAX installation guide, AMD GPU"},
+        {"tensorflow[and-cuda]", M, "tensorflow-rocm", "", kRocmDocs},
+        {"flash-attn", M, "flash-attention's CK and Triton backends for ROCm", "ROCm/flash-attention",
+         kRocmDocs},
+        {"xformers", M, "partial: ROCm builds of xformers (version-dependent)", "ROCm/xformers",
+         kRocmDocs},
+        {"bitsandbytes", M, "partial: bitsandbytes' ROCm backend (version-dependent)",
+         "ROCm/bitsandbytes", kRocmDocs},
+        {"apex", M, "the ROCm/apex fork", "ROCm/apex", kRocmDocs},
+        {"transformer-engine", M, "the ROCm/TransformerEngine fork", "ROCm/TransformerEngine",
+         kRocmDocs},
+        {"flashinfer", H,
+         "none mainstream: vLLM and SGLang on ROCm use AITER or Triton attention instead", "",
+         "vLLM and SGLang ROCm documentation"},
+        {"deepspeed", L, "DeepSpeed builds for ROCm upstream", "ROCm/DeepSpeed", kRocmDocs},
+        {"vllm", L, "vLLM builds for ROCm upstream (ROCm/vllm for tuned kernels)", "ROCm/vllm",
+         kRocmDocs},
+        {"mamba-ssm", M, "partial: ROCm builds of the selective-scan kernels", "", kRocmDocs},
+        {"causal-conv1d", M, "partial: ROCm builds (version-dependent)", "", kRocmDocs},
+        {"/whl/cu*", M, "PyTorch's /whl/rocmX.Y index instead of /whl/cuXXX", "",
+         "PyTorch 'Get started' install matrix"},
+    };
+    return table;
+}
+
+const PackageRating* ratePackage(std::string_view matched) {
+    const std::string name = normalise(matched);
+    auto find = [](std::string_view key) -> const PackageRating* {
+        for (const PackageRating& p : packageTable())
+            if (p.package == key)
+                return &p;
+        return nullptr;
+    };
+    if (startsWith(name, "nvidia-"))
+        return find("nvidia-*-cu1x");
+    if (startsWith(name, "cupy-cuda"))
+        return find("cupy-cuda*");
+    if (startsWith(name, "jax[cuda"))
+        return find("jax[cuda");
+    if (startsWith(name, "/whl/cu"))
+        return find("/whl/cu*");
+    return find(name);
+}
+
+} // namespace crossgrade::model

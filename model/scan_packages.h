@@ -1,0 +1,38 @@
+#pragma once
+
+// The scanner's knowledge tables (scanner-patterns.md §3 "D2.manifest-packages" and §12.9): a
+// curated package table that rates each CUDA-tied Python package a manifest names, and a curated
+// table of the ROCm forks of upstream projects. They are data, versioned with the rule set; a
+// fork counts as a ROCm path only when this table names it, never because a name looks like one.
+
+#include "audit.h"
+
+#include <string_view>
+#include <vector>
+
+namespace crossgrade::model {
+
+struct PackageRating {
+    std::string_view package;  // the normalised name (lower case, '_' and '.' read as '-'), or
+                               // a family: "nvidia-*-cu12", "cupy-cuda*", "/whl/cu*"
+    Level severity = Level::Medium;
+    std::string_view rocm_path; // what replaces it on ROCm, in a reviewer's words
+    std::string_view fork;      // the ROCm fork from forkTable(), "" when there is none
+    std::string_view source;    // where the rating comes from
+};
+
+struct RocmFork {
+    std::string_view upstream; // the upstream project ("NVIDIA/apex")
+    std::string_view fork;     // its ROCm fork on GitHub ("ROCm/apex")
+    std::string_view note;
+};
+
+const std::vector<PackageRating>& packageTable();
+const std::vector<RocmFork>& forkTable();
+
+// The rating of a package as D2.manifest-packages matched it ("flash_attn", "cupy-cuda12x",
+// "nvidia-cudnn-cu12", "/whl/cu121"); nullptr for a name the table does not rate (the rule's
+// default Medium then stands).
+const PackageRating* ratePackage(std::string_view matched);
+
+} // namespace crossgrade::model
