@@ -213,6 +213,89 @@ std::string snippetOf(std::string_view line, std::size_t hit) {
     return out;
 }
 
+// Calls whose arguments often span lines: the rule's own pattern is matched once more against
+// the whole call folded into one line, so `load_inline(` with `cuda_sources=` three lines down,
+// or `asm volatile(` whose PTX sits in a later string, is reported at the call's first line.
+enum class Fold {
+    Code,   // the call's top-level code, strings emptied ("" stands for each), nested (...) dropped
+    Strings // the call's string literals run together into one quoted string
+};
+struct CallSpan {
+    std::string_view rule_id;
+    std::string_view head; // RE2 ending in the call's "("
+    Fold fold;
+};
+constexpr std::array<CallSpan, 2> kCallSpans{{
+    {"D1.inline-extension", R"re(\bload_inline\s*\()re", Fold::Code},
+    {"D1.inline-ptx", R"re(\b(asm|__asm__)\s*(volatile\s*|__volatile__\s*)?\()re", Fold::Strings},
+}};
+constexpr std::size_t kSpanLimit = 16 * 1024; // bytes of a call read past its "("
+
+// The call opened by the "(" just before `from`, folded as `fold`; `syntax` tells strings and
+// comments apart (comment bytes come from `mark`).
+std::string foldCall(std::string_view text, std::size_t from, const std::vector<Mark>& mark,
+                     CommentSyntax syntax, Fold fold) {
+    std::string out;
+    int depth = 1;
+    const std::size_t end = std::min(text.size(), from + kSpanLimit);
+    for (std::size_t i = from; i < end && depth > 0;) {
+        const char c = text[i];
+        if (mark[i] != Mark::Code) {
+            ++i;
+            continue;
+        }
+        if (c == '"' || (c == '\'' && (syntax == CommentSyntax::Python ||
+                                       (i > 0 && !isIdentChar(text[i - 1]))))) {
+            const bool triple =
+                syntax == CommentSyntax::Python && text.substr(i, 3) == std::string(3, c);
+            const std::size_t open = triple ? 3 : 1;
+            std::size_t j = i + open;
+            std::string content;
+            while (j < end) {
+                if (text[j] == '\\' && j + 1 < end) {
+                    content += text[j];
+                    content += text[j + 1];
+                    j += 2;
+                    continue;
+                }
+                if (triple ? text.substr(j, 3) == std::string(3, c) : text[j] == c)
+                    break;
+                if (!triple && text[j] == '\n')
+                    break;
+                content += text[j++];
+            }
+            i = std::min(end, j + open);
+            if (fold == Fold::Strings) {
+                content.erase(std::remove(content.begin(), content.end(), '"'), content.end());
+                out += content;
+            } else if (depth == 1) {
+                out += "\"\"";
+            }
+            continue;
+        }
+        if (c == '(' || c == '[' || c == '{')
+            ++depth;
+        else if (c == ')' || c == ']' || c == '}')
+            --depth;
+        if (fold == Fold::Code && depth == 1 && c != ']' && c != '}' && c != ')')
+            out += c == '\n' || c == '\r' ? ' ' : c;
+        ++i;
+    }
+    return out;
+}
+
+bool hasUnescapedDollar(std::string_view pattern) {
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (pattern[i] == '\\') {
+            ++i;
+            continue;
+        }
+        if (pattern[i] == '$')
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 double contextWeight(EvidenceContext context) {
@@ -255,14 +338,31 @@ struct ScanMatcher::Compiled {
         std::unique_ptr<RE2> pattern;
         std::unique_ptr<RE2> exclude;
         std::unique_ptr<RE2> raise;
+        // The pattern in multi-line mode ((?m): ^ at every line start), searched over the whole
+        // text to find the lines worth the per-line match. Every per-line hit is also a hit of
+        // this one; where it is not sure to be ($ before a CR), `every_line` says so.
+        std::unique_ptr<RE2> whole;
+        bool every_line = false;
         bool ok = false;
+    };
+    struct Span {
+        std::size_t rule = 0;
+        std::unique_ptr<RE2> head;
+        Fold fold = Fold::Code;
     };
     struct ScopeSet {
         ScanScope scope = ScanScope::Any;
-        std::unique_ptr<RE2::Set> set; // null when it did not compile: try every rule
+        // Over the whole text in multi-line mode: which rules (and call heads) may hit at all.
+        // Null when it did not compile: try every rule.
+        std::unique_ptr<RE2::Set> set;
         std::vector<std::size_t> rules;
+        std::vector<std::size_t> spans;
+        // Per set entry: a rule index, or kSpanEntry + span index.
+        std::vector<std::size_t> entries;
     };
+    static constexpr std::size_t kSpanEntry = std::size_t(1) << 30;
     std::vector<Rule> rules;
+    std::vector<Span> spans;
     std::vector<ScopeSet> sets;
     std::vector<std::size_t> pathRules;
     std::vector<std::string> bad;
@@ -293,23 +393,50 @@ ScanMatcher::ScanMatcher(const std::vector<ScanRule>& rules)
                 (!cr.raise || cr.raise->ok());
         if (r.pattern.empty())
             c.bad.push_back(std::string(r.id) + ": pattern: empty");
+        if (cr.ok) {
+            cr.whole = std::make_unique<RE2>("(?m)" + std::string(r.pattern), opts);
+            cr.every_line = hasUnescapedDollar(r.pattern) || !cr.whole->ok();
+        }
         c.rules.push_back(std::move(cr));
+    }
+    for (const CallSpan& span : kCallSpans) {
+        for (std::size_t i = 0; i < c.rules.size(); ++i) {
+            if (!c.rules[i].ok || c.rules[i].rule->id != span.rule_id)
+                continue;
+            Compiled::Span s;
+            s.rule = i;
+            s.head =
+                std::make_unique<RE2>(re2::StringPiece(span.head.data(), span.head.size()), opts);
+            s.fold = span.fold;
+            c.spans.push_back(std::move(s));
+        }
     }
     for (std::size_t i = 0; i < c.rules.size(); ++i)
         if (c.rules[i].ok && has(c.rules[i].rule->scopes, ScanScope::Path))
             c.pathRules.push_back(i);
+    RE2::Options setOpts = opts;
+    setOpts.set_max_mem(64 << 20); // whole files, not lines: give the set's DFA room
     for (ScanScope scope : kTextScopes) {
         Compiled::ScopeSet s;
         s.scope = scope;
-        auto set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+        auto set = std::make_unique<RE2::Set>(setOpts, RE2::UNANCHORED);
         bool setOk = true;
+        auto add = [&](std::string_view p, std::size_t entry) {
+            if (set->Add(re2::StringPiece("(?m)" + std::string(p)), nullptr) < 0)
+                setOk = false;
+            s.entries.push_back(entry);
+        };
         for (std::size_t i = 0; i < c.rules.size(); ++i) {
             if (!c.rules[i].ok || !has(c.rules[i].rule->scopes, scope))
                 continue;
-            const std::string_view p = c.rules[i].rule->pattern;
-            if (set->Add(re2::StringPiece(p.data(), p.size()), nullptr) < 0)
-                setOk = false;
+            add(c.rules[i].rule->pattern, i);
             s.rules.push_back(i);
+        }
+        for (std::size_t k = 0; k < c.spans.size(); ++k) {
+            if (!has(c.rules[c.spans[k].rule].rule->scopes, scope))
+                continue;
+            add(c.spans[k].head->pattern(), Compiled::kSpanEntry + k);
+            s.spans.push_back(k);
         }
         if (s.rules.empty())
             continue;
@@ -374,90 +501,184 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
     if (active.empty() || text.empty())
         return out;
 
-    const std::vector<Mark> mark = classify(text, syntaxOf(path, scopes));
-    std::vector<char> candidate(c.rules.size(), 0);
-    std::vector<std::size_t> candidates;
+    // Which rules and call heads may hit anywhere in the file: one pass of each scope's set over
+    // the whole text. Most files hit nothing and end here.
+    std::vector<char> ruleCandidate(c.rules.size(), 0);
+    std::vector<char> spanCandidate(c.spans.size(), 0);
+    const bool hasCr = text.find('\r') != std::string_view::npos;
+    const re2::StringPiece whole(text.data(), text.size());
     std::vector<int> hits;
+    for (const Compiled::ScopeSet* s : active) {
+        hits.clear();
+        RE2::Set::ErrorInfo error{};
+        bool everything = !s->set;
+        if (s->set && !s->set->Match(whole, &hits, &error) && error.kind != RE2::Set::kNoError)
+            everything = true; // the set's DFA ran out of memory: ask every rule instead
+        if (everything) {
+            for (std::size_t r : s->rules)
+                ruleCandidate[r] = 1;
+            for (std::size_t k : s->spans)
+                spanCandidate[k] = 1;
+            continue;
+        }
+        for (int h : hits) {
+            const std::size_t entry = s->entries[static_cast<std::size_t>(h)];
+            if (entry >= Compiled::kSpanEntry)
+                spanCandidate[entry - Compiled::kSpanEntry] = 1;
+            else
+                ruleCandidate[entry] = 1;
+        }
+        if (hasCr)
+            for (std::size_t r : s->rules)
+                if (c.rules[r].every_line)
+                    ruleCandidate[r] = 1;
+    }
+    if (std::find(ruleCandidate.begin(), ruleCandidate.end(), 1) == ruleCandidate.end() &&
+        std::find(spanCandidate.begin(), spanCandidate.end(), 1) == spanCandidate.end())
+        return out;
 
-    int lineNo = 0;
-    for (std::size_t start = 0; start <= text.size();) {
-        ++lineNo;
-        auto nl = text.find('\n', start);
-        const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+    const CommentSyntax syntax = syntaxOf(path, scopes);
+    const std::vector<Mark> mark = classify(text, syntax);
+    std::vector<std::size_t> lineStarts{0};
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n')
+            lineStarts.push_back(i + 1);
+    // The line (0-based) holding byte `offset`, and that line without its end.
+    auto lineOf = [&](std::size_t offset) {
+        return static_cast<std::size_t>(
+            std::upper_bound(lineStarts.begin(), lineStarts.end(), offset) - lineStarts.begin() -
+            1);
+    };
+    auto lineText = [&](std::size_t index) {
+        const std::size_t start = lineStarts[index];
+        const std::size_t end =
+            index + 1 < lineStarts.size() ? lineStarts[index + 1] - 1 : text.size();
         std::string_view line = text.substr(start, end - start);
         if (!line.empty() && line.back() == '\r')
             line.remove_suffix(1);
+        return line;
+    };
 
-        candidates.clear();
-        for (const Compiled::ScopeSet* s : active) {
-            auto add = [&](std::size_t rule) {
-                if (!candidate[rule]) {
-                    candidate[rule] = 1;
-                    candidates.push_back(rule);
-                }
-            };
-            if (!s->set) {
-                for (std::size_t r : s->rules)
-                    add(r);
+    struct Placed {
+        std::size_t line;
+        std::size_t rule;
+        ScanFinding finding;
+    };
+    std::vector<Placed> found;
+
+    // One rule on one line: the first hit in code, else the first hit.
+    auto matchLine = [&](std::size_t ri, std::size_t index) {
+        const Compiled::Rule& cr = c.rules[ri];
+        const std::size_t start = lineStarts[index];
+        const std::string_view line = lineText(index);
+        const re2::StringPiece piece(line.data(), line.size());
+        std::optional<std::pair<std::size_t, std::size_t>> chosen; // offset, length
+        Mark chosenMark = Mark::Code;
+        for (std::size_t pos = 0; pos <= line.size();) {
+            re2::StringPiece m;
+            if (!cr.pattern->Match(piece, pos, line.size(), RE2::UNANCHORED, &m, 1))
+                break;
+            const auto off = static_cast<std::size_t>(m.data() - line.data());
+            const std::size_t len = m.size();
+            pos = len == 0 ? off + 1 : off + len;
+            if (cr.exclude &&
+                RE2::PartialMatch(re2::StringPiece(line.data(), off + len), *cr.exclude))
                 continue;
+            const Mark here = mark[std::min(start + off, text.size() - 1)];
+            if (!chosen || (chosenMark != Mark::Code && here == Mark::Code)) {
+                chosen = std::make_pair(off, len);
+                chosenMark = here;
             }
-            hits.clear();
-            RE2::Set::ErrorInfo error{};
-            if (s->set->Match(re2::StringPiece(line.data(), line.size()), &hits, &error)) {
-                for (int h : hits)
-                    add(s->rules[static_cast<std::size_t>(h)]);
-            } else if (error.kind != RE2::Set::kNoError) {
-                // The set's DFA ran out of memory on this line: ask every rule instead.
-                for (std::size_t r : s->rules)
-                    add(r);
-            }
+            if (here == Mark::Code)
+                break;
         }
-        std::sort(candidates.begin(), candidates.end());
+        if (!chosen)
+            return;
+        ScanFinding f;
+        f.rule = cr.rule;
+        f.path = normalised;
+        f.line = static_cast<int>(index) + 1;
+        f.col = static_cast<int>(chosen->first) + 1;
+        f.snippet = snippetOf(line, chosen->first);
+        f.match = std::string(line.substr(chosen->first, chosen->second));
+        f.context = chosenMark == Mark::Comment     ? EvidenceContext::Comment
+                    : chosenMark == Mark::Docstring ? EvidenceContext::Docstring
+                                                    : pathContext;
+        f.severity = severityOf(cr, f.match);
+        ratePackageFinding(f);
+        found.push_back(Placed{index, ri, std::move(f)});
+    };
 
-        for (std::size_t ri : candidates) {
-            candidate[ri] = 0;
-            const Compiled::Rule& cr = c.rules[ri];
-            const re2::StringPiece piece(line.data(), line.size());
-            std::optional<std::pair<std::size_t, std::size_t>> chosen; // offset, length
-            Mark chosenMark = Mark::Code;
-            for (std::size_t pos = 0; pos <= line.size();) {
-                re2::StringPiece m;
-                if (!cr.pattern->Match(piece, pos, line.size(), RE2::UNANCHORED, &m, 1))
-                    break;
-                const auto off = static_cast<std::size_t>(m.data() - line.data());
-                const std::size_t len = m.size();
-                pos = len == 0 ? off + 1 : off + len;
-                if (cr.exclude &&
-                    RE2::PartialMatch(re2::StringPiece(line.data(), off + len), *cr.exclude))
-                    continue;
-                const Mark here = mark[std::min(start + off, text.size() - 1)];
-                if (!chosen || (chosenMark != Mark::Code && here == Mark::Code)) {
-                    chosen = std::make_pair(off, len);
-                    chosenMark = here;
-                }
-                if (here == Mark::Code)
-                    break;
-            }
-            if (!chosen)
+    for (std::size_t ri = 0; ri < c.rules.size(); ++ri) {
+        if (!ruleCandidate[ri])
+            continue;
+        const Compiled::Rule& cr = c.rules[ri];
+        if (cr.every_line && hasCr) {
+            for (std::size_t index = 0; index < lineStarts.size(); ++index)
+                matchLine(ri, index);
+            continue;
+        }
+        // Every line with a per-line hit holds the start of a multi-line hit at or before it, so
+        // jumping from one multi-line hit's line to the next line misses none.
+        for (std::size_t pos = 0; pos <= text.size();) {
+            re2::StringPiece m;
+            if (!cr.whole->Match(whole, pos, text.size(), RE2::UNANCHORED, &m, 1))
+                break;
+            const std::size_t index = lineOf(static_cast<std::size_t>(m.data() - text.data()));
+            matchLine(ri, index);
+            if (index + 1 >= lineStarts.size())
+                break;
+            pos = lineStarts[index + 1];
+        }
+    }
+
+    for (std::size_t k = 0; k < c.spans.size(); ++k) {
+        if (!spanCandidate[k])
+            continue;
+        const Compiled::Span& span = c.spans[k];
+        const Compiled::Rule& cr = c.rules[span.rule];
+        for (std::size_t pos = 0; pos < text.size();) {
+            re2::StringPiece m;
+            if (!span.head->Match(whole, pos, text.size(), RE2::UNANCHORED, &m, 1))
+                break;
+            const auto off = static_cast<std::size_t>(m.data() - text.data());
+            pos = off + std::max<std::size_t>(m.size(), 1);
+            if (mark[off] != Mark::Code)
                 continue;
+            const std::size_t index = lineOf(off);
+            const bool already = std::any_of(found.begin(), found.end(), [&](const Placed& p) {
+                return p.rule == span.rule && p.line == index;
+            });
+            if (already)
+                continue;
+            const std::string_view head(m.data(), m.size());
+            const std::string body = foldCall(text, off + m.size(), mark, syntax, span.fold);
+            const std::string folded = span.fold == Fold::Strings
+                                           ? std::string(head) + "\"" + body + "\")"
+                                           : std::string(head) + body + ")";
+            if (!RE2::PartialMatch(folded, *cr.pattern) ||
+                (cr.exclude && RE2::PartialMatch(folded, *cr.exclude)))
+                continue;
+            const std::string_view line = lineText(index);
+            const std::size_t col = off - lineStarts[index];
             ScanFinding f;
             f.rule = cr.rule;
             f.path = normalised;
-            f.line = lineNo;
-            f.col = static_cast<int>(chosen->first) + 1;
-            f.snippet = snippetOf(line, chosen->first);
-            f.match = std::string(line.substr(chosen->first, chosen->second));
-            f.context = chosenMark == Mark::Comment     ? EvidenceContext::Comment
-                        : chosenMark == Mark::Docstring ? EvidenceContext::Docstring
-                                                        : pathContext;
+            f.line = static_cast<int>(index) + 1;
+            f.col = static_cast<int>(col) + 1;
+            f.snippet = snippetOf(line, col);
+            f.match = std::string(head);
+            f.context = pathContext;
             f.severity = severityOf(cr, f.match);
-            ratePackageFinding(f);
-            out.push_back(std::move(f));
+            found.push_back(Placed{index, span.rule, std::move(f)});
         }
-        if (nl == std::string_view::npos)
-            break;
-        start = nl + 1;
     }
+
+    std::stable_sort(found.begin(), found.end(), [](const Placed& a, const Placed& b) {
+        return a.line != b.line ? a.line < b.line : a.rule < b.rule;
+    });
+    for (Placed& p : found)
+        out.push_back(std::move(p.finding));
     return out;
 }
 
