@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
+#include <mutex>
 #include <re2/re2.h>
 #include <re2/set.h>
 
@@ -230,6 +232,9 @@ constexpr std::array<CallSpan, 2> kCallSpans{{
     {"D1.inline-ptx", R"re(\b(asm|__asm__)\s*(volatile\s*|__volatile__\s*)?\()re", Fold::Strings},
 }};
 constexpr std::size_t kSpanLimit = 16 * 1024; // bytes of a call read past its "("
+// The set runs over stretches of about this many bytes (whole lines), so that a rule it names
+// looks for its lines in that stretch only.
+constexpr std::size_t kStretchBytes = 4 * 1024;
 
 // The call opened by the "(" just before `from`, folded as `fold`; `syntax` tells strings and
 // comments apart (comment bytes come from `mark`).
@@ -338,9 +343,9 @@ struct ScanMatcher::Compiled {
         std::unique_ptr<RE2> pattern;
         std::unique_ptr<RE2> exclude;
         std::unique_ptr<RE2> raise;
-        // The pattern in multi-line mode ((?m): ^ at every line start), searched over the whole
-        // text to find the lines worth the per-line match. Every per-line hit is also a hit of
-        // this one; where it is not sure to be ($ before a CR), `every_line` says so.
+        // The pattern in multi-line mode ((?m): ^ at every line start), searched over a stretch
+        // of lines to find the lines worth the per-line match. Every per-line hit is also a hit
+        // of this one; where it is not sure to be ($ before a CR), `every_line` says so.
         std::unique_ptr<RE2> whole;
         bool every_line = false;
         bool ok = false;
@@ -350,10 +355,10 @@ struct ScanMatcher::Compiled {
         std::unique_ptr<RE2> head;
         Fold fold = Fold::Code;
     };
+    // The rules (and call heads) of one combination of text scopes, in one multi-line set that
+    // says which of them may hit in a stretch of lines. `set` is null when it did not compile:
+    // then every rule is tried.
     struct ScopeSet {
-        ScanScope scope = ScanScope::Any;
-        // Over the whole text in multi-line mode: which rules (and call heads) may hit at all.
-        // Null when it did not compile: try every rule.
         std::unique_ptr<RE2::Set> set;
         std::vector<std::size_t> rules;
         std::vector<std::size_t> spans;
@@ -363,10 +368,48 @@ struct ScanMatcher::Compiled {
     static constexpr std::size_t kSpanEntry = std::size_t(1) << 30;
     std::vector<Rule> rules;
     std::vector<Span> spans;
-    std::vector<ScopeSet> sets;
     std::vector<std::size_t> pathRules;
     std::vector<std::string> bad;
+
+    // A file's text scopes (without Path) -> its set, compiled on first use: a handful of
+    // combinations occur (.cu is cxx+any, setup.py is py+build+manifest+any, ...).
+    const ScopeSet& setFor(ScanScopes textScopes) const;
+    mutable std::mutex setsMutex;
+    mutable std::map<ScanScopes, std::unique_ptr<ScopeSet>> sets;
 };
+
+const ScanMatcher::Compiled::ScopeSet& ScanMatcher::Compiled::setFor(ScanScopes textScopes) const {
+    const std::lock_guard<std::mutex> lock(setsMutex);
+    std::unique_ptr<ScopeSet>& slot = sets[textScopes];
+    if (slot)
+        return *slot;
+    slot = std::make_unique<ScopeSet>();
+    ScopeSet& s = *slot;
+    RE2::Options opts = options();
+    opts.set_max_mem(32 << 20); // stretches of lines, not single lines: give the DFA room
+    auto set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+    bool setOk = true;
+    auto add = [&](std::string_view p, std::size_t entry) {
+        if (set->Add(re2::StringPiece("(?m)" + std::string(p)), nullptr) < 0)
+            setOk = false;
+        s.entries.push_back(entry);
+    };
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+        if (!rules[i].ok || (rules[i].rule->scopes & textScopes) == 0)
+            continue;
+        add(rules[i].rule->pattern, i);
+        s.rules.push_back(i);
+    }
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+        if ((rules[spans[k].rule].rule->scopes & textScopes) == 0)
+            continue;
+        add(spans[k].head->pattern(), kSpanEntry + k);
+        s.spans.push_back(k);
+    }
+    if (!s.rules.empty() && setOk && set->Compile())
+        s.set = std::move(set);
+    return s;
+}
 
 ScanMatcher::ScanMatcher()
     : ScanMatcher(scanRules()) {}
@@ -414,36 +457,6 @@ ScanMatcher::ScanMatcher(const std::vector<ScanRule>& rules)
     for (std::size_t i = 0; i < c.rules.size(); ++i)
         if (c.rules[i].ok && has(c.rules[i].rule->scopes, ScanScope::Path))
             c.pathRules.push_back(i);
-    RE2::Options setOpts = opts;
-    setOpts.set_max_mem(64 << 20); // whole files, not lines: give the set's DFA room
-    for (ScanScope scope : kTextScopes) {
-        Compiled::ScopeSet s;
-        s.scope = scope;
-        auto set = std::make_unique<RE2::Set>(setOpts, RE2::UNANCHORED);
-        bool setOk = true;
-        auto add = [&](std::string_view p, std::size_t entry) {
-            if (set->Add(re2::StringPiece("(?m)" + std::string(p)), nullptr) < 0)
-                setOk = false;
-            s.entries.push_back(entry);
-        };
-        for (std::size_t i = 0; i < c.rules.size(); ++i) {
-            if (!c.rules[i].ok || !has(c.rules[i].rule->scopes, scope))
-                continue;
-            add(c.rules[i].rule->pattern, i);
-            s.rules.push_back(i);
-        }
-        for (std::size_t k = 0; k < c.spans.size(); ++k) {
-            if (!has(c.rules[c.spans[k].rule].rule->scopes, scope))
-                continue;
-            add(c.spans[k].head->pattern(), Compiled::kSpanEntry + k);
-            s.spans.push_back(k);
-        }
-        if (s.rules.empty())
-            continue;
-        if (setOk && set->Compile())
-            s.set = std::move(set);
-        c.sets.push_back(std::move(s));
-    }
 }
 
 ScanMatcher::~ScanMatcher() = default;
@@ -494,55 +507,29 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         out.push_back(std::move(f));
     }
 
-    std::vector<const Compiled::ScopeSet*> active;
-    for (const Compiled::ScopeSet& s : c.sets)
-        if (has(scopes, s.scope))
-            active.push_back(&s);
-    if (active.empty() || text.empty())
+    ScanScopes textScopes = 0;
+    for (ScanScope scope : kTextScopes)
+        if (has(scopes, scope))
+            textScopes = textScopes | scope;
+    if (textScopes == 0 || text.empty())
+        return out;
+    const Compiled::ScopeSet& set = c.setFor(textScopes);
+    if (set.rules.empty())
         return out;
 
-    // Which rules and call heads may hit anywhere in the file: one pass of each scope's set over
-    // the whole text. Most files hit nothing and end here.
-    std::vector<char> ruleCandidate(c.rules.size(), 0);
-    std::vector<char> spanCandidate(c.spans.size(), 0);
     const bool hasCr = text.find('\r') != std::string_view::npos;
     const re2::StringPiece whole(text.data(), text.size());
-    std::vector<int> hits;
-    for (const Compiled::ScopeSet* s : active) {
-        hits.clear();
-        RE2::Set::ErrorInfo error{};
-        bool everything = !s->set;
-        if (s->set && !s->set->Match(whole, &hits, &error) && error.kind != RE2::Set::kNoError)
-            everything = true; // the set's DFA ran out of memory: ask every rule instead
-        if (everything) {
-            for (std::size_t r : s->rules)
-                ruleCandidate[r] = 1;
-            for (std::size_t k : s->spans)
-                spanCandidate[k] = 1;
-            continue;
-        }
-        for (int h : hits) {
-            const std::size_t entry = s->entries[static_cast<std::size_t>(h)];
-            if (entry >= Compiled::kSpanEntry)
-                spanCandidate[entry - Compiled::kSpanEntry] = 1;
-            else
-                ruleCandidate[entry] = 1;
-        }
-        if (hasCr)
-            for (std::size_t r : s->rules)
-                if (c.rules[r].every_line)
-                    ruleCandidate[r] = 1;
-    }
-    if (std::find(ruleCandidate.begin(), ruleCandidate.end(), 1) == ruleCandidate.end() &&
-        std::find(spanCandidate.begin(), spanCandidate.end(), 1) == spanCandidate.end())
-        return out;
-
     const CommentSyntax syntax = syntaxOf(path, scopes);
-    const std::vector<Mark> mark = classify(text, syntax);
-    std::vector<std::size_t> lineStarts{0};
-    for (std::size_t i = 0; i < text.size(); ++i)
-        if (text[i] == '\n')
-            lineStarts.push_back(i + 1);
+    std::vector<Mark> mark; // classified on the first candidate: most stretches have none
+    std::vector<std::size_t> lineStarts;
+    auto prepare = [&] {
+        if (!lineStarts.empty())
+            return;
+        mark = classify(text, syntax);
+        lineStarts.push_back(0);
+        for (auto nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', nl + 1))
+            lineStarts.push_back(nl + 1);
+    };
     // The line (0-based) holding byte `offset`, and that line without its end.
     auto lineOf = [&](std::size_t offset) {
         return static_cast<std::size_t>(
@@ -609,20 +596,20 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         found.push_back(Placed{index, ri, std::move(f)});
     };
 
-    for (std::size_t ri = 0; ri < c.rules.size(); ++ri) {
-        if (!ruleCandidate[ri])
-            continue;
+    // A rule over the lines of [from, to): it jumps from one multi-line hit to the line after
+    // it. Every line with a per-line hit holds the start of a multi-line hit at or before it,
+    // so none is missed.
+    auto matchRule = [&](std::size_t ri, std::size_t from, std::size_t to) {
         const Compiled::Rule& cr = c.rules[ri];
         if (cr.every_line && hasCr) {
-            for (std::size_t index = 0; index < lineStarts.size(); ++index)
+            for (std::size_t index = lineOf(from);
+                 index < lineStarts.size() && lineStarts[index] < to; ++index)
                 matchLine(ri, index);
-            continue;
+            return;
         }
-        // Every line with a per-line hit holds the start of a multi-line hit at or before it, so
-        // jumping from one multi-line hit's line to the next line misses none.
-        for (std::size_t pos = 0; pos <= text.size();) {
+        for (std::size_t pos = from; pos < to;) {
             re2::StringPiece m;
-            if (!cr.whole->Match(whole, pos, text.size(), RE2::UNANCHORED, &m, 1))
+            if (!cr.whole->Match(whole, pos, to, RE2::UNANCHORED, &m, 1))
                 break;
             const std::size_t index = lineOf(static_cast<std::size_t>(m.data() - text.data()));
             matchLine(ri, index);
@@ -630,16 +617,15 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
                 break;
             pos = lineStarts[index + 1];
         }
-    }
+    };
 
-    for (std::size_t k = 0; k < c.spans.size(); ++k) {
-        if (!spanCandidate[k])
-            continue;
+    // A call head over [from, to): the call folded into one line and matched by its rule.
+    auto matchSpan = [&](std::size_t k, std::size_t from, std::size_t to) {
         const Compiled::Span& span = c.spans[k];
         const Compiled::Rule& cr = c.rules[span.rule];
-        for (std::size_t pos = 0; pos < text.size();) {
+        for (std::size_t pos = from; pos < to;) {
             re2::StringPiece m;
-            if (!span.head->Match(whole, pos, text.size(), RE2::UNANCHORED, &m, 1))
+            if (!span.head->Match(whole, pos, to, RE2::UNANCHORED, &m, 1))
                 break;
             const auto off = static_cast<std::size_t>(m.data() - text.data());
             pos = off + std::max<std::size_t>(m.size(), 1);
@@ -672,6 +658,53 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
             f.severity = severityOf(cr, f.match);
             found.push_back(Placed{index, span.rule, std::move(f)});
         }
+    };
+
+    // The file in stretches of whole lines: the set says which rules may hit in a stretch, and
+    // only those look for their lines in it. Most stretches hit nothing.
+    std::vector<int> hits;
+    std::vector<std::size_t> ruleHits;
+    std::vector<std::size_t> spanHits;
+    for (std::size_t from = 0; from < text.size();) {
+        std::size_t to = std::min(text.size(), from + kStretchBytes);
+        if (to < text.size()) {
+            const auto nl = text.find('\n', to - 1);
+            to = nl == std::string_view::npos ? text.size() : nl + 1;
+        }
+        ruleHits.clear();
+        spanHits.clear();
+        hits.clear();
+        RE2::Set::ErrorInfo error{};
+        bool everything = !set.set;
+        if (set.set &&
+            !set.set->Match(re2::StringPiece(text.data() + from, to - from), &hits, &error) &&
+            error.kind != RE2::Set::kNoError)
+            everything = true; // the set's DFA ran out of memory: ask every rule instead
+        if (everything) {
+            ruleHits = set.rules;
+            spanHits = set.spans;
+        } else {
+            for (int h : hits) {
+                const std::size_t entry = set.entries[static_cast<std::size_t>(h)];
+                if (entry >= Compiled::kSpanEntry)
+                    spanHits.push_back(entry - Compiled::kSpanEntry);
+                else
+                    ruleHits.push_back(entry);
+            }
+            if (hasCr)
+                for (std::size_t r : set.rules)
+                    if (c.rules[r].every_line &&
+                        std::find(ruleHits.begin(), ruleHits.end(), r) == ruleHits.end())
+                        ruleHits.push_back(r);
+        }
+        if (!ruleHits.empty() || !spanHits.empty()) {
+            prepare();
+            for (std::size_t r : ruleHits)
+                matchRule(r, from, to);
+            for (std::size_t k : spanHits)
+                matchSpan(k, from, to);
+        }
+        from = to;
     }
 
     std::stable_sort(found.begin(), found.end(), [](const Placed& a, const Placed& b) {
