@@ -224,12 +224,13 @@ enum class Fold {
 };
 struct CallSpan {
     std::string_view rule_id;
-    std::string_view head; // RE2 ending in the call's "("
+    std::string_view head; // RE2 ending in the call's "(", on one line (it is the finding's match)
     Fold fold;
 };
 constexpr std::array<CallSpan, 2> kCallSpans{{
-    {"D1.inline-extension", R"re(\bload_inline\s*\()re", Fold::Code},
-    {"D1.inline-ptx", R"re(\b(asm|__asm__)\s*(volatile\s*|__volatile__\s*)?\()re", Fold::Strings},
+    {"D1.inline-extension", R"re(\bload_inline[ \t]*\()re", Fold::Code},
+    {"D1.inline-ptx", R"re(\b(asm|__asm__)[ \t]*(volatile[ \t]*|__volatile__[ \t]*)?\()re",
+     Fold::Strings},
 }};
 constexpr std::size_t kSpanLimit = 16 * 1024; // bytes of a call read past its "("
 // The set runs over stretches of about this many bytes (whole lines), so that a rule it names
