@@ -4,18 +4,20 @@
 // a docstring, a test, vendored code and a near miss; expect.json says exactly where the rule
 // must hit, in which context, and which tier the rubric proposes (tests/fixtures/scan/README.md).
 // One row per folder, so a new folder is a new row; a rule without a folder fails the suite.
+// The folders are scanned by the real walker, so ARG-based Dockerfiles, notebooks and .gitmodules
+// are read the way a user's repository is.
 
 #include "scan_matcher.h"
 #include "scan_rubric.h"
 #include "scan_rules.h"
+#include "scan_walker.h"
 
 #include <QtTest>
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -36,24 +38,41 @@ std::vector<fs::path> miniRepoFolders() {
     return out;
 }
 
-// Until the walker (data/scan_walker.h) lands: every regular file under the root, by its
-// '/'-separated path relative to the root, in path order, through the per-file matcher.
-std::vector<ScanFinding> scanMiniRepo(const fs::path& root) {
-    std::vector<std::string> paths;
-    for (const fs::directory_entry& e : fs::recursive_directory_iterator(root))
-        if (e.is_regular_file())
-            paths.push_back(e.path().lexically_relative(root).generic_string());
-    std::sort(paths.begin(), paths.end());
-    std::vector<ScanFinding> all;
-    for (const std::string& path : paths) {
-        std::ifstream in(root / path, std::ios::binary);
-        const std::string text((std::istreambuf_iterator<char>(in)),
-                               std::istreambuf_iterator<char>());
-        std::vector<ScanFinding> found = defaultScanMatcher().matchFile(path, text);
-        all.insert(all.end(), std::make_move_iterator(found.begin()),
-                   std::make_move_iterator(found.end()));
+struct MiniRepoScan {
+    std::vector<ScanFinding> findings;
+    QString problem; // empty when the walker read every file of the fixture
+};
+
+// The walker (data/scan_walker.h) over the mini-repository, as the app and the CLI run it. It
+// must read every file of the fixture: a file it skipped would let that file's negatives pass
+// without being looked at. A submodule that .gitmodules names and the fixture does not hold is
+// the one thing it may report as not scanned.
+MiniRepoScan scanMiniRepo(const fs::path& root) {
+    MiniRepoScan out;
+    crossgrade::data::ScanRun run = crossgrade::data::scanRepositories({root});
+    if (run.cancelled || !run.errors.empty() || run.repositories.size() != 1) {
+        out.problem = QStringLiteral("the walker did not scan the folder");
+        for (const std::string& e : run.errors)
+            out.problem += QStringLiteral("; ") + QString::fromStdString(e);
+        return out;
     }
-    return all;
+    crossgrade::data::RepositoryScan& repo = run.repositories.front();
+    std::set<std::string> absentSubmodules;
+    for (const crossgrade::data::Submodule& s : repo.submodules)
+        if (!s.checked_out)
+            absentSubmodules.insert(s.path);
+    for (const SkippedFile& s : repo.not_scanned)
+        if (absentSubmodules.count(s.path) == 0)
+            out.problem += QString::fromStdString(s.path + " not scanned: " + s.reason + "; ");
+    std::size_t files = 0;
+    for (const fs::directory_entry& e : fs::recursive_directory_iterator(root))
+        files += e.is_regular_file() ? 1 : 0;
+    if (repo.files_scanned != files)
+        out.problem += QStringLiteral("%1 of %2 files scanned")
+                           .arg(repo.files_scanned)
+                           .arg(static_cast<qulonglong>(files));
+    out.findings = std::move(repo.findings);
+    return out;
 }
 
 QJsonObject readExpectation(const fs::path& folder) {
@@ -192,7 +211,9 @@ private slots:
         const ScanRule* rule = findScanRule(ruleId.toStdString());
         QVERIFY(rule);
 
-        const std::vector<ScanFinding> findings = scanMiniRepo(repo);
+        const MiniRepoScan scan = scanMiniRepo(repo);
+        QVERIFY2(scan.problem.isEmpty(), qPrintable(scan.problem));
+        const std::vector<ScanFinding>& findings = scan.findings;
         std::vector<const ScanFinding*> mine;
         for (const ScanFinding& f : findings)
             if (f.rule == rule)
