@@ -59,9 +59,11 @@ std::vector<ScanRule> makeRules() {
         {.id = "D1.kernel-launch",
          .dimension = D1,
          .scopes = only(kCxx),
-         .pattern = R"re(<<<[^<>]*>>>)re",
+         .pattern = R"re(<<<[^<>]*>>>|\b[A-Za-z_]\w*(<[^<>]*>)?\s*<<<[^<>;]*$)re",
          .severity = M,
-         .rocm_equivalent = "HIP supports <<<>>>"},
+         .rocm_equivalent = "HIP supports <<<>>>",
+         .note = "Also a launch split over lines: a kernel name (template arguments allowed) "
+                 "then <<< and the start of the arguments, up to the end of the line."},
         {.id = "D1.inline-ptx",
          .dimension = D1,
          .scopes = only(kCxx),
