@@ -97,10 +97,11 @@ std::vector<ScanRule> makeRules() {
          .dimension = D1,
          .scopes = only(kCxx),
          .pattern =
-             R"re(\b(warpSize|WARP_SIZE|kWarpSize)\s*(==|=)\s*32\b|__shfl\w*_sync\s*\(\s*0xffffffff)re",
+             R"re(\b(warpSize|WARP_SIZE|kWarpSize)\s*(==|=)\s*32\b|#\s*define\s+(warpSize|WARP_SIZE|kWarpSize)\s+\(?32\b|__shfl\w*_sync\s*\(\s*0[xX][fF]{8})re",
          .severity = M,
          .rocm_equivalent = "wavefront size 64 on CDNA",
-         .note = "Never a bare 0xffffffff: only as a shuffle mask or a warp size of 32."},
+         .note = "Never a bare 0xffffffff: only as a shuffle mask (either case) or a warp size of "
+                 "32 (assigned, compared or #defined)."},
         {.id = "D1.cuda-runtime-api",
          .dimension = D1,
          .scopes = only(kCxx),
