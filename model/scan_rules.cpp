@@ -105,11 +105,12 @@ std::vector<ScanRule> makeRules() {
         {.id = "D1.cuda-runtime-api",
          .dimension = D1,
          .scopes = only(kCxx),
-         .pattern =
-             R"re(\bcuda(Malloc|Memcpy|Memset|Free|Stream|Event|LaunchKernel|DeviceSynchronize|GetDevice|SetDevice|FuncSetAttribute|Graph|Host|OccupancyMax|GetLastError|PeekAtLastError|Ipc)\w*\s*\()re",
+         .pattern = R"re(\bcuda[A-Z]\w*\s*\()re",
+         .exclude = R"re(\bcuda\w*_t\s*\($)re",
          .severity = L,
          .rocm_equivalent = "hip* one-to-one for most",
-         .note = "L-M: the HIPIFY tables name the unsupported subset."},
+         .note = "L-M: the HIPIFY tables name the unsupported subset. Any cudaXxx( call; a type "
+                 "used as a cast (cudaStream_t(0)) is not one."},
         {.id = "D1.cuda-driver-api",
          .dimension = D1,
          .scopes = only(kCxx),
