@@ -275,7 +275,7 @@ std::vector<ScanRule> makeRules() {
         {.id = "D2.tensorrt-llm",
          .dimension = D2,
          .scopes = kPy | kCi | kDocker,
-         .pattern = R"re(\btensorrt_llm\b|\btrtllm-build\b|backend:\s*"?tensorrtllm)re",
+         .pattern = R"re(\btensorrt[-_]llm\b|\btrtllm-build\b|backend:\s*"?tensorrtllm)re",
          .severity = H,
          .rocm_equivalent = "none; vLLM/SGLang ROCm builds are the substitutes"},
         {.id = "D2.triton-server",

@@ -143,6 +143,8 @@ const std::vector<RuleCase>& ruleTable() {
         {"D2.tensorrt", kPy, "self.engine = create_engine(url)", false},
         {"D2.tensorrt-llm", kPy, "from tensorrt_llm import LLM", true},
         {"D2.tensorrt-llm", kPy, "from vllm import LLM", false},
+        {"D2.tensorrt-llm", kDocker, "RUN pip install tensorrt-llm==0.12.0", true},
+        {"D2.tensorrt-llm", kDocker, "RUN pip install tensorrt==10.0.1 tensorrt-cu12-libs", false},
         {"D2.triton-server", kDocker, "FROM nvcr.io/nvidia/tritonserver:24.01-py3", true},
         {"D2.triton-server", "models/resnet/config.pbtxt", "platform: \"tensorrt_plan\"", true},
         {"D2.triton-server", kDocker, "FROM python:3.11", false},
