@@ -150,6 +150,8 @@ const std::vector<RuleCase>& ruleTable() {
         {"D2.triton-server", kDocker, "FROM python:3.11", false},
         {"D2.nvidia-only-stacks", kPy, "import cudf", true},
         {"D2.nvidia-only-stacks", kPy, "import pandas", false},
+        {"D2.nvidia-only-stacks", kReq, "nvidia-dali-cuda120==1.38.0", true},
+        {"D2.nvidia-only-stacks", kReq, "nvidia-ml-py==12.535.161", false},
         {"D2.manifest-packages", kReq, "flash-attn==2.5.8", true},
         {"D2.manifest-packages", kReq, "numpy==1.26", false},
         // Dimension 3
