@@ -589,12 +589,13 @@ std::vector<ScanRule> makeRules() {
          .rocm_equivalent = "ROCm submodules (CK, AITER, RCCL)"},
         // The curated fork table (scan_packages.h, forkTable()): a dependency taken from a ROCm
         // fork. Only the forks the table names count (§8: never inferred from a name); a test
-        // checks that this pattern and the table agree.
+        // checks that this pattern and the table agree. ROCmSoftwarePlatform is the ROCm
+        // organisation's former name (GitHub redirects it; older repositories still pin it).
         {.id = "D2.rocm-fork",
          .dimension = D2,
          .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild,
          .pattern =
-             R"re(github\.com[/:]ROCm/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re",
+             R"re(github\.com[/:](ROCm|ROCmSoftwarePlatform)/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re",
          .kind = RuleKind::Mitigation,
          .covers = coverBit(D2),
          .rocm_equivalent = "a ROCm fork from the curated fork table"},

@@ -244,6 +244,10 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.gitmodules-rocm", kModules, "\turl = https://github.com/NVIDIA/cutlass.git", false},
         {"D2.rocm-fork", kReq, "apex @ git+https://github.com/ROCm/apex.git@master", true},
         {"D2.rocm-fork", kReq, "apex @ git+https://github.com/NVIDIA/apex.git@master", false},
+        {"D2.rocm-fork", kDocker,
+         "RUN pip install git+https://github.com/ROCmSoftwarePlatform/flash-attention.git", true},
+        {"D2.rocm-fork", kDocker,
+         "RUN pip install git+https://github.com/ROCmSoftwarePlatform/hipify_torch.git", false},
     };
     return cases;
 }
