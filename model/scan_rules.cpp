@@ -328,10 +328,14 @@ std::vector<ScanRule> makeRules() {
          .dimension = D3,
          .scopes = kPy | kBuild,
          .pattern =
-             R"re(\bCUDAExtension\s*\(|\bcpp_extension\.load(_inline)?\s*\(|\bBuildExtension\b)re",
+             R"re(\bCUDAExtension\b|\bcpp_extension\.load(_inline)?\s*\(|\bload\s*\([^)]*\bsources\s*=)re",
+         .exclude = R"re(\.\s*load\s*\([^)]*\bsources\s*=$)re",
          .severity = H,
          .rocm_equivalent = "hipified automatically on ROCm builds",
-         .note = "M when D1 finds no PTX/wmma/CUTLASS and a HIP branch exists (rubric)."},
+         .note = "M when D1 finds no PTX/wmma/CUTLASS and a HIP branch exists (rubric). "
+                 "BuildExtension alone is no evidence (a CPU-only CppExtension uses it too); a "
+                 "bare load( counts with sources= on its line (from torch.utils.cpp_extension "
+                 "import load), x.load( does not."},
         {.id = "D3.abstraction-layer",
          .dimension = D3,
          .scopes = only(kPy),
