@@ -410,7 +410,8 @@ std::vector<ScanRule> makeRules() {
         {.id = "D4.nvshmem",
          .dimension = D4,
          .scopes = kCxx | kPy,
-         .pattern = R"re(\bnvshmemx?_\w+|#\s*include\s*[<"]nvshmem|\bnvshmem4py\b)re",
+         .pattern =
+             R"re(\bnvshmemx?_\w+|#\s*include\s*[<"]nvshmem|\bnvshmem4py\b|^\s*(import|from)\s+nvshmem\b)re",
          .severity = H,
          .rocm_equivalent = "rocSHMEM (less mature)"},
         {.id = "D4.custom-comm",
