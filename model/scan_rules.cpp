@@ -418,7 +418,7 @@ std::vector<ScanRule> makeRules() {
          .dimension = D4,
          .scopes = kCxx | kPy,
          .pattern =
-             R"re(\bcustom_all_reduce\b|\bcudaIpc(Get|Open)MemHandle\b|\bcuMemExportToShareableHandle\b|\bmultimem\.|\bdeep_ep\b|\bpplx\b)re",
+             R"re(\bcustom_all_reduce\b|\bcudaIpc(Get|Open)MemHandle\b|\bcuMemExportToShareableHandle\b|\bmultimem\.|\bdeep_ep\b|\bpplx(_kernels)?\b)re",
          .severity = H,
          .rocm_equivalent = "rewrite (e.g. on RCCL or rocSHMEM)",
          .note = "Custom all-reduce, DeepEP-style kernels."},

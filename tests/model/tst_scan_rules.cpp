@@ -199,6 +199,8 @@ const std::vector<RuleCase>& ruleTable() {
         {"D4.nvshmem", kPy, "if use_nvshmem and nvshmem is not None:", false},
         {"D4.custom-comm", kCu, "cudaIpcGetMemHandle(&h, ptr);", true},
         {"D4.custom-comm", kCu, "hipIpcGetMemHandle(&h, ptr);", false},
+        {"D4.custom-comm", kPy, "from pplx_kernels import AllToAll", true},
+        {"D4.custom-comm", kPy, "from pplx_client import Chat", false},
         {"D4.multi-node-launch", kScript, "torchrun --nnodes=4 --nproc_per_node=8 train.py", true},
         {"D4.multi-node-launch", "jobs/train.sbatch", "#SBATCH --nodes=8", true},
         {"D4.multi-node-launch", kScript, "export MASTER_ADDR=$HEAD_NODE", true},
