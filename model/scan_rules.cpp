@@ -393,7 +393,7 @@ std::vector<ScanRule> makeRules() {
          .dimension = D4,
          .scopes = kCxx | kBuild,
          .pattern =
-             R"re(\bnccl(AllReduce|AllGather|ReduceScatter|Broadcast|Send|Recv|CommInitRank\w*|GetUniqueId|GroupStart|GroupEnd|CommSplit|MemAlloc)\b|#\s*include\s*[<"]nccl\.h|\bfind_package\s*\(\s*NCCL\b)re",
+             R"re(\bnccl(AllReduce|AllGather|ReduceScatter|Reduce|Broadcast|Bcast|Send|Recv|CommInitRank\w*|CommInitAll|CommDestroy|CommAbort|CommFinalize|CommCount|CommCuDevice|CommUserRank|CommGetAsyncError|CommRegister|CommDeregister|GetUniqueId|GetVersion|GetErrorString|GroupStart|GroupEnd|CommSplit|MemAlloc|MemFree|RedOpCreatePreMulSum|RedOpDestroy)\b|#\s*include\s*[<"]nccl\.h|\bfind_package\s*\(\s*NCCL\b)re",
          .severity = M,
          .rocm_equivalent = "RCCL implements the same API (rccl/rccl.h)",
          .note = "M-H: NCCL-only features (device API, NVLS, buffer registration) differ."},
@@ -596,14 +596,8 @@ std::vector<ScanRule> makeRules() {
         // fork. Only the forks the table names count (§8: never inferred from a name); a test
         // checks that this pattern and the table agree. ROCmSoftwarePlatform is the ROCm
         // organisation's former name (GitHub redirects it; older repositories still pin it).
-        {.id = "D2.rocm-fork",
-         .dimension = D2,
-         .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild,
-         .pattern =
-             R"re(github\.com[/:](ROCm|ROCmSoftwarePlatform)/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re",
-         .kind = RuleKind::Mitigation,
-         .covers = coverBit(D2),
-         .rocm_equivalent = "a ROCm fork from the curated fork table"},
+        {
+            .id = "D2.rocm-fork", .dimension = D2, .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild, .pattern = R"re(github\.com[/:](ROCm|ROCmSoftwarePlatform)/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re", .kind = RuleKind::Mitigation, .covers = coverBit(D2), .rocm_equivalent = "a ROCm fork from the curated fork table"},
     };
 }
 
