@@ -472,10 +472,11 @@ std::vector<ScanRule> makeRules() {
         {.id = "D5.nvidia-base-image",
          .dimension = D5,
          .scopes = only(kDocker),
-         .pattern = R"re(^\s*FROM\s+(--platform=\S+\s+)?(\S*/)?nvidia/)re",
+         .pattern = R"re(^\s*FROM\s+(--platform=\S+\s+)?(\S*/)?(nvidia|nvcr\.io)/)re",
          .severity = H,
          .rocm_equivalent = "rocm/pytorch, rocm/dev-ubuntu-*, rocm/vllm",
-         .note = "The walker resolves ARG defaults before matching FROM."},
+         .note = "The walker resolves ARG defaults before matching FROM. Any image on nvcr.io "
+                 "(NGC: nvidia/, nim/, hpc/, private NGC orgs) is built for NVIDIA GPUs."},
         {.id = "D5.framework-cuda-image",
          .dimension = D5,
          .scopes = only(kDocker),
