@@ -494,10 +494,12 @@ std::vector<ScanRule> makeRules() {
         {.id = "D5.cuda-wheel-pins",
          .dimension = D5,
          .scopes = kManifest | kCi | kDocker,
-         .pattern = R"re(/whl/cu\d{3}\b|\bnvidia-[a-z0-9-]+-cu1\d\b|\bcupy-cuda\d+x?\b)re",
+         .pattern =
+             R"re(/whl/cu\d{3}\b|\bnvidia-[a-z0-9-]+-cu1\d\b|\bcupy-cuda\d+x?\b|\d\+cu\d{2,3}\b)re",
          .severity = M,
          .rocm_equivalent = "/whl/rocm* indexes, cupy-rocm",
-         .note = "Dockerfiles too: pip installs there pin wheels as often as manifests do."},
+         .note = "Dockerfiles too: pip installs there pin wheels as often as manifests do. A "
+                 "CUDA local version label (torch==2.3.1+cu121) is a pin as well."},
         {.id = "D5.profilers",
          .dimension = D5,
          .scopes = only(kCi),
