@@ -519,11 +519,14 @@ std::vector<ScanRule> makeRules() {
         {.id = "D5.ci-runner-labels",
          .dimension = D5,
          .scopes = only(kCi),
-         .pattern = R"re(\bruns-on:.*\b(gpu|a100|h100|a10g|t4|v100|nvidia)\b.*)re",
+         .pattern =
+             R"re(\bruns-on:.*(?i:\b(gpu|a100|h100|a10g|t4|v100|nvidia)\b).*|^\s*-\s+["']?(?i:gpu|a100|h100|a10g|t4|v100|nvidia)["']?\s*(#.*)?$)re",
          .exclude = R"re((?i)\b(rocm|amd|mi\d{3}x?)\b)re",
          .severity = M,
          .rocm_equivalent = "AMD runner labels",
-         .note = "A label naming ROCm/AMD/MI* is the mitigation D5.rocm-ci instead."},
+         .note = "A label naming ROCm/AMD/MI* is the mitigation D5.rocm-ci instead. Labels are "
+                 "case-insensitive; in a block-style list (runs-on: then '- label' lines) an item "
+                 "that is exactly a GPU label counts."},
         {.id = "D5.gitmodules",
          .dimension = D5,
          .scopes = only(kGitmodules),
@@ -599,8 +602,7 @@ std::vector<ScanRule> makeRules() {
         // fork. Only the forks the table names count (§8: never inferred from a name); a test
         // checks that this pattern and the table agree. ROCmSoftwarePlatform is the ROCm
         // organisation's former name (GitHub redirects it; older repositories still pin it).
-        {
-            .id = "D2.rocm-fork", .dimension = D2, .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild, .pattern = R"re(github\.com[/:](ROCm|ROCmSoftwarePlatform)/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re", .kind = RuleKind::Mitigation, .covers = coverBit(D2), .rocm_equivalent = "a ROCm fork from the curated fork table"},
+        {.id = "D2.rocm-fork", .dimension = D2, .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild, .pattern = R"re(github\.com[/:](ROCm|ROCmSoftwarePlatform)/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re", .kind = RuleKind::Mitigation, .covers = coverBit(D2), .rocm_equivalent = "a ROCm fork from the curated fork table"},
     };
 }
 

@@ -249,6 +249,12 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.ci-runner-labels", kWorkflow, "    runs-on: [self-hosted, h100]", true},
         {"D5.ci-runner-labels", kWorkflow, "    runs-on: [self-hosted, linux.rocm.gpu]", false},
         {"D5.ci-runner-labels", kWorkflow, "    runs-on: ubuntu-latest", false},
+        {"D5.ci-runner-labels", kWorkflow, "    runs-on: [self-hosted, Linux, X64, H100]", true},
+        {"D5.ci-runner-labels", kWorkflow, "    runs-on: ${{ inputs.GPU_RUNNER }}", false},
+        {"D5.ci-runner-labels", kWorkflow, "      - a100", true},
+        {"D5.ci-runner-labels", kWorkflow, "      - 'H100'  # the big pool", true},
+        {"D5.ci-runner-labels", kWorkflow, "      - gpu-tests", false},
+        {"D5.ci-runner-labels", kWorkflow, "      - self-hosted", false},
         {"D5.gitmodules", kModules, "\turl = https://github.com/NVIDIA/cutlass.git", true},
         {"D5.gitmodules", kModules, "\turl = https://github.com/ROCm/composable_kernel.git", false},
         // Mitigations (§8)
