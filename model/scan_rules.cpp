@@ -71,7 +71,9 @@ std::vector<ScanRule> makeRules() {
              R"re(\b(asm|__asm__)\s*(volatile\s*|__volatile__\s*)?\(\s*"[^"]*(mma|ldmatrix|cp\.async|wgmma|red\.|atom\.|fence|bar\.sync|shfl|ld\.global|st\.global|mov\.u32))re",
          .severity = H,
          .rocm_equivalent = "none (rewrite; HIPIFY cannot translate PTX)",
-         .note = "The PTX mnemonic must sit in the first string on the asm line."},
+         .note = "The PTX mnemonic may sit in any string of the asm call: the matcher folds a "
+                 "call spread over lines (its strings run together, comments skipped) and "
+                 "reports it at the asm keyword."},
         {.id = "D1.hopper-blackwell",
          .dimension = D1,
          .scopes = kCxx | kPy,
@@ -166,7 +168,9 @@ std::vector<ScanRule> makeRules() {
          .pattern = R"re(\bload_inline\s*\([^)]*cuda_sources)re",
          .severity = H,
          .rocm_equivalent = "hipified on ROCm builds when the source is portable",
-         .note = "Single-line calls only; a call spread over lines shows up as D3.cpp-extension."},
+         .note = "cuda_sources= may come on a later line: the matcher folds a load_inline( call "
+                 "spread over lines (its top-level arguments, strings emptied, comments skipped) "
+                 "and reports it at load_inline."},
         {.id = "D1.triton-kernel",
          .dimension = D1,
          .scopes = only(kPy),
