@@ -589,6 +589,28 @@ private slots:
                                                  << "D4.multi-node-launch" << 1 << "code";
         QTest::newRow("dockerfile comment") << kDocker << "RUN pip install x  # then nvcc"
                                             << "D5.nvcc" << 1 << "comment";
+        QTest::newRow("cmake bracket comment across lines")
+            << "cmake/legacy.cmake"
+            << "#[[ The old build:\nfind_package(CUDA 11 REQUIRED)\n]]\n"
+            << "D5.cmake-cuda" << 2 << "comment";
+        QTest::newRow("cmake bracket comment with = signs")
+            << kCMake << "#[==[ a ]] inside\nenable_language(CUDA)\n]==]\n"
+            << "D5.cmake-cuda" << 2 << "comment";
+        QTest::newRow("cmake code after a bracket comment")
+            << kCMake << "#[[ one\ntwo ]] enable_language(CUDA)\n"
+            << "D5.cmake-cuda" << 2 << "code";
+        QTest::newRow("cmake code after a one-line bracket comment")
+            << kCMake << "#[[ x ]] enable_language(CUDA)\n"
+            << "D5.cmake-cuda" << 1 << "code";
+        QTest::newRow("cmake #[[ inside a line comment opens nothing")
+            << kCMake << "# see #[[\nenable_language(CUDA)\n"
+            << "D5.cmake-cuda" << 2 << "code";
+        QTest::newRow("gitmodules ; comment")
+            << kModules << "; url = https://github.com/NVIDIA/cutlass.git"
+            << "D5.gitmodules" << 1 << "comment";
+        QTest::newRow("gitmodules ; inside a quoted value")
+            << kModules << "\turl = \"https://github.com/NVIDIA/cutlass.git;x\""
+            << "D5.gitmodules" << 1 << "code";
         QTest::newRow("markdown is prose") << "README.md"
                                            << "Set NCCL_DEBUG=INFO"
                                            << "D4.nccl-env" << 1 << "comment";
