@@ -2,6 +2,8 @@
 
 #include "scan_rubric.h"
 
+#include <array>
+
 namespace crossgrade::data {
 
 namespace {
@@ -51,6 +53,58 @@ RepositoryBreakdown breakdownOf(const RepositoryScan& repo) {
     return r;
 }
 
+// The organisation's proposal. One repository: the rubric over its findings. Several: per
+// dimension the highest tier any repository's own code proposes, with that repository's reasons
+// (prefixed by its name), because a "ROCm path exists" signal in one repository does not give
+// another repository's code a ROCm path. Distributed is the exception: it is rated over all the
+// findings together, since the multi-node launch in one repository and the NCCL C API in the
+// communication library another repository holds make one multi-node system.
+struct OrganisationProposal {
+    ScanProposal proposal;
+    std::array<std::string, kDimensionCount> deciding_repository{}; // "" for one repository
+};
+
+OrganisationProposal proposeForOrganisation(const ScanRun& run,
+                                            const std::vector<ScanFinding>& findings) {
+    OrganisationProposal out;
+    out.proposal = proposeTiers(findings);
+    if (run.repositories.size() < 2)
+        return out;
+    std::vector<ScanProposal> own;
+    own.reserve(run.repositories.size());
+    for (const RepositoryScan& repo : run.repositories)
+        own.push_back(proposeTiers(repo.findings));
+    for (Dimension d : kAllDimensions) {
+        const auto i = static_cast<std::size_t>(d);
+        if (d == Dimension::Distributed || !out.proposal.dimensions[i].scanned)
+            continue;
+        std::size_t best = 0;
+        for (std::size_t r = 1; r < own.size(); ++r)
+            if (own[r].dimensions[i].tier > own[best].dimensions[i].tier)
+                best = r;
+        DimensionProposal p = own[best].dimensions[i];
+        const std::string& name = run.repositories[best].name;
+        for (std::string& reason : p.reasons)
+            reason = name + ": " + reason;
+        out.proposal.dimensions[i] = std::move(p);
+        out.deciding_repository[i] = name;
+    }
+    return out;
+}
+
+// applyScan marks a stepped-down dimension's evidence in code as mitigated; with several
+// repositories only the deciding repository's evidence was.
+void keepMitigationsInTheirRepository(Audit& audit, const OrganisationProposal& org) {
+    for (Dimension d : kAllDimensions) {
+        const std::string& repo = org.deciding_repository[static_cast<std::size_t>(d)];
+        if (repo.empty())
+            continue;
+        for (EvidenceItem& e : audit.dimension(d).evidence)
+            if (e.mitigated_by && e.path.rfind(repo + "/", 0) != 0)
+                e.mitigated_by.reset();
+    }
+}
+
 std::string joinedNames(const ScanRun& run) {
     std::string out;
     for (const RepositoryScan& repo : run.repositories) {
@@ -86,8 +140,10 @@ Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options) {
     audit.workload = options.workload;
 
     const std::vector<ScanFinding> findings = allFindings(run);
-    const ScanProposal proposal = proposeTiers(findings);
+    const OrganisationProposal org = proposeForOrganisation(run, findings);
+    const ScanProposal& proposal = org.proposal;
     applyScan(audit, findings, proposal, options.top_evidence);
+    keepMitigationsInTheirRepository(audit, org);
     for (Dimension d : kAllDimensions) {
         const DimensionProposal& p = proposal.dimension(d);
         DimensionAssessment& dim = audit.dimension(d);

@@ -163,6 +163,29 @@ private slots:
         QVERIFY(audit.multi_node);
     }
 
+    // A ROCm path in one repository does not step down another repository's code: the HIP
+    // branch of "kernels" leaves the pycuda kernels of "serving" High.
+    void mitigationStaysInItsRepository() {
+        data::RepositoryScan kernels =
+            repository("kernels", {{"src/launch.cpp",
+                                    "#ifdef __HIP_PLATFORM_AMD__\n#include <hip/hip_runtime.h>\n"
+                                    "#endif\n__global__ void k();\n"}});
+        data::RepositoryScan serving = repository(
+            "serving", {{"serve/engine.py", "from pycuda.compiler import SourceModule\n"}});
+        // Alone, the HIP branch steps kernels' own Medium down to Low.
+        const model::Audit alone = data::auditFromScan(runOf({kernels}), options());
+        QVERIFY(alone.dimension(Dimension::CustomKernels).tier == Tier::Low);
+
+        const model::Audit both = data::auditFromScan(runOf({kernels, serving}), options());
+        const model::DimensionAssessment& d1 = both.dimension(Dimension::CustomKernels);
+        QVERIFY(d1.tier == Tier::High);
+        QVERIFY2(d1.reasons.front().rfind("serving: D1.pycuda (high)", 0) == 0,
+                 d1.reasons.front().c_str());
+        for (const model::EvidenceItem& e : d1.evidence)
+            QVERIFY2(!e.mitigated_by, e.path.c_str());
+        QCOMPARE(both.repositories[0].proposed[0], std::optional(Tier::Low));
+    }
+
     void rescanKeepsOverridesNotesAndTeamKnowledge() {
         model::Audit before = data::auditFromScan(runOf({kernelsRepo()}), options());
         before.dimension(Dimension::CustomKernels).override_tier =
@@ -360,7 +383,7 @@ private slots:
         const std::string text = data::scanText(audit, 2);
         for (const char* expected :
              {"Audit: kernels, trainer (mixed)", "Scanned 6 files", "1. Custom kernel code: HIGH",
-              "why: D1.inline-ptx", "kernels/csrc/attn.cu:2  D1.inline-ptx  high, code",
+              "why: kernels: D1.inline-ptx", "kernels/csrc/attn.cu:2  D1.inline-ptx  high, code",
               "ROCm: none (rewrite", "reviewer's override: nvcc in the release build",
               "6. Team knowledge: MEDIUM", "multi-node: yes", "Recommended path:", "Repositories:",
               "trainer: 2 files", "Not scanned:", "kernels/assets/model.bin: binary"})
