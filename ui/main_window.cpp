@@ -846,16 +846,14 @@ void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
     }
 }
 
-bool MainWindow::openStoredAudit(std::int64_t id, const std::optional<model::Audit>& audit) {
-    std::optional<model::Audit> shown = audit;
-    if (!shown) {
-        try {
-            shown = m_store.audit(id);
-        } catch (const data::StoreError& e) {
-            showError(tr("Audit %1 could not be read from the store").arg(id),
-                      QString::fromUtf8(e.what()));
-            return false;
-        }
+bool MainWindow::openStoredAudit(std::int64_t id) {
+    std::optional<model::Audit> shown;
+    try {
+        shown = m_store.audit(id);
+    } catch (const data::StoreError& e) {
+        showError(tr("Audit %1 could not be read from the store").arg(id),
+                  QString::fromUtf8(e.what()));
+        return false;
     }
     if (!shown) {
         showError(tr("The store has no audit %1").arg(id));
@@ -872,10 +870,14 @@ ScanDialog* MainWindow::auditRepositories(const QStringList& folders) {
     auto* dialog = new ScanDialog(m_store, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->addFolders(folders);
-    connect(dialog, &ScanDialog::auditStored, this, [this] { reloadStore(); });
+    connect(dialog, &ScanDialog::auditStored, this, [this](std::int64_t id) {
+        reloadStore();
+        // A re-scan of the audit on show replaces it in the store: show the new one.
+        if (m_storedAuditId == id && m_centre->currentWidget() == m_storedAuditPage)
+            openStoredAudit(id);
+    });
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        if (dialog->storedAuditId() &&
-            openStoredAudit(*dialog->storedAuditId(), dialog->storedAudit()))
+        if (dialog->storedAuditId() && openStoredAudit(*dialog->storedAuditId()))
             showNotice(tr("Audit “%1” stored from the scan: review each dimension's evidence, "
                           "then start a scenario from it.")
                            .arg(q(dialog->storedAudit()->name)));

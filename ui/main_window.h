@@ -85,9 +85,8 @@ public:
     ScanDialog* auditRepositories(const QStringList& folders = {});
     // Re-scans the stored audit shown in the centre (its repositories' folders).
     ScanDialog* rescanStoredAudit();
-    // Shows the stored audit `id` in the centre, read-only; `audit` (a scan just stored) is
-    // shown instead of reading it back when given.
-    bool openStoredAudit(std::int64_t id, const std::optional<model::Audit>& audit = {});
+    // Shows the stored audit `id` in the centre, read-only.
+    bool openStoredAudit(std::int64_t id);
     AuditView* storedAuditView() const { return m_storedAudit; }
     // Blocks until the imports started by importFiles() have been applied (tests, scripts).
     void waitForImport();

@@ -375,16 +375,26 @@ void ScanDialog::finishScan() {
     options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
     model::Audit audit = m_previous ? data::updateAuditFromScan(*m_previous, run, options)
                                     : data::auditFromScan(run, options);
-    QStringList roots;
-    for (const data::RepositoryScan& r : run.repositories)
-        roots << QString::fromStdString(r.root);
-    const QString scanned = roots.join(QStringLiteral("; "));
-    const std::string source =
-        (m_previousId ? tr("re-scan of audit %1: %2").arg(*m_previousId).arg(scanned)
-                      : tr("scan of %1").arg(scanned))
-            .toStdString();
     try {
-        m_storedId = m_store.addAudit(audit, source);
+        if (m_previousId) {
+            // A re-scan replaces the stored audit in place: same id, source and import time.
+            if (!m_store.replaceAudit(*m_previousId, audit)) {
+                showError(tr("Audit %1 (“%2”) is no longer in the store %3: the re-scan was not "
+                             "stored.")
+                              .arg(*m_previousId)
+                              .arg(qs(m_previous->name), QDir::toNativeSeparators(m_store.path())));
+                m_progressText->setText(tr("The scan finished but nothing was stored."));
+                refreshState();
+                return;
+            }
+            m_storedId = m_previousId;
+        } else {
+            QStringList roots;
+            for (const data::RepositoryScan& r : run.repositories)
+                roots << QString::fromStdString(r.root);
+            m_storedId = m_store.addAudit(
+                audit, tr("scan of %1").arg(roots.join(QStringLiteral("; "))).toStdString());
+        }
     } catch (const data::StoreError& e) {
         showError(tr("The store %1 refused the audit “%2”: %3")
                       .arg(QDir::toNativeSeparators(m_store.path()), qs(audit.name),
@@ -416,17 +426,19 @@ void ScanDialog::finishScan() {
     m_progressText->setText(
         tr("Done: %1 files · %2 MB read · %n repository(ies)", "", int(run.repositories.size()))
             .arg(count(files), megabytes(bytes)));
-    m_done->setText(
-        tr("<b>Stored as audit “%1”</b> (%2 High of 6).<br>Proposed: %3.<br>%4 Team knowledge "
-           "is not read from code: it stays Medium until you answer its questionnaire.")
-            .arg(qs(audit.name).toHtmlEscaped())
-            .arg(high)
-            .arg(tiers.join(QStringLiteral(" · ")))
-            .arg(skipped == 0 ? QString()
-                              : tr("%n file(s) were not scanned (binary, too large or "
-                                   "unreadable): the audit view lists them.",
-                                   "", int(skipped)) +
-                                    QStringLiteral(" ")));
+    const QString skippedText =
+        skipped == 0 ? QString()
+                     : tr("%n file(s) were not scanned (binary, too large or unreadable): the "
+                          "audit view lists them.",
+                          "", int(skipped));
+    const QString kept =
+        m_previous ? tr("The reviewer's overrides, the notes and team knowledge were kept.")
+                   : tr("Team knowledge is not read from code: it stays Medium until you answer "
+                        "its questionnaire.");
+    m_done->setText(tr("<b>%1 audit “%2”</b> (%3 High of 6).<br>Proposed: %4.<br>%5 %6")
+                        .arg(m_previous ? tr("Updated") : tr("Stored as"),
+                             qs(audit.name).toHtmlEscaped(), QString::number(high),
+                             tiers.join(QStringLiteral(" · ")), skippedText.toHtmlEscaped(), kept));
     m_done->show();
     emit auditStored(*m_storedId);
     refreshState();

@@ -23,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <fstream>
@@ -304,7 +305,17 @@ void TestScanDialog::rescanKeepsOverrides() {
     QCOMPARE(rescanned.override_tier->reason, std::string("kernels already ported"));
     QCOMPARE(rescanned.tier, model::Tier::Low);
     QCOMPARE(rescanned.proposed_tier, std::optional(model::Tier::High));
-    QCOMPARE(store().audits().size(), std::size_t(3)); // the first scan, the reviewed, the re-scan
+    // Replaced in place: the first scan and the reviewed audit, no third.
+    QCOMPARE(dialog.storedAuditId(), std::optional(reviewedId));
+    QCOMPARE(store().audits().size(), std::size_t(2));
+    const std::optional<model::Audit> stored = store().audit(reviewedId);
+    QVERIFY(stored);
+    const model::DimensionAssessment& storedKernels =
+        stored->dimension(model::Dimension::CustomKernels);
+    QVERIFY(storedKernels.override_tier);
+    QCOMPARE(storedKernels.tier, model::Tier::Low);
+    QVERIFY(std::any_of(storedKernels.evidence.begin(), storedKernels.evidence.end(),
+                        [](const model::EvidenceItem& e) { return e.path == "ops/reduce.cu"; }));
 }
 
 void TestScanDialog::mainWindowOpensTheScannedAudit() {
