@@ -37,7 +37,7 @@ public:
         }
         m_check.checkKeys(doc, m_at,
                           {"schema", "name", "organisation", "date", "notes", "workload",
-                           "dimensions", "not_scanned"});
+                           "dimensions", "not_scanned", "repositories"});
         if (requireTag || doc.contains("schema"))
             m_check.checkSchemaTag(doc, m_at, kAuditSchemaTag);
         audit.name = m_check.requiredString(doc, m_at, "name", kMaxNameChars);
@@ -49,7 +49,26 @@ public:
         readWorkload(doc, audit);
         readDimensions(doc, audit);
         readNotScanned(doc, audit);
+        readRepositories(doc, audit);
         return audit;
+    }
+
+    // The store's side table of scan details (scanDetailsJson): reasons per dimension and the
+    // per-repository breakdown.
+    void readScanDetails(const json& doc, Audit& audit) {
+        if (!doc.is_object()) {
+            error(m_at, "expected a JSON object (scan details), got " + describe(doc));
+            return;
+        }
+        if (doc.contains("reasons")) {
+            const json* r = m_check.objectAt(doc["reasons"], pointerTo("reasons"), "reasons");
+            if (r != nullptr)
+                for (const auto& [name, value] : r->items())
+                    if (auto d = parseDimension(name))
+                        audit.dimension(*d).reasons =
+                            stringList(*r, pointerTo("reasons"), name, kMaxTextChars);
+        }
+        readRepositories(doc, audit);
     }
 
 private:
@@ -112,8 +131,8 @@ private:
         const json* dim = m_check.objectAt(value, at, "a dimension");
         if (dim == nullptr)
             return;
-        std::vector<std::string_view> known{"tier",          "notes",    "evidence",   "findings",
-                                            "proposed_tier", "override", "mitigations"};
+        std::vector<std::string_view> known{"tier",          "notes",   "evidence", "findings",
+                                            "proposed_tier", "reasons", "override", "mitigations"};
         if (d == Dimension::Libraries)
             known.push_back("tensorrt");
         if (d == Dimension::Distributed)
@@ -129,6 +148,7 @@ private:
         out.notes = m_check.optionalString(*dim, at, "notes", kMaxTextChars);
         if (dim->contains("proposed_tier"))
             out.proposed_tier = tierAt((*dim)["proposed_tier"], childPointer(at, "proposed_tier"));
+        out.reasons = stringList(*dim, at, "reasons", kMaxTextChars);
         readOverride(*dim, at, out);
         readFindings(*dim, at, out);
         readEvidence(*dim, at, d, out);
@@ -274,6 +294,94 @@ private:
         }
     }
 
+    // An optional array of strings, each at most `maxChars`.
+    std::vector<std::string> stringList(const json& object, const std::string& at,
+                                        std::string_view key, std::size_t maxChars) {
+        std::vector<std::string> out;
+        const json* items = m_check.arrayAt(object, at, key);
+        if (items == nullptr)
+            return out;
+        const std::string lat = childPointer(at, key);
+        if (items->size() > kMaxItemsPerList) {
+            error(lat, "expected at most " + std::to_string(kMaxItemsPerList) + " items");
+            return out;
+        }
+        for (std::size_t i = 0; i < items->size(); ++i)
+            out.push_back(m_check.stringAt((*items)[i], childPointer(lat, i), maxChars));
+        return out;
+    }
+
+    // A whole count ≥ 0 that may exceed an int (bytes of a large repository).
+    long long countAt(const json& object, const std::string& at, std::string_view key) {
+        if (!object.contains(key))
+            return 0;
+        const std::string cat = childPointer(at, key);
+        const auto v = m_check.numberAt(object[std::string(key)], cat, Sense::atLeast(0));
+        if (!v)
+            return 0;
+        if (*v != static_cast<double>(static_cast<long long>(*v)) || *v > 9.0e15) {
+            error(cat, "expected a whole number ≥ 0, got " + describe(object[std::string(key)]));
+            return 0;
+        }
+        return static_cast<long long>(*v);
+    }
+
+    // The per-repository breakdown a scan of several repositories writes.
+    void readRepositories(const json& doc, Audit& audit) {
+        const json* items = m_check.arrayAt(doc, m_at, "repositories");
+        if (items == nullptr)
+            return;
+        if (items->size() > kMaxItemsPerList) {
+            error(pointerTo("repositories"),
+                  "expected at most " + std::to_string(kMaxItemsPerList) + " repositories");
+            return;
+        }
+        for (std::size_t i = 0; i < items->size(); ++i) {
+            const std::string iat = childPointer(pointerTo("repositories"), i);
+            const json* item = m_check.objectAt((*items)[i], iat, "a repository {\"name\", ...}");
+            if (item == nullptr)
+                continue;
+            m_check.checkKeys(*item, iat,
+                              {"name", "root", "files_scanned", "bytes_scanned",
+                               "files_not_scanned", "proposed", "findings", "submodules"});
+            RepositoryBreakdown r;
+            r.name = m_check.requiredString(*item, iat, "name", kMaxNameChars);
+            r.root = m_check.optionalString(*item, iat, "root", kMaxPathChars);
+            r.files_scanned = countAt(*item, iat, "files_scanned");
+            r.bytes_scanned = countAt(*item, iat, "bytes_scanned");
+            r.files_not_scanned = countAt(*item, iat, "files_not_scanned");
+            readPerDimension(*item, iat, "proposed",
+                             [&](Dimension d, const json& v, const std::string& vat) {
+                                 r.proposed[static_cast<std::size_t>(d)] = tierAt(v, vat);
+                             });
+            readPerDimension(*item, iat, "findings",
+                             [&](Dimension d, const json& v, const std::string& vat) {
+                                 if (auto n = m_check.integerAt(v, vat, 0))
+                                     r.findings[static_cast<std::size_t>(d)] = *n;
+                             });
+            r.submodules = stringList(*item, iat, "submodules", kMaxPathChars);
+            audit.repositories.push_back(std::move(r));
+        }
+    }
+
+    // An optional object keyed by dimension name; unknown names are warnings.
+    template <typename Read>
+    void readPerDimension(const json& object, const std::string& at, std::string_view key,
+                          Read read) {
+        if (!object.contains(key))
+            return;
+        const std::string oat = childPointer(at, key);
+        const json* o = m_check.objectAt(object[std::string(key)], oat, "values per dimension");
+        if (o == nullptr)
+            return;
+        for (const auto& [name, value] : o->items()) {
+            if (auto d = parseDimension(name))
+                read(*d, value, childPointer(oat, name));
+            else
+                m_check.warning(childPointer(oat, name), "unknown dimension, ignored");
+        }
+    }
+
     void readNotScanned(const json& doc, Audit& audit) {
         const json* items = m_check.arrayAt(doc, m_at, "not_scanned");
         if (items == nullptr)
@@ -358,6 +466,28 @@ nlohmann::ordered_json mitigationJson(const Mitigation& m) {
     return j;
 }
 
+nlohmann::ordered_json repositoryJson(const RepositoryBreakdown& r) {
+    nlohmann::ordered_json j;
+    j["name"] = r.name;
+    if (!r.root.empty())
+        j["root"] = r.root;
+    j["files_scanned"] = r.files_scanned;
+    j["bytes_scanned"] = r.bytes_scanned;
+    j["files_not_scanned"] = r.files_not_scanned;
+    j["proposed"] = nlohmann::ordered_json::object();
+    j["findings"] = nlohmann::ordered_json::object();
+    for (Dimension d : kAllDimensions) {
+        const auto i = static_cast<std::size_t>(d);
+        if (r.proposed[i]) {
+            j["proposed"][std::string(toString(d))] = toString(*r.proposed[i]);
+            j["findings"][std::string(toString(d))] = r.findings[i];
+        }
+    }
+    if (!r.submodules.empty())
+        j["submodules"] = r.submodules;
+    return j;
+}
+
 nlohmann::ordered_json dimensionJson(const Audit& audit, Dimension d) {
     const DimensionAssessment& a = audit.dimension(d);
     nlohmann::ordered_json j;
@@ -370,6 +500,8 @@ nlohmann::ordered_json dimensionJson(const Audit& audit, Dimension d) {
         j["notes"] = a.notes;
     if (a.proposed_tier)
         j["proposed_tier"] = toString(*a.proposed_tier);
+    if (!a.reasons.empty())
+        j["reasons"] = a.reasons;
     if (a.override_tier)
         j["override"] = {{"tier", toString(a.override_tier->tier)},
                          {"reason", a.override_tier->reason}};
@@ -409,7 +541,40 @@ nlohmann::ordered_json auditJson(const Audit& audit) {
         for (const SkippedFile& s : audit.not_scanned)
             j["not_scanned"].push_back({{"path", s.path}, {"reason", s.reason}});
     }
+    if (!audit.repositories.empty()) {
+        j["repositories"] = nlohmann::ordered_json::array();
+        for (const RepositoryBreakdown& r : audit.repositories)
+            j["repositories"].push_back(repositoryJson(r));
+    }
     return j;
+}
+
+std::string scanDetailsJson(const Audit& audit) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    for (Dimension d : kAllDimensions)
+        if (!audit.dimension(d).reasons.empty())
+            j["reasons"][std::string(toString(d))] = audit.dimension(d).reasons;
+    if (!audit.repositories.empty()) {
+        j["repositories"] = nlohmann::ordered_json::array();
+        for (const RepositoryBreakdown& r : audit.repositories)
+            j["repositories"].push_back(repositoryJson(r));
+    }
+    return j.empty() ? std::string() : j.dump();
+}
+
+std::vector<Problem> readScanDetailsJson(std::string_view text, Audit& audit) {
+    ParsedDocument parsed = parseDocument(text, kAuditDocument);
+    if (!parsed.ok())
+        return std::move(parsed.errors);
+    JsonChecker checker;
+    Audit read;
+    AuditReader(checker, "").readScanDetails(parsed.doc, read);
+    if (checker.hasErrors())
+        return checker.takeErrors();
+    for (Dimension d : kAllDimensions)
+        audit.dimension(d).reasons = std::move(read.dimension(d).reasons);
+    audit.repositories = std::move(read.repositories);
+    return {};
 }
 
 std::string writeAudit(const Audit& audit) {

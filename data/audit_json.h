@@ -43,6 +43,13 @@ model::Audit readAuditObject(const nlohmann::json& value, const std::string& poi
 // The audit file's object, "schema" first, in a stable key order.
 nlohmann::ordered_json auditJson(const model::Audit& audit);
 
+// The scan's reasons per dimension and its per-repository breakdown as one compact JSON text,
+// which the store keeps beside an audit's tables; empty when the audit carries neither.
+std::string scanDetailsJson(const model::Audit& audit);
+// Reads that text back into `audit` (its reasons and repositories); the problems, with their
+// JSON pointers, when it is not what scanDetailsJson wrote (then `audit` is left as it was).
+std::vector<Problem> readScanDetailsJson(std::string_view text, model::Audit& audit);
+
 // Pretty-printed JSON with a stable key order, ending in a newline.
 std::string writeAudit(const model::Audit& audit);
 

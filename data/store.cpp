@@ -93,6 +93,19 @@ std::int64_t Store::addAudit(const model::Audit& audit, const std::string& sourc
     return addAudits({audit}, {source}).front();
 }
 
+bool Store::replaceAudit(std::int64_t id, const model::Audit& audit) {
+    const Connection& connection = m_impl->m_connection;
+    Transaction transaction(connection, Transaction::Mode::Write);
+    if (!store_detail::readAudit(connection, id))
+        return false; // the transaction rolls back unused
+    {
+        store_detail::AuditWriter writer(connection);
+        writer.rewrite(id, audit);
+    }
+    transaction.commit();
+    return true;
+}
+
 std::optional<model::Audit> Store::audit(std::int64_t id) const {
     const Connection& connection = m_impl->m_connection;
     // One snapshot, so an audit removed by another process meanwhile is not read half.

@@ -169,6 +169,10 @@ public:
                                         const std::vector<std::string>& sources);
     std::int64_t addAudit(const model::Audit& audit, const std::string& source = {});
 
+    // Replaces stored audit `id` in one transaction (a re-scan); its id, source and import time
+    // stay. False when there is no audit with that id (nothing is written then).
+    bool replaceAudit(std::int64_t id, const model::Audit& audit);
+
     std::optional<model::Audit> audit(std::int64_t id) const;
     std::vector<AuditSummary> audits() const;
     bool removeAudit(std::int64_t id);

@@ -1,5 +1,6 @@
 #include "store_audits.h"
 
+#include "audit_json.h"
 #include "sql_dialect.h"
 
 #include <QVariant>
@@ -37,11 +38,38 @@ AuditWriter::AuditWriter(const Connection& connection)
           "INSERT INTO mitigations (audit_id, dimension, ordinal, rule_id, path, line, "
           "snippet, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")))
     , m_notScanned(prepare(QStringLiteral("INSERT INTO audit_not_scanned (audit_id, "
-                                          "ordinal, path, reason) VALUES (?, ?, ?, ?)"))) {}
+                                          "ordinal, path, reason) VALUES (?, ?, ?, ?)")))
+    , m_scanDetails(prepare(
+          QStringLiteral("INSERT INTO audit_scan_details (audit_id, json) VALUES (?, ?)"))) {}
 
 std::int64_t AuditWriter::write(const Audit& audit, const std::string& source) {
     m_doing = "store the audit \"" + audit.name + "\"";
     const std::int64_t id = insertAudit(audit, source);
+    writeParts(id, audit);
+    return id;
+}
+
+void AuditWriter::rewrite(std::int64_t id, const Audit& audit) {
+    m_doing = "update the audit \"" + audit.name + "\"";
+    QSqlQuery update = prepare(QStringLiteral(
+        "UPDATE audits SET name = ?, organisation = ?, audit_date = ?, notes = ?, workload = ?, "
+        "tensorrt = ?, multi_node = ? WHERE id = ?"));
+    bind(update, {sqlText(audit.name), sqlText(audit.organisation), sqlText(audit.date),
+                  sqlText(audit.notes), sqlName(audit.workload), sqlFlag(audit.tensorrt),
+                  sqlFlag(audit.multi_node), sqlId(id)});
+    m_connection.exec(update, m_doing);
+    // Children first: the dimension rows are what findings, evidence and mitigations refer to.
+    for (const char* table : {"audit_findings", "evidence", "mitigations", "audit_dimensions",
+                              "audit_not_scanned", "audit_scan_details"}) {
+        QSqlQuery remove =
+            prepare(QStringLiteral("DELETE FROM %1 WHERE audit_id = ?").arg(QLatin1String(table)));
+        bind(remove, {sqlId(id)});
+        m_connection.exec(remove, m_doing);
+    }
+    writeParts(id, audit);
+}
+
+void AuditWriter::writeParts(std::int64_t id, const Audit& audit) {
     for (const Dimension dimension : model::kAllDimensions)
         writeDimension(id, dimension, audit.dimension(dimension));
     for (std::size_t i = 0; i < audit.not_scanned.size(); ++i) {
@@ -50,7 +78,11 @@ std::int64_t AuditWriter::write(const Audit& audit, const std::string& source) {
              {sqlId(id), sqlOrdinal(i), sqlText(skipped.path), sqlText(skipped.reason)});
         m_connection.exec(m_notScanned, m_doing);
     }
-    return id;
+    const std::string details = scanDetailsJson(audit);
+    if (!details.empty()) {
+        bind(m_scanDetails, {sqlId(id), sqlText(details)});
+        m_connection.exec(m_scanDetails, m_doing);
+    }
 }
 
 QSqlQuery AuditWriter::prepare(const QString& sql) const {
@@ -220,6 +252,19 @@ void readNotScanned(const Connection& connection, std::int64_t id, Audit& audit)
         audit.not_scanned.push_back({textOf(query.value(0)), textOf(query.value(1))});
 }
 
+void readScanDetails(const Connection& connection, std::int64_t id, Audit& audit) {
+    QSqlQuery query = selectForAudit(
+        connection, QStringLiteral("SELECT json FROM audit_scan_details WHERE audit_id = ?"), id);
+    if (!connection.next(query, kReading))
+        return;
+    const std::vector<Problem> problems = readScanDetailsJson(textOf(query.value(0)), audit);
+    if (!problems.empty())
+        throw StoreError(Kind::Corrupt, "the store " + connection.displayPath() +
+                                            " holds unreadable scan details for audit " +
+                                            std::to_string(id) + " (" + problems.front().place +
+                                            ": " + problems.front().message + ")");
+}
+
 } // namespace
 
 std::optional<Audit> readAudit(const Connection& connection, std::int64_t id) {
@@ -231,6 +276,7 @@ std::optional<Audit> readAudit(const Connection& connection, std::int64_t id) {
     readEvidence(connection, id, audit);
     readMitigations(connection, id, audit);
     readNotScanned(connection, id, audit);
+    readScanDetails(connection, id, audit);
     return audit;
 }
 

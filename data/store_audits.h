@@ -21,10 +21,13 @@ public:
     explicit AuditWriter(const Connection& connection);
 
     std::int64_t write(const model::Audit& audit, const std::string& source);
+    // Replaces everything of audit `id` but its id, source and import time.
+    void rewrite(std::int64_t id, const model::Audit& audit);
 
 private:
     QSqlQuery prepare(const QString& sql) const;
     std::int64_t insertAudit(const model::Audit& audit, const std::string& source);
+    void writeParts(std::int64_t id, const model::Audit& audit);
     void writeDimension(std::int64_t id, model::Dimension dimension,
                         const model::DimensionAssessment& assessment);
 
@@ -36,6 +39,7 @@ private:
     QSqlQuery m_evidence;
     QSqlQuery m_mitigation;
     QSqlQuery m_notScanned;
+    QSqlQuery m_scanDetails;
 };
 
 // The audit with that id, or nothing. Read it in one transaction, so that it is not read half.

@@ -196,7 +196,15 @@ std::vector<QStringList> buildMigrations() {
             .arg(id),
         QStringLiteral("CREATE INDEX benchmarks_by_sku_model ON benchmarks (sku, model)"),
     };
-    return {v1, v2, v3, v4};
+    // What a repository scan adds to an audit beyond the v1 tables (audit_json.h,
+    // scanDetailsJson): the reasons per dimension and the per-repository breakdown, kept as the
+    // audit format's own JSON so the store and the file cannot drift apart.
+    const QStringList v5{
+        QStringLiteral(R"(CREATE TABLE audit_scan_details (
+            audit_id BIGINT PRIMARY KEY REFERENCES audits (id) ON DELETE CASCADE,
+            json TEXT NOT NULL))"),
+    };
+    return {v1, v2, v3, v4, v5};
 }
 
 const std::vector<QStringList>& migrations() {

@@ -13,8 +13,8 @@
 namespace crossgrade::model {
 
 struct PackageRating {
-    std::string_view package;  // the normalised name (lower case, '_' and '.' read as '-'), or
-                               // a family: "nvidia-*-cu12", "cupy-cuda*", "/whl/cu*"
+    std::string_view package; // the normalised name (lower case, '_' and '.' read as '-'), or
+                              // a family: "nvidia-*-cu12", "cupy-cuda*", "/whl/cu*"
     Level severity = Level::Medium;
     std::string_view rocm_path; // what replaces it on ROCm, in a reviewer's words
     std::string_view fork;      // the ROCm fork from forkTable(), "" when there is none

@@ -65,6 +65,10 @@ QString basisText(const model::DimensionAssessment& d) {
                      .arg(esc(model::title(d.override_tier->tier)), esc(d.override_tier->reason));
     if (d.proposed_tier)
         parts << QObject::tr("Scan proposed %1.").arg(esc(model::title(*d.proposed_tier)));
+    // The scan's deciding reason and any step-down by a mitigation; the rest is in the file.
+    for (std::size_t i = 0; i < d.reasons.size(); ++i)
+        if (i == 0 || d.reasons[i].find("stepped down") != std::string::npos)
+            parts << QStringLiteral("<i>%1.</i>").arg(esc(d.reasons[i]));
     if (!d.notes.empty())
         parts << esc(d.notes);
     return parts.join(QStringLiteral(" "));
@@ -128,6 +132,24 @@ QString libraryTable(const model::Audit& audit) {
     return t.html();
 }
 
+QString tierCell(const std::optional<model::Tier>& tier) {
+    return tier ? esc(model::title(*tier)) : QStringLiteral("—");
+}
+
+// What a repository scan read, per repository, and what each one's code alone proposes.
+QString repositoryTable(const model::Audit& audit) {
+    Table t({QObject::tr("Repository"), QObject::tr("Files"), QObject::tr("MB"),
+             QObject::tr("Not scanned"), QObject::tr("Kernels"), QObject::tr("Libraries"),
+             QObject::tr("Framework"), QObject::tr("Distributed"), QObject::tr("Toolchain")});
+    for (const model::RepositoryBreakdown& r : audit.repositories)
+        t.row({esc(r.name), QString::number(r.files_scanned),
+               shortDecimal(static_cast<double>(r.bytes_scanned) / 1e6, 1, 1),
+               QString::number(r.files_not_scanned), tierCell(r.proposed[0]),
+               tierCell(r.proposed[1]), tierCell(r.proposed[2]), tierCell(r.proposed[3]),
+               tierCell(r.proposed[4])});
+    return t.html();
+}
+
 } // namespace
 
 void audit(ReportBody& body, const ScenarioAnalysis& a) {
@@ -150,6 +172,14 @@ void audit(ReportBody& body, const ScenarioAnalysis& a) {
                basisText(d), evidenceText(d), mitigationText(d)});
     }
     body.html(t.html());
+    if (!au.repositories.empty()) {
+        body.html(paragraph(QObject::tr("Proposed by a repository scan (crossgrade-cli scan; "
+                                        "the rules are in docs/scanner.md). %1 file(s) were not "
+                                        "scanned; the audit file lists them with the reason. Per "
+                                        "repository, the tiers its own code proposes:")
+                                .arg(au.not_scanned.size())));
+        body.html(repositoryTable(au));
+    }
     for (const model::TraceEntry& e : r.trace)
         if (e.fired)
             body.html(paragraph(

@@ -5,6 +5,7 @@
 // mini-repositories.
 
 #include "scan_matcher.h"
+#include "scan_packages.h"
 #include "scan_rubric.h"
 #include "scan_rules.h"
 
@@ -221,6 +222,8 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.gitmodules-rocm", kModules, "\turl = https://github.com/ROCm/composable_kernel.git",
          true},
         {"D5.gitmodules-rocm", kModules, "\turl = https://github.com/NVIDIA/cutlass.git", false},
+        {"D2.rocm-fork", kReq, "apex @ git+https://github.com/ROCm/apex.git@release/1.5.0", true},
+        {"D2.rocm-fork", kReq, "apex @ git+https://github.com/NVIDIA/apex.git", false},
     };
     return cases;
 }
@@ -792,6 +795,60 @@ private slots:
         QCOMPARE(QString::fromStdString(d6.notes), QStringLiteral("answered"));
         QVERIFY(audit.dimension(Dimension::Libraries).proposed_tier == Tier::Low);
         QVERIFY(audit.dimension(Dimension::Libraries).evidence.empty());
+    }
+
+    // The curated package table rates what D2.manifest-packages hits (issue 8 point 1).
+    void packageTableRatesManifestPackages_data() {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<int>("severity"); // Level
+        QTest::addColumn<QString>("rocm");
+        QTest::newRow("flash_attn")
+            << "flash_attn==2.6.3" << int(Level::Medium) << "flash-attention";
+        QTest::newRow("apex fork") << "apex" << int(Level::Medium) << "ROCm/apex";
+        QTest::newRow("tensorrt") << "tensorrt==10.3" << int(Level::High) << "MIGraphX";
+        QTest::newRow("vllm") << "vllm>=0.6" << int(Level::Low) << "vLLM builds for ROCm";
+        QTest::newRow("nvidia wheel")
+            << "nvidia-cudnn-cu12==9.1" << int(Level::Medium) << "drop the pin";
+        QTest::newRow("cupy") << "cupy-cuda12x" << int(Level::Medium) << "cupy-rocm";
+        QTest::newRow("flashinfer") << "flashinfer" << int(Level::High) << "AITER";
+        QTest::newRow("wheel index") << "--extra-index-url https://download.pytorch.org/whl/cu121"
+                                     << int(Level::Medium) << "/whl/rocm";
+    }
+
+    void packageTableRatesManifestPackages() {
+        QFETCH(QString, line);
+        QFETCH(int, severity);
+        QFETCH(QString, rocm);
+        const std::vector<ScanFinding> found = scan(kReq, line.toStdString() + "\n");
+        const ScanFinding* f = nullptr;
+        for (const ScanFinding& x : found)
+            if (x.rule->id == "D2.manifest-packages")
+                f = &x;
+        QVERIFY(f);
+        QCOMPARE(int(f->severity), severity);
+        QVERIFY2(QString::fromStdString(toEvidence(*f).rocm_equivalent).contains(rocm),
+                 toEvidence(*f).rocm_equivalent.c_str());
+    }
+
+    // Every fork the table names is one D2.rocm-fork recognises, and nothing else is: a fork
+    // counts only when the table names it (scanner-patterns.md §8).
+    void forkRuleAgreesWithTheForkTable() {
+        for (const RocmFork& fork : forkTable()) {
+            const std::string url = "git+https://github.com/" + std::string(fork.fork) + ".git";
+            bool hit = false;
+            for (const ScanFinding& f : scan(kReq, url + "\n"))
+                hit = hit || f.rule->id == "D2.rocm-fork";
+            QVERIFY2(hit, url.c_str());
+        }
+        for (const ScanFinding& f : scan(kReq, "git+https://github.com/ROCm/someproject.git\n"))
+            QVERIFY(f.rule->id != "D2.rocm-fork");
+        for (const PackageRating& p : packageTable())
+            if (!p.fork.empty()) {
+                bool listed = false;
+                for (const RocmFork& fork : forkTable())
+                    listed = listed || fork.fork == p.fork;
+                QVERIFY2(listed, std::string(p.package).c_str());
+            }
     }
 
     void rubricTeamKnowledgeIsNotScanned() {

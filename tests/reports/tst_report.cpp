@@ -180,6 +180,48 @@ private Q_SLOTS:
             QVERIFY2(text.contains(testing::squeezed(QString::fromUtf8(expected))), expected);
     }
 
+    // Issue 8: the audit section shows what a repository scan proposed, why, and per repository.
+    void scannedAuditShowsReasonsAndRepositories() {
+        model::Scenario scanned =
+            testing::sampleScenario(QStringLiteral("large-model-inference.json"));
+        model::DimensionAssessment& kernels =
+            scanned.audit.dimension(model::Dimension::CustomKernels);
+        kernels.proposed_tier = model::Tier::High;
+        kernels.tier = model::Tier::High;
+        kernels.reasons = {"D1.inline-ptx (high) at serving/csrc/attn.cu:212 sets High",
+                           "2 finding(s) in comments do not set the tier"};
+        kernels.evidence = {{"D1.inline-ptx", model::Level::High, model::Level::High,
+                             "serving/csrc/attn.cu", 212, 5, "asm volatile(\"ldmatrix.sync\");",
+                             model::EvidenceContext::Code,
+                             "none (rewrite; HIPIFY cannot translate PTX)", std::nullopt}};
+        model::RepositoryBreakdown serving;
+        serving.name = "serving";
+        serving.files_scanned = 1204;
+        serving.bytes_scanned = 18'400'000;
+        serving.files_not_scanned = 7;
+        serving.proposed = {model::Tier::High, model::Tier::Medium, model::Tier::Low,
+                            model::Tier::Low,  model::Tier::High,   std::nullopt};
+        model::RepositoryBreakdown trainer = serving;
+        trainer.name = "trainer";
+        trainer.files_scanned = 311;
+        trainer.proposed[0] = model::Tier::Low;
+        scanned.audit.repositories = {serving, trainer};
+        scanned.audit.not_scanned = {{"serving/assets/w.bin", "binary"}};
+        reports::AnalysisSettings settings;
+        settings.samples = 200;
+        const auto analyses = reports::analyseScenarios({scanned}, settings);
+        const QString pdf = m_dir.filePath(QStringLiteral("scanned.pdf"));
+        reports::exportReport(analyses, m_meta, pdf);
+        const QString text = testing::squeezed(testing::pdfText(pdf));
+        for (const char* expected :
+             {"Scan proposed High.", "D1.inline-ptx (high) at serving/csrc/attn.cu:212 sets High.",
+              "serving/csrc/attn.cu:212", "none (rewrite; HIPIFY cannot translate PTX)",
+              "Proposed by a repository scan", "1 file(s) were not scanned", "serving", "1204",
+              "18.4", "trainer", "311"})
+            QVERIFY2(text.contains(testing::squeezed(QString::fromUtf8(expected))), expected);
+        QVERIFY(!text.contains(testing::squeezed(QStringLiteral("2 finding(s) in comments"))));
+    }
+
     void comparisonPairsTheScenarios() {
         QVERIFY(m_text.contains(QStringLiteral("Scenario comparison")));
         QVERIFY(says(QStringLiteral("Scenario 2 of 2: ") + q(m_analyses[1].scenario.name)));

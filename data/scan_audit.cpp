@@ -1,0 +1,163 @@
+#include "scan_audit.h"
+
+#include "scan_rubric.h"
+
+namespace crossgrade::data {
+
+namespace {
+
+using namespace crossgrade::model;
+
+constexpr std::string_view kTeamKnowledgeNote =
+    "Not scanned: team knowledge cannot be read from code. Answer the questionnaire; Medium "
+    "until then.";
+
+bool isRule(const ScanFinding& f, std::string_view id) {
+    return f.rule && f.rule->id == id;
+}
+
+// Every finding of the run, paths prefixed by the repository's name when there are several.
+std::vector<ScanFinding> allFindings(const ScanRun& run) {
+    std::vector<ScanFinding> out;
+    const bool prefix = run.repositories.size() > 1;
+    for (const RepositoryScan& repo : run.repositories)
+        for (const ScanFinding& f : repo.findings) {
+            out.push_back(f);
+            if (prefix)
+                out.back().path = repo.name + "/" + f.path;
+        }
+    return out;
+}
+
+RepositoryBreakdown breakdownOf(const RepositoryScan& repo) {
+    RepositoryBreakdown r;
+    r.name = repo.name;
+    r.root = repo.root;
+    r.files_scanned = static_cast<long long>(repo.files_scanned);
+    r.bytes_scanned = static_cast<long long>(repo.bytes_scanned);
+    r.files_not_scanned = static_cast<long long>(repo.not_scanned.size());
+    const ScanProposal proposal = proposeTiers(repo.findings);
+    for (Dimension d : kAllDimensions) {
+        const auto i = static_cast<std::size_t>(d);
+        if (!proposal.dimension(d).scanned)
+            continue;
+        r.proposed[i] = proposal.dimension(d).tier;
+        for (const ScanFinding& f : repo.findings)
+            if (f.rule && f.rule->kind != RuleKind::Mitigation && f.rule->dimension == d)
+                ++r.findings[i];
+    }
+    for (const Submodule& s : repo.submodules)
+        r.submodules.push_back(s.path + " (" + s.url + ")");
+    return r;
+}
+
+std::string joinedNames(const ScanRun& run) {
+    std::string out;
+    for (const RepositoryScan& repo : run.repositories) {
+        if (!out.empty())
+            out += ", ";
+        out += repo.name;
+    }
+    return out.size() > 200 ? out.substr(0, 197) + "..." : out;
+}
+
+} // namespace
+
+bool showsTensorRt(const ScanFinding& f) {
+    if (!f.rule || f.context != EvidenceContext::Code)
+        return false;
+    if (isRule(f, "D2.tensorrt") || isRule(f, "D2.tensorrt-llm"))
+        return true;
+    if (isRule(f, "D2.manifest-packages"))
+        return f.match.find("tensorrt") != std::string::npos ||
+               f.match.find("TensorRT") != std::string::npos;
+    return false;
+}
+
+bool showsMultiNode(const ScanFinding& f) {
+    return f.rule && f.context == EvidenceContext::Code && isRule(f, "D4.multi-node-launch");
+}
+
+Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options) {
+    Audit audit;
+    audit.name = options.name.empty() ? joinedNames(run) : options.name;
+    audit.organisation = options.organisation;
+    audit.date = options.date;
+    audit.workload = options.workload;
+
+    const std::vector<ScanFinding> findings = allFindings(run);
+    const ScanProposal proposal = proposeTiers(findings);
+    applyScan(audit, findings, proposal, options.top_evidence);
+    for (Dimension d : kAllDimensions) {
+        const DimensionProposal& p = proposal.dimension(d);
+        DimensionAssessment& dim = audit.dimension(d);
+        if (!p.scanned) {
+            dim.tier = p.tier;
+            dim.notes = std::string(kTeamKnowledgeNote);
+            continue;
+        }
+        dim.tier = p.tier;
+        dim.reasons = p.reasons;
+    }
+    for (const ScanFinding& f : findings) {
+        audit.tensorrt = audit.tensorrt || showsTensorRt(f);
+        audit.multi_node = audit.multi_node || showsMultiNode(f);
+    }
+    const bool prefix = run.repositories.size() > 1;
+    for (const RepositoryScan& repo : run.repositories) {
+        for (const SkippedFile& s : repo.not_scanned)
+            audit.not_scanned.push_back({prefix ? repo.name + "/" + s.path : s.path, s.reason});
+        audit.repositories.push_back(breakdownOf(repo));
+    }
+    return audit;
+}
+
+Audit updateAuditFromScan(const Audit& previous, const ScanRun& run,
+                          const ScanAuditOptions& options) {
+    ScanAuditOptions keep = options;
+    if (keep.name.empty())
+        keep.name = previous.name;
+    if (keep.organisation.empty())
+        keep.organisation = previous.organisation;
+    if (keep.date.empty())
+        keep.date = previous.date;
+    Audit audit = auditFromScan(run, keep);
+    audit.notes = previous.notes;
+    for (Dimension d : kAllDimensions) {
+        const DimensionAssessment& before = previous.dimension(d);
+        DimensionAssessment& dim = audit.dimension(d);
+        if (d == Dimension::TeamKnowledge) {
+            dim = before; // the questionnaire's answer is the reviewer's, not the scan's
+            continue;
+        }
+        dim.notes = before.notes;
+        dim.override_tier = before.override_tier;
+        if (dim.override_tier)
+            dim.tier = dim.override_tier->tier;
+    }
+    return audit;
+}
+
+std::optional<std::filesystem::path> evidenceFile(const Audit& audit,
+                                                  const std::string& evidencePath) {
+    if (audit.repositories.empty() || evidencePath.empty())
+        return std::nullopt;
+    std::filesystem::path rel(evidencePath);
+    if (rel.is_absolute())
+        return std::nullopt;
+    for (const std::filesystem::path& part : rel)
+        if (part == "..")
+            return std::nullopt;
+    if (audit.repositories.size() == 1)
+        return std::filesystem::path(audit.repositories.front().root) / rel;
+    const auto slash = evidencePath.find('/');
+    if (slash == std::string::npos)
+        return std::nullopt;
+    const std::string name = evidencePath.substr(0, slash);
+    for (const RepositoryBreakdown& r : audit.repositories)
+        if (r.name == name)
+            return std::filesystem::path(r.root) / evidencePath.substr(slash + 1);
+    return std::nullopt;
+}
+
+} // namespace crossgrade::data

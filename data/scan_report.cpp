@@ -1,0 +1,265 @@
+#include "scan_report.h"
+
+#include "recommendation.h"
+
+#include <cctype>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+
+namespace crossgrade::data {
+
+namespace {
+
+using namespace crossgrade::model;
+using ordered_json = nlohmann::ordered_json;
+
+constexpr std::string_view kSarifSchema = "https://json.schemastore.org/sarif-2.1.0.json";
+
+std::string sarifLevel(Level severity) {
+    switch (severity) {
+    case Level::High:
+        return "error";
+    case Level::Medium:
+        return "warning";
+    case Level::Low:
+        return "note";
+    }
+    return "note";
+}
+
+// RFC 3986: a relative URI reference; '/' separates segments and stays.
+std::string uriOf(std::string_view path) {
+    std::string out;
+    for (char c : path) {
+        const auto u = static_cast<unsigned char>(c);
+        if (std::isalnum(u) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+            out.push_back(c);
+        } else {
+            char buf[4];
+            std::snprintf(buf, sizeof buf, "%%%02X", u);
+            out += buf;
+        }
+    }
+    return out;
+}
+
+std::string fileUriOf(const std::string& root) {
+    std::string uri = "file://" + uriOf(root);
+    if (uri.back() != '/')
+        uri.push_back('/');
+    return uri;
+}
+
+std::string kindOf(RuleKind kind) {
+    switch (kind) {
+    case RuleKind::Finding:
+        return "finding";
+    case RuleKind::Mitigation:
+        return "mitigation";
+    case RuleKind::Scale:
+        return "scale";
+    }
+    return "finding";
+}
+
+ordered_json ruleDescriptor(const ScanRule& rule) {
+    const int dimension = static_cast<int>(rule.dimension) + 1;
+    std::string summary = "Dimension " + std::to_string(dimension) + " (" +
+                          std::string(title(rule.dimension)) + "): " + kindOf(rule.kind);
+    if (rule.kind == RuleKind::Finding)
+        summary += ", " + std::string(toString(rule.severity)) + " by default";
+    ordered_json j;
+    j["id"] = rule.id;
+    j["shortDescription"] = {{"text", summary}};
+    if (!rule.note.empty())
+        j["fullDescription"] = {{"text", std::string(rule.note)}};
+    if (!rule.rocm_equivalent.empty())
+        j["help"] = {{"text", "ROCm equivalent: " + std::string(rule.rocm_equivalent)}};
+    j["defaultConfiguration"] = {
+        {"level", rule.kind == RuleKind::Finding ? sarifLevel(rule.severity) : "note"}};
+    j["properties"] = {{"dimension", dimension}, {"kind", kindOf(rule.kind)}};
+    return j;
+}
+
+ordered_json resultOf(const ScanFinding& f, int ruleIndex) {
+    const EvidenceItem e = toEvidence(f);
+    const bool finding = f.rule->kind == RuleKind::Finding;
+    const bool code = f.context == EvidenceContext::Code;
+    std::string message = std::string(f.rule->id) + ": " + f.match;
+    if (!finding)
+        message += " (" + kindOf(f.rule->kind) + " signal)";
+    else if (!code)
+        message += " (in " + std::string(toString(f.context)) + ": does not set the tier)";
+    if (!e.rocm_equivalent.empty())
+        message += ". ROCm: " + e.rocm_equivalent;
+    ordered_json region = {{"startLine", f.line}};
+    if (f.col)
+        region["startColumn"] = *f.col;
+    if (!f.snippet.empty())
+        region["snippet"] = {{"text", f.snippet}};
+    ordered_json j;
+    j["ruleId"] = f.rule->id;
+    j["ruleIndex"] = ruleIndex;
+    j["kind"] = finding ? "fail" : "informational";
+    j["level"] = finding && code ? sarifLevel(f.severity) : "note";
+    j["message"] = {{"text", message}};
+    j["locations"] = ordered_json::array(
+        {{{"physicalLocation",
+           {{"artifactLocation", {{"uri", uriOf(f.path)}, {"uriBaseId", "SRCROOT"}}},
+            {"region", region}}}}});
+    j["properties"] = {{"dimension", static_cast<int>(f.rule->dimension) + 1},
+                       {"severity", toString(f.severity)},
+                       {"confidence", toString(e.confidence)},
+                       {"context", toString(f.context)},
+                       {"rocm_equivalent", e.rocm_equivalent}};
+    return j;
+}
+
+ordered_json runOf(const RepositoryScan& repo) {
+    ordered_json rules = ordered_json::array();
+    std::map<std::string_view, int> index;
+    for (const ScanRule& rule : scanRules()) {
+        index[rule.id] = static_cast<int>(rules.size());
+        rules.push_back(ruleDescriptor(rule));
+    }
+    ordered_json results = ordered_json::array();
+    for (const ScanFinding& f : repo.findings) {
+        if (!f.rule)
+            continue;
+        const auto it = index.find(f.rule->id);
+        if (it != index.end())
+            results.push_back(resultOf(f, it->second));
+    }
+    ordered_json notes = ordered_json::array();
+    for (const SkippedFile& s : repo.not_scanned)
+        notes.push_back(
+            {{"level", "note"},
+             {"message", {{"text", "not scanned: " + s.reason}}},
+             {"locations",
+              ordered_json::array({{{"physicalLocation",
+                                     {{"artifactLocation",
+                                       {{"uri", uriOf(s.path)}, {"uriBaseId", "SRCROOT"}}}}}}})}});
+    ordered_json run;
+    run["tool"] = {
+        {"driver",
+         {{"name", "Crossgrade scanner"}, {"version", CROSSGRADE_VERSION}, {"rules", rules}}}};
+    run["automationDetails"] = {{"id", "crossgrade-scan/" + repo.name + "/"}};
+    run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", fileUriOf(repo.root)}}}};
+    run["invocations"] = ordered_json::array(
+        {{{"executionSuccessful", true}, {"toolExecutionNotifications", notes}}});
+    run["results"] = results;
+    return run;
+}
+
+std::string megabytes(long long bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    return buf;
+}
+
+std::string upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
+void printDimension(std::ostream& out, const Audit& audit, Dimension d, std::size_t topN) {
+    const DimensionAssessment& a = audit.dimension(d);
+    out << static_cast<int>(d) + 1 << ". " << title(d) << ": " << upper(toString(a.tier));
+    if (a.override_tier)
+        out << " (reviewer's override: " << a.override_tier->reason << "; scan proposed "
+            << (a.proposed_tier ? toString(*a.proposed_tier) : "nothing") << ")";
+    else if (a.proposed_tier)
+        out << " (proposed by the scan)";
+    out << '\n';
+    for (const std::string& r : a.reasons)
+        out << "   why: " << r << '\n';
+    if (!a.notes.empty())
+        out << "   note: " << a.notes << '\n';
+    std::size_t shown = 0;
+    for (const EvidenceItem& e : a.evidence) {
+        if (shown++ == topN) {
+            out << "   ... and " << a.evidence.size() - topN
+                << " more in the audit JSON (--format json)\n";
+            break;
+        }
+        out << "   " << e.path << ':' << e.line << "  " << e.rule_id << "  " << toString(e.severity)
+            << ", " << toString(e.context)
+            << (e.mitigated_by ? ", mitigated by " + *e.mitigated_by : std::string()) << '\n';
+        if (!e.snippet.empty())
+            out << "      " << e.snippet << '\n';
+        if (!e.rocm_equivalent.empty())
+            out << "      ROCm: " << e.rocm_equivalent << '\n';
+    }
+    for (const Mitigation& m : a.mitigations)
+        out << "   mitigation: " << m.rule_id << " at " << m.path
+            << (m.line ? ":" + std::to_string(*m.line) : std::string()) << '\n';
+}
+
+} // namespace
+
+std::string scanSarif(const ScanRun& run) {
+    ordered_json doc;
+    doc["$schema"] = kSarifSchema;
+    doc["version"] = "2.1.0";
+    doc["runs"] = ordered_json::array();
+    for (const RepositoryScan& repo : run.repositories)
+        doc["runs"].push_back(runOf(repo));
+    return doc.dump(2) + "\n";
+}
+
+std::string scanText(const Audit& audit, std::size_t evidencePerDimension) {
+    std::ostringstream out;
+    long long files = 0;
+    long long bytes = 0;
+    for (const RepositoryBreakdown& r : audit.repositories) {
+        files += r.files_scanned;
+        bytes += r.bytes_scanned;
+    }
+    out << "Audit: " << audit.name << " (" << toString(audit.workload) << ")\n";
+    out << "Scanned " << files << " files (" << megabytes(bytes) << ") in "
+        << audit.repositories.size()
+        << (audit.repositories.size() == 1 ? " repository" : " repositories") << "; "
+        << audit.not_scanned.size() << " not scanned\n\n";
+    for (Dimension d : kAllDimensions)
+        printDimension(out, audit, d, evidencePerDimension);
+
+    const Recommendation r = recommend(audit.profile());
+    out << "\nTensorRT in the pipeline: " << (audit.tensorrt ? "yes" : "no")
+        << "; multi-node: " << (audit.multi_node ? "yes" : "no") << '\n';
+    out << "Recommended path: " << title(r.primary_path) << " [" << toString(r.primary_path)
+        << "], " << r.high_count << " High; " << r.effort.label << '\n';
+    for (const AuditWarning& w : r.warnings)
+        out << "  warning [" << w.id << "] " << w.text << '\n';
+    out << "The tiers are proposals: confirm or override each in the app or the audit file.\n";
+
+    if (audit.repositories.size() > 1) {
+        out << "\nRepositories:\n";
+        for (const RepositoryBreakdown& rep : audit.repositories) {
+            out << "  " << rep.name << ": " << rep.files_scanned << " files, "
+                << megabytes(rep.bytes_scanned) << ";";
+            for (Dimension d : kAllDimensions)
+                if (const auto& t = rep.proposed[static_cast<std::size_t>(d)])
+                    out << " D" << static_cast<int>(d) + 1 << ' ' << toString(*t);
+            out << '\n';
+        }
+    }
+    if (!audit.not_scanned.empty()) {
+        out << "\nNot scanned:\n";
+        std::size_t shown = 0;
+        for (const SkippedFile& s : audit.not_scanned) {
+            if (shown++ == 20) {
+                out << "  ... and " << audit.not_scanned.size() - 20 << " more\n";
+                break;
+            }
+            out << "  " << s.path << ": " << s.reason << '\n';
+        }
+    }
+    return out.str();
+}
+
+} // namespace crossgrade::data

@@ -1,0 +1,313 @@
+// From a scan to the audit (issue 8, point 3) and its other outputs (point 4): the proposal per
+// dimension with reasons, the facts read from evidence, the per-repository breakdown, overrides
+// kept on a re-scan, the audit JSON and the store keeping all of it, SARIF 2.1.0 and the text
+// summary. The scans here are made from the matcher on in-memory files, so these tests do not
+// depend on the walker (tst_scan_walker covers it).
+
+#include "audit_json.h"
+#include "scan_audit.h"
+#include "scan_report.h"
+#include "store.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+#include <set>
+
+using namespace crossgrade;
+using model::Dimension;
+using model::Tier;
+
+namespace {
+
+// One repository scanned from (path, text) pairs.
+data::RepositoryScan repository(const std::string& name,
+                                std::vector<std::pair<std::string, std::string>> files) {
+    data::RepositoryScan repo;
+    repo.name = name;
+    repo.root = "/src/" + name;
+    for (const auto& [path, text] : files) {
+        for (model::ScanFinding& f : model::defaultScanMatcher().matchFile(path, text))
+            repo.findings.push_back(std::move(f));
+        ++repo.files_scanned;
+        repo.bytes_scanned += text.size();
+    }
+    return repo;
+}
+
+data::RepositoryScan kernelsRepo() {
+    data::RepositoryScan repo = repository(
+        "kernels",
+        {{"csrc/attn.cu", "__global__ void k() {\n  asm volatile(\"ldmatrix.sync.aligned.m8n8.x4 "
+                          "{%0}, [%1];\" : \"=r\"(a) : \"r\"(p));\n}\n"},
+         {"serve/engine.py", "import tensorrt as trt\n"},
+         {"tests/test_attn.py", "from cupy import RawKernel\n"},
+         {"requirements.txt", "flash-attn==2.5.0\nvllm\n"}});
+    repo.not_scanned.push_back({"assets/model.bin", "binary"});
+    repo.submodules.push_back({"third_party/cutlass", "https://github.com/NVIDIA/cutlass", false});
+    return repo;
+}
+
+data::RepositoryScan trainingRepo() {
+    return repository("trainer",
+                      {{"train.py", "import torch.distributed as dist\n"
+                                    "dist.init_process_group(backend='nccl')\n"},
+                       {"launch/run.slurm", "#SBATCH --nodes=4\nsrun torchrun --nnodes=4 "
+                                            "train.py\n"}});
+}
+
+data::ScanRun runOf(std::vector<data::RepositoryScan> repos) {
+    data::ScanRun run;
+    run.repositories = std::move(repos);
+    return run;
+}
+
+data::ScanAuditOptions options(model::WorkloadKind kind = model::WorkloadKind::Mixed) {
+    data::ScanAuditOptions o;
+    o.workload = kind;
+    return o;
+}
+
+bool hasEvidence(const model::Audit& audit, Dimension d, const std::string& rule,
+                 const std::string& path) {
+    for (const model::EvidenceItem& e : audit.dimension(d).evidence)
+        if (e.rule_id == rule && e.path == path)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestScanAudit : public QObject {
+    Q_OBJECT
+
+private slots:
+    void proposesTiersWithReasonsAndFacts() {
+        const model::Audit audit = data::auditFromScan(runOf({kernelsRepo()}), options());
+        QCOMPARE(audit.name, std::string("kernels"));
+        QVERIFY(audit.workload == model::WorkloadKind::Mixed);
+        const model::DimensionAssessment& kernels = audit.dimension(Dimension::CustomKernels);
+        QVERIFY(kernels.tier == Tier::High);
+        QVERIFY(kernels.proposed_tier == std::optional(Tier::High));
+        QVERIFY(!kernels.reasons.empty());
+        QVERIFY(kernels.reasons.front().find("D1.inline-ptx") != std::string::npos);
+        QVERIFY(hasEvidence(audit, Dimension::CustomKernels, "D1.inline-ptx", "csrc/attn.cu"));
+        // TensorRT in production code sets the fact the path rules read.
+        QVERIFY(audit.tensorrt);
+        QVERIFY(audit.dimension(Dimension::Libraries).tier == Tier::High);
+        QVERIFY(!audit.multi_node);
+        // Team knowledge is the questionnaire's: Medium with a note, no proposal.
+        const model::DimensionAssessment& team = audit.dimension(Dimension::TeamKnowledge);
+        QVERIFY(team.tier == Tier::Medium);
+        QVERIFY(!team.proposed_tier);
+        QVERIFY(team.notes.find("questionnaire") != std::string::npos);
+        // One repository: paths stay relative to it.
+        QCOMPARE(audit.not_scanned.size(), std::size_t(1));
+        QCOMPARE(audit.not_scanned.front().path, std::string("assets/model.bin"));
+        QCOMPARE(audit.repositories.size(), std::size_t(1));
+        QCOMPARE(audit.repositories.front().submodules.front(),
+                 std::string("third_party/cutlass (https://github.com/NVIDIA/cutlass)"));
+    }
+
+    void packageTableRatesManifestEntries() {
+        const model::Audit audit = data::auditFromScan(runOf({kernelsRepo()}), options());
+        // flash-attn is Medium with the ROCm fork named; vllm is Low (upstream ROCm builds).
+        bool flash = false;
+        bool vllm = false;
+        for (const model::EvidenceItem& e : audit.dimension(Dimension::Libraries).evidence) {
+            if (e.rule_id != "D2.manifest-packages")
+                continue;
+            if (e.snippet.find("flash-attn") != std::string::npos) {
+                flash = true;
+                QVERIFY(e.severity == model::Level::Medium);
+                QVERIFY(e.rocm_equivalent.find("flash-attention") != std::string::npos);
+            }
+            if (e.snippet == "vllm") {
+                vllm = true;
+                QVERIFY(e.severity == model::Level::Low);
+            }
+        }
+        QVERIFY(flash);
+        QVERIFY(vllm);
+    }
+
+    void multiNodeFromLaunchEvidence() {
+        const model::Audit audit =
+            data::auditFromScan(runOf({trainingRepo()}), options(model::WorkloadKind::Training));
+        QVERIFY(audit.multi_node);
+        // NCCL only through torch.distributed across nodes is Medium, not High.
+        QVERIFY(audit.dimension(Dimension::Distributed).tier == Tier::Medium);
+    }
+
+    void severalRepositoriesPrefixPathsAndBreakDown() {
+        const model::Audit audit =
+            data::auditFromScan(runOf({kernelsRepo(), trainingRepo()}), options());
+        QCOMPARE(audit.name, std::string("kernels, trainer"));
+        QVERIFY(
+            hasEvidence(audit, Dimension::CustomKernels, "D1.inline-ptx", "kernels/csrc/attn.cu"));
+        QCOMPARE(audit.not_scanned.front().path, std::string("kernels/assets/model.bin"));
+        QCOMPARE(audit.repositories.size(), std::size_t(2));
+        const model::RepositoryBreakdown& k = audit.repositories[0];
+        const model::RepositoryBreakdown& t = audit.repositories[1];
+        QCOMPARE(k.name, std::string("kernels"));
+        QCOMPARE(k.files_scanned, 4LL);
+        QCOMPARE(k.files_not_scanned, 1LL);
+        QVERIFY(k.proposed[0] == std::optional(Tier::High));
+        QVERIFY(t.proposed[0] == std::optional(Tier::Low));
+        QVERIFY(t.proposed[3] == std::optional(Tier::Medium));
+        QVERIFY(t.findings[3] > 0);
+        QVERIFY(!k.proposed[5]);
+        // The organisation's tier is the highest its code gives.
+        QVERIFY(audit.dimension(Dimension::CustomKernels).tier == Tier::High);
+        QVERIFY(audit.multi_node);
+    }
+
+    void rescanKeepsOverridesNotesAndTeamKnowledge() {
+        model::Audit before = data::auditFromScan(runOf({kernelsRepo()}), options());
+        before.dimension(Dimension::CustomKernels).override_tier =
+            model::TierOverride{Tier::Medium, "the PTX is in a dead code path"};
+        before.dimension(Dimension::CustomKernels).tier = Tier::Medium;
+        before.dimension(Dimension::CustomKernels).notes = "checked with the kernel team";
+        before.dimension(Dimension::TeamKnowledge).tier = Tier::High;
+        before.dimension(Dimension::TeamKnowledge).notes = "three CUDA kernel engineers";
+        before.notes = "audit notes";
+        before.name = "Acme inference";
+
+        const model::Audit after =
+            data::updateAuditFromScan(before, runOf({kernelsRepo(), trainingRepo()}), options());
+        const model::DimensionAssessment& kernels = after.dimension(Dimension::CustomKernels);
+        QVERIFY(kernels.tier == Tier::Medium); // the override still decides
+        QVERIFY(kernels.proposed_tier == std::optional(Tier::High));
+        QCOMPARE(kernels.override_tier->reason, std::string("the PTX is in a dead code path"));
+        QCOMPARE(kernels.notes, std::string("checked with the kernel team"));
+        QVERIFY(after.dimension(Dimension::TeamKnowledge).tier == Tier::High);
+        QCOMPARE(after.dimension(Dimension::TeamKnowledge).notes,
+                 std::string("three CUDA kernel engineers"));
+        QCOMPARE(after.notes, std::string("audit notes"));
+        QCOMPARE(after.name, std::string("Acme inference"));
+        // Without an override the new proposal counts.
+        QVERIFY(after.dimension(Dimension::Distributed).tier == Tier::Medium);
+        QCOMPARE(after.repositories.size(), std::size_t(2));
+    }
+
+    void auditJsonKeepsReasonsAndRepositories() {
+        const model::Audit audit =
+            data::auditFromScan(runOf({kernelsRepo(), trainingRepo()}), options());
+        const std::string text = data::writeAudit(audit);
+        const data::AuditReadResult back = data::readAudit(text);
+        QVERIFY2(back.ok(), back.errors.empty() ? "" : back.errors.front().message.c_str());
+        QVERIFY(back.warnings.empty());
+        QCOMPARE(*back.audit, audit);
+    }
+
+    void auditJsonRepositoryErrorsNamePlace() {
+        nlohmann::json doc = nlohmann::json::parse(data::writeAudit(
+            data::auditFromScan(runOf({kernelsRepo(), trainingRepo()}), options())));
+        doc["repositories"][1]["files_scanned"] = -3;
+        doc["repositories"][0]["proposed"]["custom_kernels"] = "severe";
+        doc["dimensions"]["libraries"]["reasons"][0] = 7;
+        const data::AuditReadResult r = data::readAudit(doc.dump());
+        QVERIFY(!r.ok());
+        std::set<std::string> places;
+        for (const data::Problem& p : r.errors)
+            places.insert(p.place);
+        QVERIFY(places.count("/repositories/1/files_scanned"));
+        QVERIFY(places.count("/repositories/0/proposed/custom_kernels"));
+        QVERIFY(places.count("/dimensions/libraries/reasons/0"));
+    }
+
+    void storeKeepsScanAndReplacesInPlace() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        data::Store store = data::Store::open(dir.filePath(QStringLiteral("s.db")));
+        const model::Audit first = data::auditFromScan(runOf({kernelsRepo()}), options());
+        const std::int64_t id = store.addAudit(first, "scan");
+        QCOMPARE(*store.audit(id), first);
+
+        model::Audit second =
+            data::updateAuditFromScan(first, runOf({kernelsRepo(), trainingRepo()}), options());
+        QVERIFY(store.replaceAudit(id, second));
+        QCOMPARE(*store.audit(id), second);
+        QCOMPARE(store.audits().size(), std::size_t(1));
+        QVERIFY(!store.replaceAudit(id + 100, second));
+        QVERIFY(!store.audit(id + 100));
+    }
+
+    void evidenceFileResolvesUnderTheRoot() {
+        const model::Audit one = data::auditFromScan(runOf({kernelsRepo()}), options());
+        QCOMPARE(data::evidenceFile(one, "csrc/attn.cu"),
+                 std::optional(std::filesystem::path("/src/kernels/csrc/attn.cu")));
+        const model::Audit two =
+            data::auditFromScan(runOf({kernelsRepo(), trainingRepo()}), options());
+        QCOMPARE(data::evidenceFile(two, "trainer/train.py"),
+                 std::optional(std::filesystem::path("/src/trainer/train.py")));
+        QVERIFY(!data::evidenceFile(two, "other/train.py"));
+        QVERIFY(!data::evidenceFile(one, "../etc/passwd"));
+        QVERIFY(!data::evidenceFile(one, "/etc/passwd"));
+        QVERIFY(!data::evidenceFile(model::Audit{}, "csrc/attn.cu"));
+    }
+
+    void sarifNamesEveryFindingAtItsPlace() {
+        const data::ScanRun run = runOf({kernelsRepo(), trainingRepo()});
+        const nlohmann::json sarif = nlohmann::json::parse(data::scanSarif(run));
+        QCOMPARE(sarif["version"].get<std::string>(), std::string("2.1.0"));
+        QCOMPARE(sarif["runs"].size(), std::size_t(2));
+        const nlohmann::json& run0 = sarif["runs"][0];
+        QCOMPARE(run0["originalUriBaseIds"]["SRCROOT"]["uri"].get<std::string>(),
+                 std::string("file:///src/kernels/"));
+        const nlohmann::json& rules = run0["tool"]["driver"]["rules"];
+        QCOMPARE(rules.size(), model::scanRules().size());
+        QCOMPARE(run0["results"].size(), run.repositories[0].findings.size());
+        bool ptx = false;
+        for (const nlohmann::json& r : run0["results"]) {
+            // ruleIndex points at the rule of the same id.
+            QCOMPARE(rules[r["ruleIndex"].get<std::size_t>()]["id"], r["ruleId"]);
+            if (r["ruleId"] == "D1.inline-ptx") {
+                ptx = true;
+                QCOMPARE(r["level"].get<std::string>(), std::string("error"));
+                const nlohmann::json& loc = r["locations"][0]["physicalLocation"];
+                QCOMPARE(loc["artifactLocation"]["uri"].get<std::string>(),
+                         std::string("csrc/attn.cu"));
+                QCOMPARE(loc["artifactLocation"]["uriBaseId"].get<std::string>(),
+                         std::string("SRCROOT"));
+                QCOMPARE(loc["region"]["startLine"].get<int>(), 2);
+            }
+            if (r["ruleId"] == "D1.cupy-kernel")
+                QCOMPARE(r["level"].get<std::string>(), std::string("note")); // in a test
+        }
+        QVERIFY(ptx);
+        const nlohmann::json& notes = run0["invocations"][0]["toolExecutionNotifications"];
+        QCOMPARE(notes.size(), std::size_t(1));
+        QVERIFY(notes[0]["message"]["text"].get<std::string>().find("binary") != std::string::npos);
+    }
+
+    void sarifEncodesPathsAsUris() {
+        data::RepositoryScan repo =
+            repository("odd name", {{"src/a b#1.cu", "__global__ void k();\n"}});
+        const nlohmann::json sarif = nlohmann::json::parse(data::scanSarif(runOf({repo})));
+        const nlohmann::json& run0 = sarif["runs"][0];
+        QCOMPARE(run0["originalUriBaseIds"]["SRCROOT"]["uri"].get<std::string>(),
+                 std::string("file:///src/odd%20name/"));
+        QCOMPARE(run0["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                     .get<std::string>(),
+                 std::string("src/a%20b%231.cu"));
+    }
+
+    void textSummaryForTheReviewer() {
+        model::Audit audit = data::auditFromScan(runOf({kernelsRepo(), trainingRepo()}), options());
+        audit.dimension(Dimension::Toolchain).override_tier =
+            model::TierOverride{Tier::High, "nvcc in the release build"};
+        audit.dimension(Dimension::Toolchain).tier = Tier::High;
+        const std::string text = data::scanText(audit, 2);
+        for (const char* expected :
+             {"Audit: kernels, trainer (mixed)", "Scanned 6 files", "1. Custom kernel code: HIGH",
+              "why: D1.inline-ptx", "kernels/csrc/attn.cu:2  D1.inline-ptx  high, code",
+              "ROCm: none (rewrite", "reviewer's override: nvcc in the release build",
+              "6. Team knowledge: MEDIUM", "multi-node: yes", "Recommended path:", "Repositories:",
+              "trainer: 2 files", "Not scanned:", "kernels/assets/model.bin: binary"})
+            QVERIFY2(text.find(expected) != std::string::npos, expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScanAudit)
+#include "tst_scan_audit.moc"
