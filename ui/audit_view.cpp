@@ -1009,6 +1009,7 @@ void AuditView::showNotScanned() {
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->verticalHeader()->hide();
     view->setSortingEnabled(true);
+    view->sortByColumn(0, Qt::AscendingOrder); // the order the scan listed them
     view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     view->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     layout->addWidget(view, 1);

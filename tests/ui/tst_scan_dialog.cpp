@@ -8,6 +8,7 @@
 #include "samples.h"
 #include "scan_dialog.h"
 #include "settings.h"
+#include "source_viewer.h"
 #include "store.h"
 #include "widget_lookup.h"
 
@@ -99,6 +100,14 @@ private:
     bool m_open = false;
 };
 
+// Tiers and workloads compare by their file-format names: QCOMPARE prints them on failure.
+QString name(std::optional<model::Tier> tier) {
+    return tier ? QString::fromUtf8(model::toString(*tier).data()) : QStringLiteral("none");
+}
+QString name(std::optional<model::WorkloadKind> kind) {
+    return kind ? QString::fromUtf8(model::toString(*kind).data()) : QStringLiteral("none");
+}
+
 } // namespace
 
 class TestScanDialog : public QObject {
@@ -160,7 +169,7 @@ void TestScanDialog::scanStoresAnAuditWithProposedTiers() {
     QCOMPARE(audits.size(), std::size_t(1));
     QCOMPARE(audits.front().id, *dialog.storedAuditId());
     QCOMPARE(audits.front().name, std::string("tiny repo"));
-    QCOMPARE(audits.front().workload, model::WorkloadKind::Training);
+    QCOMPARE(name(audits.front().workload), name(model::WorkloadKind::Training));
     QVERIFY(QString::fromStdString(audits.front().source).contains(QDir::cleanPath(m_repo)));
 
     const std::optional<model::Audit> audit = store().audit(*dialog.storedAuditId());
@@ -169,7 +178,7 @@ void TestScanDialog::scanStoresAnAuditWithProposedTiers() {
         QVERIFY2(audit->dimensions[i].proposed_tier.has_value(),
                  model::toString(model::kAllDimensions[i]).data());
     const model::DimensionAssessment& kernels = audit->dimension(model::Dimension::CustomKernels);
-    QCOMPARE(kernels.proposed_tier, std::optional(model::Tier::High));
+    QCOMPARE(name(kernels.proposed_tier), name(model::Tier::High));
     QVERIFY(!kernels.evidence.empty());
     QCOMPARE(kernels.evidence.front().path.rfind("csrc/gemm.cu", 0), std::size_t(0));
 
@@ -294,7 +303,7 @@ void TestScanDialog::rescanKeepsOverrides() {
     dialog.setRescan(reviewedId, reviewed);
     QVERIFY(dialog.isRescan());
     QCOMPARE(dialog.folders(), QStringList{QDir::cleanPath(m_repo)});
-    QCOMPARE(dialog.workload(), std::optional(model::WorkloadKind::Training));
+    QCOMPARE(name(dialog.workload()), name(model::WorkloadKind::Training));
     QCOMPARE(dialog.auditName(), QStringLiteral("Acme ML"));
     QVERIFY(dialog.startScan());
     dialog.waitForScan();
@@ -303,8 +312,8 @@ void TestScanDialog::rescanKeepsOverrides() {
         dialog.storedAudit()->dimension(model::Dimension::CustomKernels);
     QVERIFY(rescanned.override_tier);
     QCOMPARE(rescanned.override_tier->reason, std::string("kernels already ported"));
-    QCOMPARE(rescanned.tier, model::Tier::Low);
-    QCOMPARE(rescanned.proposed_tier, std::optional(model::Tier::High));
+    QCOMPARE(name(rescanned.tier), name(model::Tier::Low));
+    QCOMPARE(name(rescanned.proposed_tier), name(model::Tier::High));
     // Replaced in place: the first scan and the reviewed audit, no third.
     QCOMPARE(dialog.storedAuditId(), std::optional(reviewedId));
     QCOMPARE(store().audits().size(), std::size_t(2));
@@ -313,7 +322,7 @@ void TestScanDialog::rescanKeepsOverrides() {
     const model::DimensionAssessment& storedKernels =
         stored->dimension(model::Dimension::CustomKernels);
     QVERIFY(storedKernels.override_tier);
-    QCOMPARE(storedKernels.tier, model::Tier::Low);
+    QCOMPARE(name(storedKernels.tier), name(model::Tier::Low));
     QVERIFY(std::any_of(storedKernels.evidence.begin(), storedKernels.evidence.end(),
                         [](const model::EvidenceItem& e) { return e.path == "ops/reduce.cu"; }));
 }
