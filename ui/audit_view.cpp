@@ -23,6 +23,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
@@ -150,21 +151,21 @@ enum LibraryColumn { LibCuda, LibRocm, LibDifficulty, LibNamed, LibColumnCount }
 enum RepositoryColumn { RepName, RepFiles, RepSkipped, RepFirstDimension, RepColumnCount = 8 };
 constexpr std::size_t kScannedDimensions = 5; // team knowledge is not read from code
 
-// Column headings short enough for five tiers side by side; the full title is the tooltip.
-QString shortTitle(model::Dimension d) {
-    switch (d) {
-    case model::Dimension::CustomKernels:
-        return QObject::tr("Kernels");
-    case model::Dimension::Libraries:
-        return QObject::tr("Libraries");
-    case model::Dimension::FrameworkUsage:
-        return QObject::tr("Framework");
-    case model::Dimension::Distributed:
-        return QObject::tr("Distributed");
-    case model::Dimension::Toolchain:
-        return QObject::tr("Toolchain");
-    case model::Dimension::TeamKnowledge:
-        return QObject::tr("Team");
+// "1 file" / "12 files": English text without Qt's "(s)" placeholders.
+QString counted(long long n, const QString& one, const QString& many) {
+    return n == 1 ? one : many.arg(QLocale().toString(n));
+}
+
+// A tier in one letter: five of them side by side fit the narrow pane; the cell's colour, its
+// tooltip and its accessible text say it in full.
+QString tierLetter(model::Tier tier) {
+    switch (tier) {
+    case model::Tier::Low:
+        return QObject::tr("L", "Low tier");
+    case model::Tier::Medium:
+        return QObject::tr("M", "Medium tier");
+    case model::Tier::High:
+        return QObject::tr("H", "High tier");
     }
     return {};
 }
@@ -215,7 +216,16 @@ AuditView::AuditView(QWidget* parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(buildRepositories());
     rightLayout->addWidget(buildLibraries(), 1);
-    bottom->addWidget(right);
+    // With a scan's breakdown above the library table the column may outgrow a short window:
+    // it scrolls rather than squeezing the fixed-height tables over their captions.
+    auto* rightScroll = new QScrollArea;
+    rightScroll->setWidget(right);
+    rightScroll->setWidgetResizable(true);
+    rightScroll->setFrameShape(QFrame::NoFrame);
+    rightScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The library box's own minimum (400) plus room for the vertical scroll bar.
+    rightScroll->setMinimumWidth(400 + rightScroll->verticalScrollBar()->sizeHint().width() + 8);
+    bottom->addWidget(rightScroll);
     bottom->setStretchFactor(0, 1);
     bottom->setStretchFactor(1, 1);
     bottom->setSizes({620, 460});
@@ -476,7 +486,7 @@ QWidget* AuditView::buildRepositories() {
     m_repositories = new QStandardItemModel(0, RepColumnCount, this);
     QStringList headings{tr("Repository"), tr("Files"), tr("Not read")};
     for (std::size_t i = 0; i < kScannedDimensions; ++i)
-        headings << shortTitle(model::kAllDimensions[i]);
+        headings << QString::number(i + 1); // the dimension's number, as in the table above
     m_repositories->setHorizontalHeaderLabels(headings);
     for (std::size_t i = 0; i < kScannedDimensions; ++i)
         m_repositories->horizontalHeaderItem(RepFirstDimension + int(i))
@@ -729,8 +739,11 @@ void AuditView::refreshDetail() {
             : tr("No file:line evidence recorded for this dimension."));
     // As tall as its rows, up to six; the pane scrolls beyond that rather than squeezing them.
     const int shown = std::min(int(dim.evidence.size()), 6);
+    // Room for the horizontal scroll bar too: a narrow pane shows one, and it must not hide the
+    // only row.
     m_evidenceView->setFixedHeight(m_evidenceView->horizontalHeader()->sizeHint().height() +
                                    shown * m_evidenceView->verticalHeader()->defaultSectionSize() +
+                                   m_evidenceView->horizontalScrollBar()->sizeHint().height() +
                                    2 * m_evidenceView->frameWidth() + 2);
     if (hasEvidence)
         m_evidenceView->setCurrentIndex(m_evidence->index(
@@ -915,6 +928,7 @@ bool AuditView::openEvidence(int row) {
     const model::DimensionAssessment& dim = audit().dimension(selectedDimension());
     if (row < 0 || row >= int(dim.evidence.size()))
         return false;
+    m_evidenceView->setCurrentIndex(m_evidence->index(row, 0));
     if (!m_sourceViewer) {
         m_sourceViewer = new SourceViewer(this);
         m_sourceViewer->setObjectName(QStringLiteral("sourceViewer"));
@@ -952,11 +966,14 @@ void AuditView::refreshRepositories() {
         row[RepSkipped]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         for (std::size_t i = 0; i < kScannedDimensions; ++i) {
             const std::optional<model::Tier>& tier = r.proposed[i];
-            auto* cell = new QStandardItem(tier ? qs(model::title(*tier)) : QStringLiteral("—"));
+            auto* cell = new QStandardItem(tier ? tierLetter(*tier) : QStringLiteral("—"));
+            cell->setData(tier ? qs(model::title(*tier)) : tr("no proposal"),
+                          Qt::AccessibleTextRole);
             cell->setTextAlignment(Qt::AlignCenter);
-            cell->setToolTip(tr("%1 in %2: %3 (%n finding(s))", "", int(r.findings[i]))
+            cell->setToolTip(tr("%1 in %2: %3 (%4)")
                                  .arg(qs(model::title(model::kAllDimensions[i])), qs(r.name),
-                                      tier ? qs(model::title(*tier)) : tr("no proposal")));
+                                      tier ? qs(model::title(*tier)) : tr("no proposal"),
+                                      counted(r.findings[i], tr("1 finding"), tr("%1 findings"))));
             if (tier) {
                 cell->setBackground(tierBadgeBackground(*tier));
                 cell->setForeground(tierBadgeForeground(*tier));
@@ -972,13 +989,13 @@ void AuditView::refreshRepositories() {
     m_repositoryView->setFixedHeight(m_repositoryView->horizontalHeader()->sizeHint().height() +
                                      shown *
                                          m_repositoryView->verticalHeader()->defaultSectionSize() +
+                                     m_repositoryView->horizontalScrollBar()->sizeHint().height() +
                                      2 * m_repositoryView->frameWidth() + 2);
     const std::size_t skipped = a.not_scanned.size();
     m_notScanned->setText(
         skipped == 0 ? tr("Every file found was read.")
-                     : tr("%n file(s) not scanned (binary, too large, unreadable or outside the "
-                          "tree).",
-                          "", int(skipped)));
+                     : counted(qint64(skipped), tr("1 file"), tr("%1 files")) +
+                           tr(" not scanned (binary, too large, unreadable or outside the tree)."));
     m_showNotScanned->setVisible(skipped > 0);
     m_repositoriesBox->setTitle(hasRepositories
                                     ? tr("Scanned repositories (%1)").arg(a.repositories.size())
@@ -993,9 +1010,10 @@ void AuditView::showNotScanned() {
     dialog.setWindowTitle(tr("Files not scanned — %1").arg(qs(a.name)));
     dialog.resize(760, 420);
     auto* layout = new QVBoxLayout(&dialog);
-    auto* intro = new QLabel(tr("The scan did not read these %n file(s); their contents are "
-                                "not in the audit's evidence.",
-                                "", int(a.not_scanned.size())));
+    auto* intro =
+        new QLabel(counted(qint64(a.not_scanned.size()), tr("The scan did not read this file"),
+                           tr("The scan did not read these %1 files")) +
+                   tr("; what they hold is not in the audit's evidence."));
     intro->setWordWrap(true);
     layout->addWidget(intro);
     auto* files = new QStandardItemModel(0, 2, &dialog);

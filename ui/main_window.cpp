@@ -1291,7 +1291,16 @@ void MainWindow::shootScanning(const QString& directory, QStringList& written) {
     m_messages->hide();
     m_storedAudit->selectDimension(model::Dimension::CustomKernels);
     save(this, QStringLiteral("scan-audit"));
-    if (m_storedAudit->openEvidence(0))
+    // The inline PTX sits in the middle of its kernel: the viewer shows the lines around it.
+    const auto& evidence =
+        m_storedAudit->audit().dimension(model::Dimension::CustomKernels).evidence;
+    int row = 0;
+    for (std::size_t i = 0; i < evidence.size(); ++i)
+        if (evidence[i].rule_id == "D1.inline-ptx") {
+            row = int(i);
+            break;
+        }
+    if (m_storedAudit->openEvidence(row))
         save(m_storedAudit->sourceViewer(), QStringLiteral("source-viewer"));
     if (m_storedAudit->sourceViewer())
         m_storedAudit->sourceViewer()->close();

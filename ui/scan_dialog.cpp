@@ -31,8 +31,11 @@ QString qs(std::string_view s) {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
-QString megabytes(std::uint64_t bytes) {
-    return QLocale().toString(double(bytes) / 1e6, 'f', bytes < 10'000'000 ? 2 : 1);
+// "840 kB", "12.4 MB": a tiny repository does not read as "0.01 MB".
+QString bytesText(std::uint64_t bytes) {
+    if (bytes < 1'000'000)
+        return QObject::tr("%1 kB").arg(QLocale().toString(double(bytes) / 1e3, 'f', 0));
+    return QObject::tr("%1 MB").arg(QLocale().toString(double(bytes) / 1e6, 'f', 1));
 }
 
 QString count(std::size_t n) {
@@ -246,9 +249,12 @@ void ScanDialog::refreshState() {
     m_name->setPlaceholderText(names.isEmpty() ? tr("The folders' names")
                                                : names.join(QStringLiteral(", ")));
     if (!scanning && !m_hasOutcome)
-        m_progressText->setText(m_folders->count() == 0
-                                    ? tr("Add the folders of one or more repositories.")
-                                    : tr("Ready to scan %n folder(s).", "", m_folders->count()));
+        m_progressText->setText(
+            m_folders->count() == 0
+                ? tr("Add the folders of one or more repositories.")
+                : (m_folders->count() == 1
+                       ? tr("Ready to scan one folder.")
+                       : tr("Ready to scan %1 folders.").arg(m_folders->count())));
 }
 
 void ScanDialog::showError(const QString& text) {
@@ -337,9 +343,9 @@ void ScanDialog::showProgress(const data::ScanProgress& p) {
         m_progress->setRange(0, int(std::min<std::size_t>(p.files_total, INT_MAX)));
         m_progress->setValue(int(std::min<std::size_t>(p.files_done, INT_MAX)));
     }
-    m_progressText->setText(tr("%1 of %2 files · %3 MB read · %4")
+    m_progressText->setText(tr("%1 of %2 files · %3 read · %4")
                                 .arg(count(p.files_done), count(p.files_total),
-                                     megabytes(p.bytes_done), qs(p.repository)));
+                                     bytesText(p.bytes_done), qs(p.repository)));
 }
 
 void ScanDialog::finishScan() {
@@ -423,14 +429,16 @@ void ScanDialog::finishScan() {
                          .arg(qs(model::title(d)).toHtmlEscaped(),
                               qs(model::title(a.proposed_tier.value_or(a.tier))));
     }
-    m_progressText->setText(
-        tr("Done: %1 files · %2 MB read · %n repository(ies)", "", int(run.repositories.size()))
-            .arg(count(files), megabytes(bytes)));
+    m_progressText->setText(tr("Done: %1 files · %2 read · %3")
+                                .arg(count(files), bytesText(bytes),
+                                     run.repositories.size() == 1
+                                         ? tr("one repository")
+                                         : tr("%1 repositories").arg(run.repositories.size())));
     const QString skippedText =
         skipped == 0 ? QString()
-                     : tr("%n file(s) were not scanned (binary, too large or unreadable): the "
-                          "audit view lists them.",
-                          "", int(skipped));
+                     : (skipped == 1 ? tr("One file was not scanned")
+                                     : tr("%1 files were not scanned").arg(count(skipped))) +
+                           tr(" (binary, too large or unreadable): the audit view lists them.");
     const QString kept =
         m_previous ? tr("The reviewer's overrides, the notes and team knowledge were kept.")
                    : tr("Team knowledge is not read from code: it stays Medium until you answer "

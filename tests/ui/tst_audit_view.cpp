@@ -506,14 +506,20 @@ private slots:
         QCOMPARE(table->index(1, 0).data().toString(), QStringLiteral("kernels"));
         QCOMPARE(table->index(1, 1).data().toString(), QStringLiteral("120"));
         QCOMPARE(table->index(1, 2).data().toString(), QStringLiteral("2"));
-        QCOMPARE(table->index(1, 3).data().toString(), QStringLiteral("High"));
-        QCOMPARE(table->index(0, 3).data().toString(), QStringLiteral("Low"));
-        QCOMPARE(table->index(0, 4).data().toString(), QStringLiteral("Medium"));
+        QCOMPARE(table->index(1, 3).data().toString(), QStringLiteral("H"));
+        QCOMPARE(table->index(1, 3).data(Qt::AccessibleTextRole).toString(),
+                 QStringLiteral("High"));
+        QCOMPARE(table->index(0, 3).data().toString(), QStringLiteral("L"));
+        QCOMPARE(table->index(0, 4).data().toString(), QStringLiteral("M"));
+        QCOMPARE(table->headerData(3, Qt::Horizontal).toString(), QStringLiteral("1"));
+        QVERIFY(table->headerData(3, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("Custom kernel code")));
         QCOMPARE(table->index(0, 5).data().toString(), QStringLiteral("—"));
         QVERIFY(table->index(1, 3)
                     .data(Qt::ToolTipRole)
                     .toString()
-                    .contains(QStringLiteral("7 finding")));
+                    .contains(QStringLiteral("7 findings")));
         QVERIFY(table->index(0, 0)
                     .data(Qt::ToolTipRole)
                     .toString()
@@ -529,7 +535,7 @@ private slots:
         QVERIFY(child<QWidget>(view, "repositoriesBox")->isVisible());
         QVERIFY(!child<QTableView>(view, "repositoryTable")->isVisible());
         const QString text = child<QLabel>(view, "notScanned")->text();
-        QVERIFY2(text.startsWith(QStringLiteral("2 file(s) not scanned")), qPrintable(text));
+        QVERIFY2(text.startsWith(QStringLiteral("2 files not scanned")), qPrintable(text));
         QVERIFY(child<QPushButton>(view, "showNotScanned")->isVisible());
         QStringList listed;
         QTimer::singleShot(0, &view, [&] {
