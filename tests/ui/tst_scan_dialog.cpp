@@ -13,6 +13,7 @@
 #include "widget_lookup.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -31,6 +32,7 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <thread>
 
 using namespace crossgrade;
 using crossgrade::ui::ScanDialog;
@@ -123,6 +125,7 @@ private slots:
     void badFolderIsNamed_data();
     void badFolderIsNamed();
     void removeFolder();
+    void escapeDuringAScanCancelsIt();
     void rescanKeepsOverrides();
     void mainWindowOpensTheScannedAudit();
 
@@ -277,6 +280,32 @@ void TestScanDialog::removeFolder() {
     QCOMPARE(dialog.auditName(), QStringLiteral("Acme ML"));
 }
 
+// Escape (or the window's close button) while a scan runs cancels it, waits for the workers and
+// closes: nothing is stored.
+void TestScanDialog::escapeDuringAScanCancelsIt() {
+    GatedFileSystem gate;
+    data::ScanOptions options;
+    options.file_system = &gate;
+    ScanDialog dialog(store());
+    dialog.setScanOptions(options);
+    dialog.addFolder(m_repo);
+    dialog.setWorkload(model::WorkloadKind::Training);
+    dialog.show();
+    QVERIFY(dialog.startScan());
+    QTRY_VERIFY_WITH_TIMEOUT(gate.reads() > 0, 10000);
+    // reject() waits for the scan, whose read is held: let it go from another thread.
+    std::thread opener([&gate] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        gate.open();
+    });
+    dialog.reject();
+    opener.join();
+    QVERIFY(!dialog.isVisible());
+    QVERIFY(!dialog.isScanning());
+    QVERIFY(!dialog.storedAuditId());
+    QVERIFY(store().audits().empty());
+}
+
 void TestScanDialog::rescanKeepsOverrides() {
     std::optional<model::Audit> first;
     {
@@ -334,6 +363,10 @@ void TestScanDialog::mainWindowOpensTheScannedAudit() {
                           &settings);
     window.show();
     const std::size_t before = window.store().audits().size();
+    const QList<QAction*> actions = window.findChildren<QAction*>();
+    QVERIFY(std::any_of(actions.begin(), actions.end(), [](const QAction* a) {
+        return a->text() == QStringLiteral("&Audit repositories…");
+    }));
     // A folder among the files given to the window (dropped, or on the command line) opens the
     // scan dialog with it.
     window.importFiles({m_repo});

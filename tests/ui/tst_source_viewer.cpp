@@ -2,6 +2,7 @@
 // with that line highlighted, names a file that is gone, and starts the editor command with
 // {file} and {line} substituted in the split arguments — a path with spaces stays one argument.
 
+#include "settings.h"
 #include "source_viewer.h"
 
 #include <QDir>
@@ -73,6 +74,7 @@ private slots:
     void editorLaunch();
     void openInEditorRunsTheCommand();
     void editorThatDoesNotStartIsNamed();
+    void editorCommandSetting();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -251,6 +253,23 @@ void TestSourceViewer::editorThatDoesNotStartIsNamed() {
     viewer.setEditorCommand(QStringLiteral("   "));
     QVERIFY(!viewer.openInEditor());
     QVERIFY2(viewer.message().contains(QStringLiteral("empty")), qPrintable(viewer.message()));
+}
+
+// The typed setting behind Edit → Preferences → Open in editor.
+void TestSourceViewer::editorCommandSetting() {
+    const QString ini = m_dir->filePath(QStringLiteral("settings.ini"));
+    {
+        ui::Settings settings(ini);
+        QCOMPARE(settings.editorCommand(), QStringLiteral("code --goto {file}:{line}"));
+        settings.setEditorCommand(QStringLiteral("  kate --line {line} {file} "));
+        settings.sync();
+    }
+    {
+        ui::Settings settings(ini);
+        QCOMPARE(settings.editorCommand(), QStringLiteral("kate --line {line} {file}"));
+        settings.setEditorCommand(QString()); // cleared: back to the default
+        QCOMPARE(settings.editorCommand(), ui::Settings::defaultEditorCommand());
+    }
 }
 
 QTEST_MAIN(TestSourceViewer)
