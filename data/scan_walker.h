@@ -73,6 +73,7 @@ struct ScanRun {
     bool cancelled = false;                   // then `repositories` is incomplete: discard it
     std::vector<std::string> errors;          // a root that does not exist or is not a folder:
                                               // "PATH: not a folder"; nothing was scanned
+                                              // ("PATH: does not exist" for a missing root)
 };
 
 // Scans every root with the shipped rules. Cancel by setting *cancel; the call then returns

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
+#include <mutex>
 #include <re2/re2.h>
 #include <re2/set.h>
 
@@ -213,6 +215,93 @@ std::string snippetOf(std::string_view line, std::size_t hit) {
     return out;
 }
 
+// Calls whose arguments often span lines: the rule's own pattern is matched once more against
+// the whole call folded into one line, so `load_inline(` with `cuda_sources=` three lines down,
+// or `asm volatile(` whose PTX sits in a later string, is reported at the call's first line.
+enum class Fold {
+    Code,   // the call's top-level code, strings emptied ("" stands for each), nested (...) dropped
+    Strings // the call's string literals run together into one quoted string
+};
+struct CallSpan {
+    std::string_view rule_id;
+    std::string_view head; // RE2 ending in the call's "(", on one line (it is the finding's match)
+    Fold fold;
+};
+constexpr std::array<CallSpan, 2> kCallSpans{{
+    {"D1.inline-extension", R"re(\bload_inline[ \t]*\()re", Fold::Code},
+    {"D1.inline-ptx", R"re(\b(asm|__asm__)[ \t]*(volatile[ \t]*|__volatile__[ \t]*)?\()re",
+     Fold::Strings},
+}};
+constexpr std::size_t kSpanLimit = 16 * 1024; // bytes of a call read past its "("
+// The set runs over stretches of about this many bytes (whole lines), so that a rule it names
+// looks for its lines in that stretch only.
+constexpr std::size_t kStretchBytes = 4 * 1024;
+
+// The call opened by the "(" just before `from`, folded as `fold`; `syntax` tells strings and
+// comments apart (comment bytes come from `mark`).
+std::string foldCall(std::string_view text, std::size_t from, const std::vector<Mark>& mark,
+                     CommentSyntax syntax, Fold fold) {
+    std::string out;
+    int depth = 1;
+    const std::size_t end = std::min(text.size(), from + kSpanLimit);
+    for (std::size_t i = from; i < end && depth > 0;) {
+        const char c = text[i];
+        if (mark[i] != Mark::Code) {
+            ++i;
+            continue;
+        }
+        if (c == '"' || (c == '\'' && (syntax == CommentSyntax::Python ||
+                                       (i > 0 && !isIdentChar(text[i - 1]))))) {
+            const bool triple =
+                syntax == CommentSyntax::Python && text.substr(i, 3) == std::string(3, c);
+            const std::size_t open = triple ? 3 : 1;
+            std::size_t j = i + open;
+            std::string content;
+            while (j < end) {
+                if (text[j] == '\\' && j + 1 < end) {
+                    content += text[j];
+                    content += text[j + 1];
+                    j += 2;
+                    continue;
+                }
+                if (triple ? text.substr(j, 3) == std::string(3, c) : text[j] == c)
+                    break;
+                if (!triple && text[j] == '\n')
+                    break;
+                content += text[j++];
+            }
+            i = std::min(end, j + open);
+            if (fold == Fold::Strings) {
+                content.erase(std::remove(content.begin(), content.end(), '"'), content.end());
+                out += content;
+            } else if (depth == 1) {
+                out += "\"\"";
+            }
+            continue;
+        }
+        if (c == '(' || c == '[' || c == '{')
+            ++depth;
+        else if (c == ')' || c == ']' || c == '}')
+            --depth;
+        if (fold == Fold::Code && depth == 1 && c != ']' && c != '}' && c != ')')
+            out += c == '\n' || c == '\r' ? ' ' : c;
+        ++i;
+    }
+    return out;
+}
+
+bool hasUnescapedDollar(std::string_view pattern) {
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (pattern[i] == '\\') {
+            ++i;
+            continue;
+        }
+        if (pattern[i] == '$')
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 double contextWeight(EvidenceContext context) {
@@ -255,18 +344,73 @@ struct ScanMatcher::Compiled {
         std::unique_ptr<RE2> pattern;
         std::unique_ptr<RE2> exclude;
         std::unique_ptr<RE2> raise;
+        // The pattern in multi-line mode ((?m): ^ at every line start), searched over a stretch
+        // of lines to find the lines worth the per-line match. Every per-line hit is also a hit
+        // of this one; where it is not sure to be ($ before a CR), `every_line` says so.
+        std::unique_ptr<RE2> whole;
+        bool every_line = false;
         bool ok = false;
     };
-    struct ScopeSet {
-        ScanScope scope = ScanScope::Any;
-        std::unique_ptr<RE2::Set> set; // null when it did not compile: try every rule
-        std::vector<std::size_t> rules;
+    struct Span {
+        std::size_t rule = 0;
+        std::unique_ptr<RE2> head;
+        Fold fold = Fold::Code;
     };
+    // The rules (and call heads) of one combination of text scopes, in one multi-line set that
+    // says which of them may hit in a stretch of lines. `set` is null when it did not compile:
+    // then every rule is tried.
+    struct ScopeSet {
+        std::unique_ptr<RE2::Set> set;
+        std::vector<std::size_t> rules;
+        std::vector<std::size_t> spans;
+        // Per set entry: a rule index, or kSpanEntry + span index.
+        std::vector<std::size_t> entries;
+    };
+    static constexpr std::size_t kSpanEntry = std::size_t(1) << 30;
     std::vector<Rule> rules;
-    std::vector<ScopeSet> sets;
+    std::vector<Span> spans;
     std::vector<std::size_t> pathRules;
     std::vector<std::string> bad;
+
+    // A file's text scopes (without Path) -> its set, compiled on first use: a handful of
+    // combinations occur (.cu is cxx+any, setup.py is py+build+manifest+any, ...).
+    const ScopeSet& setFor(ScanScopes textScopes) const;
+    mutable std::mutex setsMutex;
+    mutable std::map<ScanScopes, std::unique_ptr<ScopeSet>> sets;
 };
+
+const ScanMatcher::Compiled::ScopeSet& ScanMatcher::Compiled::setFor(ScanScopes textScopes) const {
+    const std::lock_guard<std::mutex> lock(setsMutex);
+    std::unique_ptr<ScopeSet>& slot = sets[textScopes];
+    if (slot)
+        return *slot;
+    slot = std::make_unique<ScopeSet>();
+    ScopeSet& s = *slot;
+    RE2::Options opts = options();
+    opts.set_max_mem(32 << 20); // stretches of lines, not single lines: give the DFA room
+    auto set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+    bool setOk = true;
+    auto add = [&](std::string_view p, std::size_t entry) {
+        if (set->Add(re2::StringPiece("(?m)" + std::string(p)), nullptr) < 0)
+            setOk = false;
+        s.entries.push_back(entry);
+    };
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+        if (!rules[i].ok || (rules[i].rule->scopes & textScopes) == 0)
+            continue;
+        add(rules[i].rule->pattern, i);
+        s.rules.push_back(i);
+    }
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+        if ((rules[spans[k].rule].rule->scopes & textScopes) == 0)
+            continue;
+        add(spans[k].head->pattern(), kSpanEntry + k);
+        s.spans.push_back(k);
+    }
+    if (!s.rules.empty() && setOk && set->Compile())
+        s.set = std::move(set);
+    return s;
+}
 
 ScanMatcher::ScanMatcher()
     : ScanMatcher(scanRules()) {}
@@ -293,30 +437,27 @@ ScanMatcher::ScanMatcher(const std::vector<ScanRule>& rules)
                 (!cr.raise || cr.raise->ok());
         if (r.pattern.empty())
             c.bad.push_back(std::string(r.id) + ": pattern: empty");
+        if (cr.ok) {
+            cr.whole = std::make_unique<RE2>("(?m)" + std::string(r.pattern), opts);
+            cr.every_line = hasUnescapedDollar(r.pattern) || !cr.whole->ok();
+        }
         c.rules.push_back(std::move(cr));
+    }
+    for (const CallSpan& span : kCallSpans) {
+        for (std::size_t i = 0; i < c.rules.size(); ++i) {
+            if (!c.rules[i].ok || c.rules[i].rule->id != span.rule_id)
+                continue;
+            Compiled::Span s;
+            s.rule = i;
+            s.head =
+                std::make_unique<RE2>(re2::StringPiece(span.head.data(), span.head.size()), opts);
+            s.fold = span.fold;
+            c.spans.push_back(std::move(s));
+        }
     }
     for (std::size_t i = 0; i < c.rules.size(); ++i)
         if (c.rules[i].ok && has(c.rules[i].rule->scopes, ScanScope::Path))
             c.pathRules.push_back(i);
-    for (ScanScope scope : kTextScopes) {
-        Compiled::ScopeSet s;
-        s.scope = scope;
-        auto set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
-        bool setOk = true;
-        for (std::size_t i = 0; i < c.rules.size(); ++i) {
-            if (!c.rules[i].ok || !has(c.rules[i].rule->scopes, scope))
-                continue;
-            const std::string_view p = c.rules[i].rule->pattern;
-            if (set->Add(re2::StringPiece(p.data(), p.size()), nullptr) < 0)
-                setOk = false;
-            s.rules.push_back(i);
-        }
-        if (s.rules.empty())
-            continue;
-        if (setOk && set->Compile())
-            s.set = std::move(set);
-        c.sets.push_back(std::move(s));
-    }
 }
 
 ScanMatcher::~ScanMatcher() = default;
@@ -367,97 +508,211 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         out.push_back(std::move(f));
     }
 
-    std::vector<const Compiled::ScopeSet*> active;
-    for (const Compiled::ScopeSet& s : c.sets)
-        if (has(scopes, s.scope))
-            active.push_back(&s);
-    if (active.empty() || text.empty())
+    ScanScopes textScopes = 0;
+    for (ScanScope scope : kTextScopes)
+        if (has(scopes, scope))
+            textScopes = textScopes | scope;
+    if (textScopes == 0 || text.empty())
+        return out;
+    const Compiled::ScopeSet& set = c.setFor(textScopes);
+    if (set.rules.empty())
         return out;
 
-    const std::vector<Mark> mark = classify(text, syntaxOf(path, scopes));
-    std::vector<char> candidate(c.rules.size(), 0);
-    std::vector<std::size_t> candidates;
-    std::vector<int> hits;
-
-    int lineNo = 0;
-    for (std::size_t start = 0; start <= text.size();) {
-        ++lineNo;
-        auto nl = text.find('\n', start);
-        const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+    const bool hasCr = text.find('\r') != std::string_view::npos;
+    const re2::StringPiece whole(text.data(), text.size());
+    const CommentSyntax syntax = syntaxOf(path, scopes);
+    std::vector<Mark> mark; // classified on the first candidate: most stretches have none
+    std::vector<std::size_t> lineStarts;
+    auto prepare = [&] {
+        if (!lineStarts.empty())
+            return;
+        mark = classify(text, syntax);
+        lineStarts.push_back(0);
+        for (auto nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', nl + 1))
+            lineStarts.push_back(nl + 1);
+    };
+    // The line (0-based) holding byte `offset`, and that line without its end.
+    auto lineOf = [&](std::size_t offset) {
+        return static_cast<std::size_t>(
+            std::upper_bound(lineStarts.begin(), lineStarts.end(), offset) - lineStarts.begin() -
+            1);
+    };
+    auto lineText = [&](std::size_t index) {
+        const std::size_t start = lineStarts[index];
+        const std::size_t end =
+            index + 1 < lineStarts.size() ? lineStarts[index + 1] - 1 : text.size();
         std::string_view line = text.substr(start, end - start);
         if (!line.empty() && line.back() == '\r')
             line.remove_suffix(1);
+        return line;
+    };
 
-        candidates.clear();
-        for (const Compiled::ScopeSet* s : active) {
-            auto add = [&](std::size_t rule) {
-                if (!candidate[rule]) {
-                    candidate[rule] = 1;
-                    candidates.push_back(rule);
-                }
-            };
-            if (!s->set) {
-                for (std::size_t r : s->rules)
-                    add(r);
+    struct Placed {
+        std::size_t line;
+        std::size_t rule;
+        ScanFinding finding;
+    };
+    std::vector<Placed> found;
+
+    // One rule on one line: the first hit in code, else the first hit.
+    auto matchLine = [&](std::size_t ri, std::size_t index) {
+        const Compiled::Rule& cr = c.rules[ri];
+        const std::size_t start = lineStarts[index];
+        const std::string_view line = lineText(index);
+        const re2::StringPiece piece(line.data(), line.size());
+        std::optional<std::pair<std::size_t, std::size_t>> chosen; // offset, length
+        Mark chosenMark = Mark::Code;
+        for (std::size_t pos = 0; pos <= line.size();) {
+            re2::StringPiece m;
+            if (!cr.pattern->Match(piece, pos, line.size(), RE2::UNANCHORED, &m, 1))
+                break;
+            const auto off = static_cast<std::size_t>(m.data() - line.data());
+            const std::size_t len = m.size();
+            pos = len == 0 ? off + 1 : off + len;
+            if (cr.exclude &&
+                RE2::PartialMatch(re2::StringPiece(line.data(), off + len), *cr.exclude))
                 continue;
+            const Mark here = mark[std::min(start + off, text.size() - 1)];
+            if (!chosen || (chosenMark != Mark::Code && here == Mark::Code)) {
+                chosen = std::make_pair(off, len);
+                chosenMark = here;
             }
-            hits.clear();
-            RE2::Set::ErrorInfo error{};
-            if (s->set->Match(re2::StringPiece(line.data(), line.size()), &hits, &error)) {
-                for (int h : hits)
-                    add(s->rules[static_cast<std::size_t>(h)]);
-            } else if (error.kind != RE2::Set::kNoError) {
-                // The set's DFA ran out of memory on this line: ask every rule instead.
-                for (std::size_t r : s->rules)
-                    add(r);
-            }
+            if (here == Mark::Code)
+                break;
         }
-        std::sort(candidates.begin(), candidates.end());
+        if (!chosen)
+            return;
+        ScanFinding f;
+        f.rule = cr.rule;
+        f.path = normalised;
+        f.line = static_cast<int>(index) + 1;
+        f.col = static_cast<int>(chosen->first) + 1;
+        f.snippet = snippetOf(line, chosen->first);
+        f.match = std::string(line.substr(chosen->first, chosen->second));
+        f.context = chosenMark == Mark::Comment     ? EvidenceContext::Comment
+                    : chosenMark == Mark::Docstring ? EvidenceContext::Docstring
+                                                    : pathContext;
+        f.severity = severityOf(cr, f.match);
+        ratePackageFinding(f);
+        found.push_back(Placed{index, ri, std::move(f)});
+    };
 
-        for (std::size_t ri : candidates) {
-            candidate[ri] = 0;
-            const Compiled::Rule& cr = c.rules[ri];
-            const re2::StringPiece piece(line.data(), line.size());
-            std::optional<std::pair<std::size_t, std::size_t>> chosen; // offset, length
-            Mark chosenMark = Mark::Code;
-            for (std::size_t pos = 0; pos <= line.size();) {
-                re2::StringPiece m;
-                if (!cr.pattern->Match(piece, pos, line.size(), RE2::UNANCHORED, &m, 1))
-                    break;
-                const auto off = static_cast<std::size_t>(m.data() - line.data());
-                const std::size_t len = m.size();
-                pos = len == 0 ? off + 1 : off + len;
-                if (cr.exclude &&
-                    RE2::PartialMatch(re2::StringPiece(line.data(), off + len), *cr.exclude))
-                    continue;
-                const Mark here = mark[std::min(start + off, text.size() - 1)];
-                if (!chosen || (chosenMark != Mark::Code && here == Mark::Code)) {
-                    chosen = std::make_pair(off, len);
-                    chosenMark = here;
-                }
-                if (here == Mark::Code)
-                    break;
-            }
-            if (!chosen)
+    // A rule over the lines of [from, to): it jumps from one multi-line hit to the line after
+    // it. Every line with a per-line hit holds the start of a multi-line hit at or before it,
+    // so none is missed.
+    auto matchRule = [&](std::size_t ri, std::size_t from, std::size_t to) {
+        const Compiled::Rule& cr = c.rules[ri];
+        if (cr.every_line && hasCr) {
+            for (std::size_t index = lineOf(from);
+                 index < lineStarts.size() && lineStarts[index] < to; ++index)
+                matchLine(ri, index);
+            return;
+        }
+        for (std::size_t pos = from; pos < to;) {
+            re2::StringPiece m;
+            if (!cr.whole->Match(whole, pos, to, RE2::UNANCHORED, &m, 1))
+                break;
+            const std::size_t index = lineOf(static_cast<std::size_t>(m.data() - text.data()));
+            matchLine(ri, index);
+            if (index + 1 >= lineStarts.size())
+                break;
+            pos = lineStarts[index + 1];
+        }
+    };
+
+    // A call head over [from, to): the call folded into one line and matched by its rule.
+    auto matchSpan = [&](std::size_t k, std::size_t from, std::size_t to) {
+        const Compiled::Span& span = c.spans[k];
+        const Compiled::Rule& cr = c.rules[span.rule];
+        for (std::size_t pos = from; pos < to;) {
+            re2::StringPiece m;
+            if (!span.head->Match(whole, pos, to, RE2::UNANCHORED, &m, 1))
+                break;
+            const auto off = static_cast<std::size_t>(m.data() - text.data());
+            pos = off + std::max<std::size_t>(m.size(), 1);
+            if (mark[off] != Mark::Code)
                 continue;
+            const std::size_t index = lineOf(off);
+            const bool already = std::any_of(found.begin(), found.end(), [&](const Placed& p) {
+                return p.rule == span.rule && p.line == index;
+            });
+            if (already)
+                continue;
+            const std::string_view head(m.data(), m.size());
+            const std::string body = foldCall(text, off + m.size(), mark, syntax, span.fold);
+            const std::string folded = span.fold == Fold::Strings
+                                           ? std::string(head) + "\"" + body + "\")"
+                                           : std::string(head) + body + ")";
+            if (!RE2::PartialMatch(folded, *cr.pattern) ||
+                (cr.exclude && RE2::PartialMatch(folded, *cr.exclude)))
+                continue;
+            const std::string_view line = lineText(index);
+            const std::size_t col = off - lineStarts[index];
             ScanFinding f;
             f.rule = cr.rule;
             f.path = normalised;
-            f.line = lineNo;
-            f.col = static_cast<int>(chosen->first) + 1;
-            f.snippet = snippetOf(line, chosen->first);
-            f.match = std::string(line.substr(chosen->first, chosen->second));
-            f.context = chosenMark == Mark::Comment     ? EvidenceContext::Comment
-                        : chosenMark == Mark::Docstring ? EvidenceContext::Docstring
-                                                        : pathContext;
+            f.line = static_cast<int>(index) + 1;
+            f.col = static_cast<int>(col) + 1;
+            f.snippet = snippetOf(line, col);
+            f.match = std::string(head);
+            f.context = pathContext;
             f.severity = severityOf(cr, f.match);
-            ratePackageFinding(f);
-            out.push_back(std::move(f));
+            found.push_back(Placed{index, span.rule, std::move(f)});
         }
-        if (nl == std::string_view::npos)
-            break;
-        start = nl + 1;
+    };
+
+    // The file in stretches of whole lines: the set says which rules may hit in a stretch, and
+    // only those look for their lines in it. Most stretches hit nothing.
+    std::vector<int> hits;
+    std::vector<std::size_t> ruleHits;
+    std::vector<std::size_t> spanHits;
+    for (std::size_t from = 0; from < text.size();) {
+        std::size_t to = std::min(text.size(), from + kStretchBytes);
+        if (to < text.size()) {
+            const auto nl = text.find('\n', to - 1);
+            to = nl == std::string_view::npos ? text.size() : nl + 1;
+        }
+        ruleHits.clear();
+        spanHits.clear();
+        hits.clear();
+        RE2::Set::ErrorInfo error{};
+        bool everything = !set.set;
+        if (set.set &&
+            !set.set->Match(re2::StringPiece(text.data() + from, to - from), &hits, &error) &&
+            error.kind != RE2::Set::kNoError)
+            everything = true; // the set's DFA ran out of memory: ask every rule instead
+        if (everything) {
+            ruleHits = set.rules;
+            spanHits = set.spans;
+        } else {
+            for (int h : hits) {
+                const std::size_t entry = set.entries[static_cast<std::size_t>(h)];
+                if (entry >= Compiled::kSpanEntry)
+                    spanHits.push_back(entry - Compiled::kSpanEntry);
+                else
+                    ruleHits.push_back(entry);
+            }
+            if (hasCr)
+                for (std::size_t r : set.rules)
+                    if (c.rules[r].every_line &&
+                        std::find(ruleHits.begin(), ruleHits.end(), r) == ruleHits.end())
+                        ruleHits.push_back(r);
+        }
+        if (!ruleHits.empty() || !spanHits.empty()) {
+            prepare();
+            for (std::size_t r : ruleHits)
+                matchRule(r, from, to);
+            for (std::size_t k : spanHits)
+                matchSpan(k, from, to);
+        }
+        from = to;
     }
+
+    std::stable_sort(found.begin(), found.end(), [](const Placed& a, const Placed& b) {
+        return a.line != b.line ? a.line < b.line : a.rule < b.rule;
+    });
+    for (Placed& p : found)
+        out.push_back(std::move(p.finding));
     return out;
 }
 

@@ -222,8 +222,8 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.gitmodules-rocm", kModules, "\turl = https://github.com/ROCm/composable_kernel.git",
          true},
         {"D5.gitmodules-rocm", kModules, "\turl = https://github.com/NVIDIA/cutlass.git", false},
-        {"D2.rocm-fork", kReq, "apex @ git+https://github.com/ROCm/apex.git@release/1.5.0", true},
-        {"D2.rocm-fork", kReq, "apex @ git+https://github.com/NVIDIA/apex.git", false},
+        {"D2.rocm-fork", kReq, "apex @ git+https://github.com/ROCm/apex.git@master", true},
+        {"D2.rocm-fork", kReq, "apex @ git+https://github.com/NVIDIA/apex.git@master", false},
     };
     return cases;
 }
@@ -610,6 +610,130 @@ private slots:
         QVERIFY(!e.mitigated_by);
         const auto t = scan("tests/k.cu", "cudaMalloc(&p, n);");
         COMPARE_ENUM(toEvidence(*findingOf(t, "D1.cuda-runtime-api")).confidence, Level::Medium);
+    }
+
+    // Calls spread over lines (scan_matcher.cpp, CallSpan): reported at the call's first line.
+    void multiLineCalls_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<int>("line"); // 0: no finding
+        QTest::addColumn<int>("col");
+
+        const QString ext = QStringLiteral("D1.inline-extension");
+        const QString ptx = QStringLiteral("D1.inline-ptx");
+        QTest::newRow("load_inline, cuda_sources three lines down")
+            << "ops/build.py"
+            << "import torch\nmod = load_inline(\n    name='m',\n    cpp_sources=[cpp],\n"
+               "    cuda_sources=[cu],\n    functions=['f'])\n"
+            << ext << 2 << 7;
+        QTest::newRow("load_inline, nested call before cuda_sources")
+            << "ops/build.py"
+            << "mod = load_inline(name=name_of('m'),\n"
+               "                  cuda_sources=read('k.cu'))\n"
+            << ext << 1 << 7;
+        QTest::newRow("near miss: load_inline without cuda_sources")
+            << "ops/build.py"
+            << "mod = load_inline(\n    name='m',\n    cpp_sources=cpp)\n"
+               "opts = dict(cuda_sources=None)\n"
+            << ext << 0 << 0;
+        QTest::newRow("near miss: cuda_sources only in a string of the call")
+            << "ops/build.py"
+            << "mod = load_inline(\n    name='cuda_sources=x',\n    cpp_sources=cpp)\n"
+            << ext << 0 << 0;
+        QTest::newRow("near miss: cuda_sources in a comment of the call")
+            << "ops/build.py"
+            << "mod = load_inline(\n    name='m',  # cuda_sources=cu later\n    cpp_sources=cpp)\n"
+            << ext << 0 << 0;
+        QTest::newRow("near miss: load_inline in a comment")
+            << "ops/build.py"
+            << "# mod = load_inline(\n#     cuda_sources=[cu])\nx = 1\n"
+            << ext << 0 << 0;
+        QTest::newRow("asm volatile, PTX in the second string")
+            << "csrc/red.cuh"
+            << "__device__ void add(int* p, int v) {\n  asm volatile(\"{\\n\\t\"\n"
+               "               \"red.release.gpu.global.add.s32 [%0], %1;\\n\\t\"\n"
+               "               \"}\" :: \"l\"(p), \"r\"(v) : \"memory\");\n}\n"
+            << ptx << 2 << 3;
+        QTest::newRow("asm, PTX on the next line")
+            << "csrc/mma.cu"
+            << "void f() {\n    asm(\n        \"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+               "...\"\n        : \"=f\"(d0));\n}\n"
+            << ptx << 2 << 5;
+        QTest::newRow("__asm__ __volatile__, ldmatrix later")
+            << "csrc/ld.cu"
+            << "__asm__ __volatile__(\n  \"\"\n  \"ldmatrix.sync.aligned.m8n8.x4.shared.b16 "
+               "{%0}, [%1];\" : \"=r\"(a) : \"r\"(s));\n"
+            << ptx << 1 << 1;
+        QTest::newRow("near miss: multi-line asm without PTX mnemonics")
+            << "csrc/barrier.cu"
+            << "void f() {\n  asm volatile(\n      \"\"\n      ::: \"memory\");\n}\n"
+            << ptx << 0 << 0;
+        QTest::newRow("near miss: mnemonic in a comment inside the asm call")
+            << "csrc/barrier.cu"
+            << "void f() {\n  asm volatile( // mma.sync would go here\n      \"nop;\"\n      ::: "
+               "\"memory\");\n}\n"
+            << ptx << 0 << 0;
+        QTest::newRow("near miss: mnemonic in the next statement")
+            << "csrc/barrier.cu"
+            << "asm volatile(\"\" ::: \"memory\");\nconst char* s = \"mma.sync\";\n"
+            << ptx << 0 << 0;
+        QTest::newRow("single line still one finding")
+            << "csrc/red.cuh"
+            << "asm volatile(\"red.release.gpu.global.add.s32 x\");\n"
+            << ptx << 1 << 1;
+    }
+
+    void multiLineCalls() {
+        QFETCH(QString, path);
+        QFETCH(QString, text);
+        QFETCH(QString, rule);
+        QFETCH(int, line);
+        QFETCH(int, col);
+        const std::string p = path.toStdString();
+        const std::string t = text.toStdString();
+        const auto f = scan(p, t);
+        std::vector<const ScanFinding*> hits;
+        for (const ScanFinding& x : f)
+            if (x.rule && x.rule->id == rule.toStdString())
+                hits.push_back(&x);
+        if (line == 0) {
+            QVERIFY2(hits.empty(), hits.empty() ? "" : hits[0]->snippet.c_str());
+            return;
+        }
+        QCOMPARE(hits.size(), std::size_t(1));
+        QCOMPARE(hits[0]->line, line);
+        QCOMPARE(hits[0]->col.value_or(0), col);
+        COMPARE_ENUM(hits[0]->context, EvidenceContext::Code);
+        COMPARE_ENUM(hits[0]->severity, Level::High);
+    }
+
+    // The whole-file prefilter finds what the per-line match finds: a rule anchored at a line
+    // start far down the file, a hit on the last line without a newline, and a `$` rule in a
+    // file with CRLF line ends (the multi-line `$` does not match before a CR).
+    void wholeFilePrefilterMissesNothing() {
+        std::string text;
+        for (int i = 0; i < 500; ++i)
+            text += "x = compute(" + std::to_string(i) + ")\n";
+        text += "   import triton\n";
+        text += "y = 1\nimport triton";
+        const auto f = scan(kPy, text);
+        std::vector<int> lines;
+        for (const ScanFinding& x : f)
+            if (x.rule->id == std::string_view("D1.triton-kernel"))
+                lines.push_back(x.line);
+        QCOMPARE(lines, (std::vector<int>{501, 503}));
+
+        ScanRule endsWithFoo;
+        endsWithFoo.id = "D1.ends-with-foo";
+        endsWithFoo.scopes = static_cast<unsigned>(ScanScope::Any);
+        endsWithFoo.pattern = R"re(\bfoo$)re";
+        const std::vector<ScanRule> rules{endsWithFoo};
+        const ScanMatcher matcher(rules);
+        const auto g = matcher.matchFile("a.txt.log", "a foo\r\nfoo bar\r\nb foo\r\n");
+        QCOMPARE(g.size(), std::size_t(2));
+        QCOMPARE(g[0].line, 1);
+        QCOMPARE(g[1].line, 3);
     }
 
     void contextWeights() {
