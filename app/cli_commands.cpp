@@ -25,6 +25,8 @@ const std::vector<Command>& commands() {
             all.push_back(std::move(c));
         for (Command& c : benchmarkCommands())
             all.push_back(std::move(c));
+        for (Command& c : scanCommands())
+            all.push_back(std::move(c));
 
         return all;
     }();

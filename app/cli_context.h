@@ -70,6 +70,7 @@ std::vector<Command> sensitivityCommands();
 std::vector<Command> hetcclCommands();
 std::vector<Command> reportCommands();
 std::vector<Command> benchmarkCommands();
+std::vector<Command> scanCommands();
 
 // The saved inputs of a stored scenario's version (the latest when `number` is empty), or
 // InvalidInput naming what is missing.

@@ -176,6 +176,60 @@ std::vector<Mark> classify(std::string_view text, CommentSyntax syntax) {
     return mark;
 }
 
+// Comments the '#' rule of classify() misses, marked on top of its result: a CMake bracket
+// comment (#[[ ... ]] or #[==[ ... ]==], which may span lines; CMakeLists.txt, *.cmake) and a
+// git config ';' comment in .gitmodules (at a line start or after a blank, outside quotes).
+void markConfigComments(std::string_view path, std::string_view text, std::vector<Mark>& mark) {
+    const auto slash = path.find_last_of("/\\");
+    const std::string name =
+        lowered(slash == std::string_view::npos ? path : path.substr(slash + 1));
+    const std::size_t n = text.size();
+    if (name == ".gitmodules") {
+        bool quoted = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            const char c = text[i];
+            if (c == '\n') {
+                quoted = false;
+            } else if (mark[i] != Mark::Code) {
+                continue;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ';' && !quoted &&
+                       (i == 0 || isSpace(text[i - 1]) || text[i - 1] == '\n')) {
+                const auto nl = text.find('\n', i);
+                const std::size_t e = nl == std::string_view::npos ? n : nl;
+                std::fill(mark.begin() + static_cast<std::ptrdiff_t>(i),
+                          mark.begin() + static_cast<std::ptrdiff_t>(e), Mark::Comment);
+                i = e - 1;
+            }
+        }
+        return;
+    }
+    if (name != "cmakelists.txt" && extensionOf(name) != ".cmake")
+        return;
+    for (std::size_t at = text.find("#["); at != std::string_view::npos;
+         at = text.find("#[", at + 1)) {
+        // Only a '#' that opens a comment (not one inside a string or a line comment).
+        if (mark[at] != Mark::Comment || (at > 0 && mark[at - 1] == Mark::Comment))
+            continue;
+        std::size_t j = at + 2;
+        while (j < n && text[j] == '=')
+            ++j;
+        if (j >= n || text[j] != '[')
+            continue;
+        const std::string close = "]" + std::string(j - at - 2, '=') + "]";
+        const auto found = text.find(close, j + 1);
+        const std::size_t end = found == std::string_view::npos ? n : found + close.size();
+        std::fill(mark.begin() + static_cast<std::ptrdiff_t>(at),
+                  mark.begin() + static_cast<std::ptrdiff_t>(end), Mark::Comment);
+        // Code may follow the close on its line (classify() took all of the first line).
+        for (std::size_t k = end;
+             k < n && text[k] != '\n' && !(text[k] == '#' && isSpace(text[k - 1])); ++k)
+            mark[k] = Mark::Code;
+        at = end - 1;
+    }
+}
+
 // Moves `i` back to the start of a UTF-8 sequence.
 std::size_t charStart(std::string_view s, std::size_t i) {
     while (i > 0 && i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80)
@@ -527,6 +581,8 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         if (!lineStarts.empty())
             return;
         mark = classify(text, syntax);
+        if (syntax == CommentSyntax::Hash)
+            markConfigComments(path, text, mark);
         lineStarts.push_back(0);
         for (auto nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', nl + 1))
             lineStarts.push_back(nl + 1);

@@ -59,9 +59,11 @@ std::vector<ScanRule> makeRules() {
         {.id = "D1.kernel-launch",
          .dimension = D1,
          .scopes = only(kCxx),
-         .pattern = R"re(<<<[^<>]*>>>)re",
+         .pattern = R"re(<<<[^<>]*>>>|\b[A-Za-z_]\w*(<[^<>]*>)?\s*<<<[^<>;]*$)re",
          .severity = M,
-         .rocm_equivalent = "HIP supports <<<>>>"},
+         .rocm_equivalent = "HIP supports <<<>>>",
+         .note = "Also a launch split over lines: a kernel name (template arguments allowed) "
+                 "then <<< and the start of the arguments, up to the end of the line."},
         {.id = "D1.inline-ptx",
          .dimension = D1,
          .scopes = only(kCxx),
@@ -69,7 +71,9 @@ std::vector<ScanRule> makeRules() {
              R"re(\b(asm|__asm__)\s*(volatile\s*|__volatile__\s*)?\(\s*"[^"]*(mma|ldmatrix|cp\.async|wgmma|red\.|atom\.|fence|bar\.sync|shfl|ld\.global|st\.global|mov\.u32))re",
          .severity = H,
          .rocm_equivalent = "none (rewrite; HIPIFY cannot translate PTX)",
-         .note = "The PTX mnemonic must sit in the first string on the asm line."},
+         .note = "The PTX mnemonic may sit in any string of the asm call: the matcher folds a "
+                 "call spread over lines (its strings run together, comments skipped) and "
+                 "reports it at the asm keyword."},
         {.id = "D1.hopper-blackwell",
          .dimension = D1,
          .scopes = kCxx | kPy,
@@ -95,18 +99,20 @@ std::vector<ScanRule> makeRules() {
          .dimension = D1,
          .scopes = only(kCxx),
          .pattern =
-             R"re(\b(warpSize|WARP_SIZE|kWarpSize)\s*(==|=)\s*32\b|__shfl\w*_sync\s*\(\s*0xffffffff)re",
+             R"re(\b(warpSize|WARP_SIZE|kWarpSize)\s*(==|=)\s*32\b|#\s*define\s+(warpSize|WARP_SIZE|kWarpSize)\s+\(?32\b|__shfl\w*_sync\s*\(\s*0[xX][fF]{8})re",
          .severity = M,
          .rocm_equivalent = "wavefront size 64 on CDNA",
-         .note = "Never a bare 0xffffffff: only as a shuffle mask or a warp size of 32."},
+         .note = "Never a bare 0xffffffff: only as a shuffle mask (either case) or a warp size of "
+                 "32 (assigned, compared or #defined)."},
         {.id = "D1.cuda-runtime-api",
          .dimension = D1,
          .scopes = only(kCxx),
-         .pattern =
-             R"re(\bcuda(Malloc|Memcpy|Memset|Free|Stream|Event|LaunchKernel|DeviceSynchronize|GetDevice|SetDevice|FuncSetAttribute|Graph|Host|OccupancyMax|GetLastError|PeekAtLastError|Ipc)\w*\s*\()re",
+         .pattern = R"re(\bcuda[A-Z]\w*\s*\()re",
+         .exclude = R"re(\bcuda\w*_t\s*\($)re",
          .severity = L,
          .rocm_equivalent = "hip* one-to-one for most",
-         .note = "L-M: the HIPIFY tables name the unsupported subset."},
+         .note = "L-M: the HIPIFY tables name the unsupported subset. Any cudaXxx( call; a type "
+                 "used as a cast (cudaStream_t(0)) is not one."},
         {.id = "D1.cuda-driver-api",
          .dimension = D1,
          .scopes = only(kCxx),
@@ -162,7 +168,9 @@ std::vector<ScanRule> makeRules() {
          .pattern = R"re(\bload_inline\s*\([^)]*cuda_sources)re",
          .severity = H,
          .rocm_equivalent = "hipified on ROCm builds when the source is portable",
-         .note = "Single-line calls only; a call spread over lines shows up as D3.cpp-extension."},
+         .note = "cuda_sources= may come on a later line: the matcher folds a load_inline( call "
+                 "spread over lines (its top-level arguments, strings emptied, comments skipped) "
+                 "and reports it at load_inline."},
         {.id = "D1.triton-kernel",
          .dimension = D1,
          .scopes = only(kPy),
@@ -271,7 +279,7 @@ std::vector<ScanRule> makeRules() {
         {.id = "D2.tensorrt-llm",
          .dimension = D2,
          .scopes = kPy | kCi | kDocker,
-         .pattern = R"re(\btensorrt_llm\b|\btrtllm-build\b|backend:\s*"?tensorrtllm)re",
+         .pattern = R"re(\btensorrt[-_]llm\b|\btrtllm-build\b|backend:\s*"?tensorrtllm)re",
          .severity = H,
          .rocm_equivalent = "none; vLLM/SGLang ROCm builds are the substitutes"},
         {.id = "D2.triton-server",
@@ -285,7 +293,7 @@ std::vector<ScanRule> makeRules() {
          .dimension = D2,
          .scopes = kPy | kManifest,
          .pattern =
-             R"re(\bnvidia\.dali\b|\b(cudf|cuml|cugraph|cuquantum|cuvs)\b|\brapids\b|\bfaiss-gpu\b)re",
+             R"re(\bnvidia[.-]dali\b|\b(cudf|cuml|cugraph|cuquantum|cuvs)\b|\brapids\b|\bfaiss-gpu\b)re",
          .severity = H,
          .rocm_equivalent = "none mainstream assumed (verify per library)"},
         {.id = "D2.manifest-packages",
@@ -324,10 +332,14 @@ std::vector<ScanRule> makeRules() {
          .dimension = D3,
          .scopes = kPy | kBuild,
          .pattern =
-             R"re(\bCUDAExtension\s*\(|\bcpp_extension\.load(_inline)?\s*\(|\bBuildExtension\b)re",
+             R"re(\bCUDAExtension\b|\bcpp_extension\.load(_inline)?\s*\(|\bload\s*\([^)]*\bsources\s*=)re",
+         .exclude = R"re(\.\s*load\s*\([^)]*\bsources\s*=$)re",
          .severity = H,
          .rocm_equivalent = "hipified automatically on ROCm builds",
-         .note = "M when D1 finds no PTX/wmma/CUTLASS and a HIP branch exists (rubric)."},
+         .note = "M when D1 finds no PTX/wmma/CUTLASS and a HIP branch exists (rubric). "
+                 "BuildExtension alone is no evidence (a CPU-only CppExtension uses it too); a "
+                 "bare load( counts with sources= on its line (from torch.utils.cpp_extension "
+                 "import load), x.load( does not."},
         {.id = "D3.abstraction-layer",
          .dimension = D3,
          .scopes = only(kPy),
@@ -385,7 +397,7 @@ std::vector<ScanRule> makeRules() {
          .dimension = D4,
          .scopes = kCxx | kBuild,
          .pattern =
-             R"re(\bnccl(AllReduce|AllGather|ReduceScatter|Broadcast|Send|Recv|CommInitRank\w*|GetUniqueId|GroupStart|GroupEnd|CommSplit|MemAlloc)\b|#\s*include\s*[<"]nccl\.h|\bfind_package\s*\(\s*NCCL\b)re",
+             R"re(\bnccl(AllReduce|AllGather|ReduceScatter|Reduce|Broadcast|Bcast|Send|Recv|CommInitRank\w*|CommInitAll|CommDestroy|CommAbort|CommFinalize|CommCount|CommCuDevice|CommUserRank|CommGetAsyncError|CommRegister|CommDeregister|GetUniqueId|GetVersion|GetErrorString|GroupStart|GroupEnd|CommSplit|MemAlloc|MemFree|RedOpCreatePreMulSum|RedOpDestroy)\b|#\s*include\s*[<"]nccl\.h|\bfind_package\s*\(\s*NCCL\b)re",
          .severity = M,
          .rocm_equivalent = "RCCL implements the same API (rccl/rccl.h)",
          .note = "M-H: NCCL-only features (device API, NVLS, buffer registration) differ."},
@@ -402,14 +414,15 @@ std::vector<ScanRule> makeRules() {
         {.id = "D4.nvshmem",
          .dimension = D4,
          .scopes = kCxx | kPy,
-         .pattern = R"re(\bnvshmemx?_\w+|#\s*include\s*[<"]nvshmem|\bnvshmem4py\b)re",
+         .pattern =
+             R"re(\bnvshmemx?_\w+|#\s*include\s*[<"]nvshmem|\bnvshmem4py\b|^\s*(import|from)\s+nvshmem\b)re",
          .severity = H,
          .rocm_equivalent = "rocSHMEM (less mature)"},
         {.id = "D4.custom-comm",
          .dimension = D4,
          .scopes = kCxx | kPy,
          .pattern =
-             R"re(\bcustom_all_reduce\b|\bcudaIpc(Get|Open)MemHandle\b|\bcuMemExportToShareableHandle\b|\bmultimem\.|\bdeep_ep\b|\bpplx\b)re",
+             R"re(\bcustom_all_reduce\b|\bcudaIpc(Get|Open)MemHandle\b|\bcuMemExportToShareableHandle\b|\bmultimem\.|\bdeep_ep\b|\bpplx(_kernels)?\b)re",
          .severity = H,
          .rocm_equivalent = "rewrite (e.g. on RCCL or rocSHMEM)",
          .note = "Custom all-reduce, DeepEP-style kernels."},
@@ -463,10 +476,11 @@ std::vector<ScanRule> makeRules() {
         {.id = "D5.nvidia-base-image",
          .dimension = D5,
          .scopes = only(kDocker),
-         .pattern = R"re(^\s*FROM\s+(--platform=\S+\s+)?(\S*/)?nvidia/)re",
+         .pattern = R"re(^\s*FROM\s+(--platform=\S+\s+)?(\S*/)?(nvidia|nvcr\.io)/)re",
          .severity = H,
          .rocm_equivalent = "rocm/pytorch, rocm/dev-ubuntu-*, rocm/vllm",
-         .note = "The walker resolves ARG defaults before matching FROM."},
+         .note = "The walker resolves ARG defaults before matching FROM. Any image on nvcr.io "
+                 "(NGC: nvidia/, nim/, hpc/, private NGC orgs) is built for NVIDIA GPUs."},
         {.id = "D5.framework-cuda-image",
          .dimension = D5,
          .scopes = only(kDocker),
@@ -484,10 +498,12 @@ std::vector<ScanRule> makeRules() {
         {.id = "D5.cuda-wheel-pins",
          .dimension = D5,
          .scopes = kManifest | kCi | kDocker,
-         .pattern = R"re(/whl/cu\d{3}\b|\bnvidia-[a-z0-9-]+-cu1\d\b|\bcupy-cuda\d+x?\b)re",
+         .pattern =
+             R"re(/whl/cu\d{3}\b|\bnvidia-[a-z0-9-]+-cu1\d\b|\bcupy-cuda\d+x?\b|\d\+cu\d{2,3}\b)re",
          .severity = M,
          .rocm_equivalent = "/whl/rocm* indexes, cupy-rocm",
-         .note = "Dockerfiles too: pip installs there pin wheels as often as manifests do."},
+         .note = "Dockerfiles too: pip installs there pin wheels as often as manifests do. A "
+                 "CUDA local version label (torch==2.3.1+cu121) is a pin as well."},
         {.id = "D5.profilers",
          .dimension = D5,
          .scopes = only(kCi),
@@ -507,11 +523,14 @@ std::vector<ScanRule> makeRules() {
         {.id = "D5.ci-runner-labels",
          .dimension = D5,
          .scopes = only(kCi),
-         .pattern = R"re(\bruns-on:.*\b(gpu|a100|h100|a10g|t4|v100|nvidia)\b.*)re",
+         .pattern =
+             R"re(\bruns-on:.*(?i:\b(gpu|a100|h100|a10g|t4|v100|nvidia)\b).*|^\s*-\s+["']?(?i:gpu|a100|h100|a10g|t4|v100|nvidia)["']?\s*(#.*)?$)re",
          .exclude = R"re((?i)\b(rocm|amd|mi\d{3}x?)\b)re",
          .severity = M,
          .rocm_equivalent = "AMD runner labels",
-         .note = "A label naming ROCm/AMD/MI* is the mitigation D5.rocm-ci instead."},
+         .note = "A label naming ROCm/AMD/MI* is the mitigation D5.rocm-ci instead. Labels are "
+                 "case-insensitive; in a block-style list (runs-on: then '- label' lines) an item "
+                 "that is exactly a GPU label counts."},
         {.id = "D5.gitmodules",
          .dimension = D5,
          .scopes = only(kGitmodules),
@@ -585,15 +604,9 @@ std::vector<ScanRule> makeRules() {
          .rocm_equivalent = "ROCm submodules (CK, AITER, RCCL)"},
         // The curated fork table (scan_packages.h, forkTable()): a dependency taken from a ROCm
         // fork. Only the forks the table names count (§8: never inferred from a name); a test
-        // checks that this pattern and the table agree.
-        {.id = "D2.rocm-fork",
-         .dimension = D2,
-         .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild,
-         .pattern =
-             R"re(github\.com[/:]ROCm/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re",
-         .kind = RuleKind::Mitigation,
-         .covers = coverBit(D2),
-         .rocm_equivalent = "a ROCm fork from the curated fork table"},
+        // checks that this pattern and the table agree. ROCmSoftwarePlatform is the ROCm
+        // organisation's former name (GitHub redirects it; older repositories still pin it).
+        {.id = "D2.rocm-fork", .dimension = D2, .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild, .pattern = R"re(github\.com[/:](ROCm|ROCmSoftwarePlatform)/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re", .kind = RuleKind::Mitigation, .covers = coverBit(D2), .rocm_equivalent = "a ROCm fork from the curated fork table"},
     };
 }
 

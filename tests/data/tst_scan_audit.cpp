@@ -5,6 +5,7 @@
 // depend on the walker (tst_scan_walker covers it).
 
 #include "audit_json.h"
+#include "raw_db.h"
 #include "scan_audit.h"
 #include "scan_report.h"
 #include "store.h"
@@ -231,6 +232,64 @@ private slots:
         QCOMPARE(store.audits().size(), std::size_t(1));
         QVERIFY(!store.replaceAudit(id + 100, second));
         QVERIFY(!store.audit(id + 100));
+    }
+
+    // A version-4 store (before audit_scan_details) opens, migrates and keeps its audits; a
+    // scanned audit stored afterwards keeps its reasons and breakdown.
+    void migratesVersion4KeepingAudits() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("v4.db"));
+        const model::Audit scanned = data::auditFromScan(runOf({kernelsRepo()}), options());
+        model::Audit plain = scanned;
+        plain.repositories.clear();
+        for (model::DimensionAssessment& d : plain.dimensions)
+            d.reasons.clear();
+        std::int64_t id = 0;
+        QStringList currentSchema;
+        {
+            data::Store store = data::Store::open(path);
+            id = store.addAudit(plain, "before");
+        }
+        {
+            testing::RawDb raw(path);
+            currentSchema = raw.schema();
+            raw.exec(QStringLiteral("DROP TABLE audit_scan_details"));
+            raw.exec(QStringLiteral("PRAGMA user_version = 4"));
+        }
+        data::Store store = data::Store::open(path);
+        QCOMPARE(store.schemaVersion(), 5);
+        QCOMPARE(*store.audit(id), plain);
+        const std::int64_t again = store.addAudit(scanned, "scan");
+        QCOMPARE(*store.audit(again), scanned);
+        testing::RawDb raw(path);
+        QCOMPARE(raw.schema(), currentSchema);
+    }
+
+    // Scan details the store cannot read are reported as a corrupt store, naming the audit.
+    void unreadableScanDetailsAreReported() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("bad.db"));
+        std::int64_t id = 0;
+        {
+            data::Store store = data::Store::open(path);
+            id = store.addAudit(data::auditFromScan(runOf({kernelsRepo()}), options()), "scan");
+        }
+        {
+            testing::RawDb raw(path);
+            raw.exec(
+                QStringLiteral("UPDATE audit_scan_details SET json = '{\"repositories\": 3}'"));
+        }
+        data::Store store = data::Store::open(path);
+        try {
+            store.audit(id);
+            QFAIL("expected a StoreError");
+        } catch (const data::StoreError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains("unreadable scan details for audit"),
+                     e.what());
+            QCOMPARE(e.kind(), data::StoreError::Kind::Corrupt);
+        }
     }
 
     void evidenceFileResolvesUnderTheRoot() {

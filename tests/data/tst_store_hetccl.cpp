@@ -67,7 +67,8 @@ private slots:
             RawDb raw(path);
             currentSchema = raw.schema();
             raw.exec(QStringLiteral("DROP TABLE hetccl_signals"));
-            raw.exec(QStringLiteral("DROP TABLE benchmarks")); // migration 4's
+            raw.exec(QStringLiteral("DROP TABLE benchmarks"));         // migration 4's
+            raw.exec(QStringLiteral("DROP TABLE audit_scan_details")); // migration 5's
             raw.exec(QStringLiteral("PRAGMA user_version = 2"));
         }
         Store store = Store::open(path);

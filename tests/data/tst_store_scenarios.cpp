@@ -98,8 +98,9 @@ private slots:
         {
             RawDb raw(path);
             currentSchema = raw.schema();
-            raw.exec(QStringLiteral("DROP TABLE benchmarks"));     // migration 4
-            raw.exec(QStringLiteral("DROP TABLE hetccl_signals")); // migration 3
+            raw.exec(QStringLiteral("DROP TABLE audit_scan_details")); // migration 5
+            raw.exec(QStringLiteral("DROP TABLE benchmarks"));         // migration 4
+            raw.exec(QStringLiteral("DROP TABLE hetccl_signals"));     // migration 3
             raw.exec(QStringLiteral("DROP TABLE scenario_versions"));
             raw.exec(QStringLiteral("DROP TABLE scenarios"));
             raw.exec(QStringLiteral("DROP TABLE pricebooks"));

@@ -55,6 +55,9 @@ const std::vector<RuleCase>& ruleTable() {
         {"D1.kernel-qualifier", kCu, "int global_device_count = 0;", false},
         {"D1.kernel-launch", kCu, "k<<<grid, block, 0, stream>>>(x);", true},
         {"D1.kernel-launch", kCpp, "std::cout << a << b;", false},
+        {"D1.kernel-launch", kCu, "    fused_kernel<T, 4><<<p.grid, p.block, smem,", true},
+        {"D1.kernel-launch", kCpp, "<<<<<<< HEAD", false},
+        {"D1.kernel-launch", kCpp, "    std::cerr << \"<<<\" << grid << std::endl;", false},
         {"D1.inline-ptx", kCu,
          R"(asm volatile("red.release.gpu.global.add.s32 [%0], %1;" :: "l"(p), "r"(v));)", true},
         {"D1.inline-ptx", kCu, R"(asm volatile("" ::: "memory");)", false},
@@ -68,8 +71,21 @@ const std::vector<RuleCase>& ruleTable() {
         {"D1.warp-size-32", kCu, "v = __shfl_down_sync(0xffffffff, v, 1);", true},
         {"D1.warp-size-32", kCu, "uint32_t all_bits = 0xffffffff;", false},
         {"D1.warp-size-32", kCu, "constexpr int kWarpSize = 320;", false},
+        {"D1.warp-size-32", kCu, "v = fmaxf(v, __shfl_xor_sync(0xFFFFFFFF, v, 1));", true},
+        {"D1.warp-size-32", kCu, "uint32_t all_bits = 0xFFFFFFFF;", false},
+        {"D1.warp-size-32", kCu, "#define WARP_SIZE 32", true},
+        {"D1.warp-size-32", kCu, "#define WARP_SIZE 64", false},
+        {"D1.warp-size-32", kCu, "#define WARP_SIZE_LOG2 32", false},
         {"D1.cuda-runtime-api", kCpp, "cudaMalloc(&p, n);", true},
         {"D1.cuda-runtime-api", kCpp, "hipMalloc(&p, n);", false},
+        {"D1.cuda-runtime-api", kCpp, "cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, dev);",
+         true},
+        {"D1.cuda-runtime-api", kCpp, "return cudaGetErrorString(err);", true},
+        {"D1.cuda-runtime-api", kCpp, "cudaMemGetInfo(&free_b, &total_b);", true},
+        {"D1.cuda-runtime-api", kCpp, "auto s = cudaStream_t(0);", false},
+        {"D1.cuda-runtime-api", kCpp, "cudaError_t err = cudaSuccess;", false},
+        {"D1.cuda-runtime-api", kCpp, "auto s = at::cuda::getCurrentCUDAStream();", false},
+        {"D1.cuda-runtime-api", kCpp, "my_cudaMalloc(&p, n);", false},
         {"D1.cuda-driver-api", kCpp, "cuModuleLoadData(&mod, image);", true},
         {"D1.cuda-driver-api", kCpp, "CUdeviceptr base;", true},
         {"D1.cuda-driver-api", kCpp, "cuInitialize_table();", false},
@@ -127,11 +143,15 @@ const std::vector<RuleCase>& ruleTable() {
         {"D2.tensorrt", kPy, "self.engine = create_engine(url)", false},
         {"D2.tensorrt-llm", kPy, "from tensorrt_llm import LLM", true},
         {"D2.tensorrt-llm", kPy, "from vllm import LLM", false},
+        {"D2.tensorrt-llm", kDocker, "RUN pip install tensorrt-llm==0.12.0", true},
+        {"D2.tensorrt-llm", kDocker, "RUN pip install tensorrt==10.0.1 tensorrt-cu12-libs", false},
         {"D2.triton-server", kDocker, "FROM nvcr.io/nvidia/tritonserver:24.01-py3", true},
         {"D2.triton-server", "models/resnet/config.pbtxt", "platform: \"tensorrt_plan\"", true},
         {"D2.triton-server", kDocker, "FROM python:3.11", false},
         {"D2.nvidia-only-stacks", kPy, "import cudf", true},
         {"D2.nvidia-only-stacks", kPy, "import pandas", false},
+        {"D2.nvidia-only-stacks", kReq, "nvidia-dali-cuda120==1.38.0", true},
+        {"D2.nvidia-only-stacks", kReq, "nvidia-ml-py==12.535.161", false},
         {"D2.manifest-packages", kReq, "flash-attn==2.5.8", true},
         {"D2.manifest-packages", kReq, "numpy==1.26", false},
         // Dimension 3
@@ -143,6 +163,15 @@ const std::vector<RuleCase>& ruleTable() {
         {"D3.sdpa", kPy, "out = naive_attention(q, k, v)", false},
         {"D3.cpp-extension", kSetup, "ext = CUDAExtension('ops', sources)", true},
         {"D3.cpp-extension", kSetup, "ext = Extension('ops', sources)", false},
+        {"D3.cpp-extension", kPy, "ops = load(name='ops', sources=['ops.cpp', 'ops_kernel.cu'])",
+         true},
+        {"D3.cpp-extension", kPy, "blob = store.load(name='ops', sources=['a.bin'])", false},
+        {"D3.cpp-extension", kPy, "state = torch.load('ops_state.pt')", false},
+        {"D3.cpp-extension", kSetup,
+         "from torch.utils.cpp_extension import BuildExtension, CUDAExtension", true},
+        {"D3.cpp-extension", kSetup,
+         "from torch.utils.cpp_extension import BuildExtension, CppExtension", false},
+        {"D3.cpp-extension", kSetup, "      cmdclass={'build_ext': BuildExtension})", false},
         {"D3.abstraction-layer", kPy, "acc = get_accelerator()", true},
         {"D3.abstraction-layer", kPy, "acc = get_device()", false},
         {"D3.kernel-libraries", kPy, "from flash_attn import flash_attn_func", true},
@@ -160,12 +189,23 @@ const std::vector<RuleCase>& ruleTable() {
         {"D4.nccl-via-framework", kPy, "backend = cfg.get('backend', 'nccl')", false},
         {"D4.nccl-c-api", kCu, "ncclAllReduce(a, b, n, ncclFloat, ncclSum, comm, s);", true},
         {"D4.nccl-c-api", kCu, "ncclFloat kind;", false},
+        {"D4.nccl-c-api", kCpp, "ncclCommInitAll(comms, ndev, devs);", true},
+        {"D4.nccl-c-api", kCpp, "ncclReduce(s, r, n, ncclFloat, ncclSum, 0, comm, st);", true},
+        {"D4.nccl-c-api", kCpp, "ncclBcast(buf, n, ncclFloat, 0, comm, st);", true},
+        {"D4.nccl-c-api", kCpp, "ncclRedOp_t op = ncclSum;", false},
+        {"D4.nccl-c-api", kCpp, "ncclReduceOptions opts;", false},
         {"D4.nccl-env", kYaml, "NCCL_DEBUG: INFO", true},
         {"D4.nccl-env", kYaml, "RCCL_MSCCL_ENABLE: 0", false},
         {"D4.nvshmem", kCu, "nvshmem_int_p(dst, v, pe);", true},
         {"D4.nvshmem", kCu, "rocshmem_int_p(dst, v, pe);", false},
+        {"D4.nvshmem", kPy, "import nvshmem.core as nvshmem", true},
+        {"D4.nvshmem", kPy, "from nvshmem.core import Teams", true},
+        {"D4.nvshmem", kPy, "import rocshmem.core as shmem", false},
+        {"D4.nvshmem", kPy, "if use_nvshmem and nvshmem is not None:", false},
         {"D4.custom-comm", kCu, "cudaIpcGetMemHandle(&h, ptr);", true},
         {"D4.custom-comm", kCu, "hipIpcGetMemHandle(&h, ptr);", false},
+        {"D4.custom-comm", kPy, "from pplx_kernels import AllToAll", true},
+        {"D4.custom-comm", kPy, "from pplx_client import Chat", false},
         {"D4.multi-node-launch", kScript, "torchrun --nnodes=4 --nproc_per_node=8 train.py", true},
         {"D4.multi-node-launch", "jobs/train.sbatch", "#SBATCH --nodes=8", true},
         {"D4.multi-node-launch", kScript, "export MASTER_ADDR=$HEAD_NODE", true},
@@ -186,6 +226,9 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.arch-flags", kCMake, "set(mysm_80 1)", false},
         {"D5.nvidia-base-image", kDocker, "FROM nvcr.io/nvidia/pytorch:24.01-py3", true},
         {"D5.nvidia-base-image", kDocker, "# FROM nvcr.io/nvidia/pytorch:24.01-py3", false},
+        {"D5.nvidia-base-image", kDocker, "FROM nvcr.io/nim/meta/llama-3.1-8b-instruct:1.1.0",
+         true},
+        {"D5.nvidia-base-image", kDocker, "FROM ghcr.io/acme/nvcr-sync:1.0", false},
         {"D5.framework-cuda-image", kDocker, "FROM pytorch/pytorch:2.3.0-cuda12.1-cudnn8-runtime",
          true},
         {"D5.framework-cuda-image", kDocker, "FROM pytorch/pytorch:latest", false},
@@ -195,6 +238,10 @@ const std::vector<RuleCase>& ruleTable() {
          true},
         {"D5.cuda-wheel-pins", kReq, "--extra-index-url https://download.pytorch.org/whl/rocm6.1",
          false},
+        {"D5.cuda-wheel-pins", kReq, "torchvision==0.18.1+cu121", true},
+        {"D5.cuda-wheel-pins", kDocker, "RUN pip install torch==2.1.2+cu118", true},
+        {"D5.cuda-wheel-pins", kReq, "torchvision==0.18.1+rocm6.1", false},
+        {"D5.cuda-wheel-pins", kReq, "torch==2.3.1+cpu", false},
         {"D5.profilers", kWorkflow, "run: nsys profile python train.py", true},
         {"D5.profilers", kWorkflow, "run: echo ncu", false},
         {"D5.gpu-runtime", kCompose, "    runtime: nvidia", true},
@@ -202,6 +249,12 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.ci-runner-labels", kWorkflow, "    runs-on: [self-hosted, h100]", true},
         {"D5.ci-runner-labels", kWorkflow, "    runs-on: [self-hosted, linux.rocm.gpu]", false},
         {"D5.ci-runner-labels", kWorkflow, "    runs-on: ubuntu-latest", false},
+        {"D5.ci-runner-labels", kWorkflow, "    runs-on: [self-hosted, Linux, X64, H100]", true},
+        {"D5.ci-runner-labels", kWorkflow, "    runs-on: ${{ inputs.GPU_RUNNER }}", false},
+        {"D5.ci-runner-labels", kWorkflow, "      - a100", true},
+        {"D5.ci-runner-labels", kWorkflow, "      - 'H100'  # the big pool", true},
+        {"D5.ci-runner-labels", kWorkflow, "      - gpu-tests", false},
+        {"D5.ci-runner-labels", kWorkflow, "      - self-hosted", false},
         {"D5.gitmodules", kModules, "\turl = https://github.com/NVIDIA/cutlass.git", true},
         {"D5.gitmodules", kModules, "\turl = https://github.com/ROCm/composable_kernel.git", false},
         // Mitigations (§8)
@@ -224,6 +277,10 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.gitmodules-rocm", kModules, "\turl = https://github.com/NVIDIA/cutlass.git", false},
         {"D2.rocm-fork", kReq, "apex @ git+https://github.com/ROCm/apex.git@master", true},
         {"D2.rocm-fork", kReq, "apex @ git+https://github.com/NVIDIA/apex.git@master", false},
+        {"D2.rocm-fork", kDocker,
+         "RUN pip install git+https://github.com/ROCmSoftwarePlatform/flash-attention.git", true},
+        {"D2.rocm-fork", kDocker,
+         "RUN pip install git+https://github.com/ROCmSoftwarePlatform/hipify_torch.git", false},
     };
     return cases;
 }
@@ -532,6 +589,28 @@ private slots:
                                                  << "D4.multi-node-launch" << 1 << "code";
         QTest::newRow("dockerfile comment") << kDocker << "RUN pip install x  # then nvcc"
                                             << "D5.nvcc" << 1 << "comment";
+        QTest::newRow("cmake bracket comment across lines")
+            << "cmake/legacy.cmake"
+            << "#[[ The old build:\nfind_package(CUDA 11 REQUIRED)\n]]\n"
+            << "D5.cmake-cuda" << 2 << "comment";
+        QTest::newRow("cmake bracket comment with = signs")
+            << kCMake << "#[==[ a ]] inside\nenable_language(CUDA)\n]==]\n"
+            << "D5.cmake-cuda" << 2 << "comment";
+        QTest::newRow("cmake code after a bracket comment")
+            << kCMake << "#[[ one\ntwo ]] enable_language(CUDA)\n"
+            << "D5.cmake-cuda" << 2 << "code";
+        QTest::newRow("cmake code after a one-line bracket comment")
+            << kCMake << "#[[ x ]] enable_language(CUDA)\n"
+            << "D5.cmake-cuda" << 1 << "code";
+        QTest::newRow("cmake #[[ inside a line comment opens nothing")
+            << kCMake << "# see #[[\nenable_language(CUDA)\n"
+            << "D5.cmake-cuda" << 2 << "code";
+        QTest::newRow("gitmodules ; comment")
+            << kModules << "; url = https://github.com/NVIDIA/cutlass.git"
+            << "D5.gitmodules" << 1 << "comment";
+        QTest::newRow("gitmodules ; inside a quoted value")
+            << kModules << "\turl = \"https://github.com/NVIDIA/cutlass.git;x\""
+            << "D5.gitmodules" << 1 << "code";
         QTest::newRow("markdown is prose") << "README.md"
                                            << "Set NCCL_DEBUG=INFO"
                                            << "D4.nccl-env" << 1 << "comment";

@@ -192,5 +192,39 @@ for what, edit in {
     edit(broken["workloads"]["chat-70b"]["benchmark"])
     check(not scenarios.is_valid(broken), f"a binding with {what} should be rejected by the schema")
 
+# An audit a repository scan writes (reasons, the per-repository breakdown, evidence, not_scanned)
+# validates against the audit schema, and a breakdown the reader refuses is rejected too.
+with tempfile.TemporaryDirectory() as tmp:
+    root = pathlib.Path(tmp)
+    files = {
+        "serving/csrc/attn.cu": '__global__ void k() {\n  asm volatile("ldmatrix.sync.aligned '
+                                '{%0}, [%1];" : "=r"(a) : "r"(p));\n}\n',
+        "serving/serve/engine.py": "import tensorrt as trt\n",
+        "serving/assets/blob.bin": "\0binary\0",
+        "trainer/train.py": "import torch.distributed as dist\ndist.init_process_group('nccl')\n",
+        "trainer/run.slurm": "#SBATCH --nodes=4\nsrun torchrun --nnodes=4 train.py\n",
+    }
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    scanned = json.loads(subprocess.run(
+        [cli, "--db", str(root / "store.sqlite"), "scan", str(root / "serving"),
+         str(root / "trainer"), "--workload", "mixed", "--date", "2026-12-01"],
+        check=True, capture_output=True, text=True).stdout)
+check(len(scanned["repositories"]) == 2, "scan of two repositories gives a breakdown of two")
+check(scanned["dimensions"]["custom_kernels"].get("reasons"), "a scanned dimension has reasons")
+errors = list(audits.iter_errors(scanned))
+check(not errors, f"a scanned audit against the audit schema: {[e.message for e in errors]}")
+for what, edit in {
+    "a negative file count": lambda a: a["repositories"][0].update(files_scanned=-1),
+    "a proposed tier that is not a tier": lambda a: a["repositories"][0]["proposed"].update(
+        custom_kernels="severe"),
+    "a repository without a name": lambda a: a["repositories"][1].pop("name"),
+    "a reason that is not text": lambda a: a["dimensions"]["libraries"].update(reasons=[3]),
+}.items():
+    broken = copy.deepcopy(scanned)
+    edit(broken)
+    check(not audits.is_valid(broken), f"a scanned audit with {what} should be rejected")
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
