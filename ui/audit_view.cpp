@@ -4,9 +4,14 @@
 #include "audit_table_model.h"
 #include "library_equivalents.h"
 #include "recommendation.h"
+#include "settings.h"
+#include "source_viewer.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
 #include <QFormLayout>
 #include <QFrame>
 #include <QGridLayout>
@@ -15,8 +20,10 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
@@ -139,6 +146,30 @@ public:
 enum EvidenceColumn { EvLocation, EvRule, EvSeverity, EvContext, EvSnippet, EvColumnCount };
 enum LibraryColumn { LibCuda, LibRocm, LibDifficulty, LibNamed, LibColumnCount };
 
+// The per-repository breakdown: the repository, its files, then one column per scanned
+// dimension (1-5) with the tier proposed from that repository alone.
+enum RepositoryColumn { RepName, RepFiles, RepSkipped, RepFirstDimension, RepColumnCount = 8 };
+constexpr std::size_t kScannedDimensions = 5; // team knowledge is not read from code
+
+// "1 file" / "12 files": English text without Qt's "(s)" placeholders.
+QString counted(long long n, const QString& one, const QString& many) {
+    return n == 1 ? one : many.arg(QLocale().toString(n));
+}
+
+// A tier in one letter: five of them side by side fit the narrow pane; the cell's colour, its
+// tooltip and its accessible text say it in full.
+QString tierLetter(model::Tier tier) {
+    switch (tier) {
+    case model::Tier::Low:
+        return QObject::tr("L", "Low tier");
+    case model::Tier::Medium:
+        return QObject::tr("M", "Medium tier");
+    case model::Tier::High:
+        return QObject::tr("H", "High tier");
+    }
+    return {};
+}
+
 // Named libraries stand out from the rest of the article's table without hiding it.
 const QColor kNamedRow(0xdb, 0xea, 0xfe);
 const QColor kNamedText(0x0b, 0x2a, 0x5b);
@@ -180,7 +211,21 @@ AuditView::AuditView(QWidget* parent)
     auto* bottom = new QSplitter(Qt::Horizontal);
     bottom->setChildrenCollapsible(false);
     bottom->addWidget(buildDetail());
-    bottom->addWidget(buildLibraries());
+    auto* right = new QWidget;
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(buildRepositories());
+    rightLayout->addWidget(buildLibraries(), 1);
+    // With a scan's breakdown above the library table the column may outgrow a short window:
+    // it scrolls rather than squeezing the fixed-height tables over their captions.
+    auto* rightScroll = new QScrollArea;
+    rightScroll->setWidget(right);
+    rightScroll->setWidgetResizable(true);
+    rightScroll->setFrameShape(QFrame::NoFrame);
+    rightScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The library box's own minimum (400) plus room for the vertical scroll bar.
+    rightScroll->setMinimumWidth(400 + rightScroll->verticalScrollBar()->sizeHint().width() + 8);
+    bottom->addWidget(rightScroll);
     bottom->setStretchFactor(0, 1);
     bottom->setStretchFactor(1, 1);
     bottom->setSizes({620, 460});
@@ -340,7 +385,17 @@ QWidget* AuditView::buildDetail() {
     });
 
     m_evidenceHeading = sectionHeading(tr("Evidence"));
-    layout->addWidget(m_evidenceHeading);
+    m_openEvidence = new QPushButton(tr("Open source…"));
+    m_openEvidence->setObjectName(QStringLiteral("openEvidence"));
+    m_openEvidence->setToolTip(tr("Show the selected finding's file at its line (or "
+                                  "double-click a row)"));
+    auto* evidenceRow = new QHBoxLayout;
+    evidenceRow->addWidget(m_evidenceHeading);
+    evidenceRow->addStretch(1);
+    evidenceRow->addWidget(m_openEvidence);
+    layout->addLayout(evidenceRow);
+    connect(m_openEvidence, &QPushButton::clicked, this,
+            [this] { openEvidence(m_evidenceView->currentIndex().row()); });
     m_evidence = new QStandardItemModel(0, EvColumnCount, this);
     m_evidence->setHorizontalHeaderLabels(
         {tr("Location"), tr("Rule"), tr("Severity"), tr("Context"), tr("Snippet")});
@@ -363,6 +418,8 @@ QWidget* AuditView::buildDetail() {
     layout->addWidget(m_evidenceView, 1);
     connect(m_evidenceView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { refreshEvidenceText(); });
+    connect(m_evidenceView, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { openEvidence(index.row()); });
 
     m_noEvidence = wrappingLabel();
     m_noEvidence->setObjectName(QStringLiteral("noEvidence"));
@@ -422,6 +479,45 @@ QWidget* AuditView::buildDetail() {
     return scroll;
 }
 
+QWidget* AuditView::buildRepositories() {
+    m_repositoriesBox = new QGroupBox(tr("Scanned repositories"));
+    m_repositoriesBox->setObjectName(QStringLiteral("repositoriesBox"));
+    auto* layout = new QVBoxLayout(m_repositoriesBox);
+    m_repositories = new QStandardItemModel(0, RepColumnCount, this);
+    QStringList headings{tr("Repository"), tr("Files"), tr("Not read")};
+    for (std::size_t i = 0; i < kScannedDimensions; ++i)
+        headings << QString::number(i + 1); // the dimension's number, as in the table above
+    m_repositories->setHorizontalHeaderLabels(headings);
+    for (std::size_t i = 0; i < kScannedDimensions; ++i)
+        m_repositories->horizontalHeaderItem(RepFirstDimension + int(i))
+            ->setToolTip(tr("%1: the tier proposed from this repository alone (its findings)")
+                             .arg(qs(model::title(model::kAllDimensions[i]))));
+    m_repositoryView = new QTableView;
+    m_repositoryView->setObjectName(QStringLiteral("repositoryTable"));
+    m_repositoryView->setModel(m_repositories);
+    m_repositoryView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_repositoryView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_repositoryView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_repositoryView->verticalHeader()->hide();
+    m_repositoryView->setWordWrap(false);
+    QHeaderView* rh = m_repositoryView->horizontalHeader();
+    rh->setSectionResizeMode(QHeaderView::ResizeToContents);
+    rh->setSectionResizeMode(RepName, QHeaderView::Stretch);
+    layout->addWidget(m_repositoryView);
+    auto* notScannedRow = new QHBoxLayout;
+    m_notScanned = new QLabel;
+    m_notScanned->setObjectName(QStringLiteral("notScanned"));
+    m_notScanned->setWordWrap(true);
+    m_showNotScanned = new QPushButton(tr("Show files…"));
+    m_showNotScanned->setObjectName(QStringLiteral("showNotScanned"));
+    connect(m_showNotScanned, &QPushButton::clicked, this, &AuditView::showNotScanned);
+    notScannedRow->addWidget(m_notScanned, 1);
+    notScannedRow->addWidget(m_showNotScanned);
+    layout->addLayout(notScannedRow);
+    m_repositoriesBox->hide();
+    return m_repositoriesBox;
+}
+
 QWidget* AuditView::buildLibraries() {
     auto* box = new QGroupBox(tr("Library equivalences (the article)"));
     auto* layout = new QVBoxLayout(box);
@@ -472,6 +568,7 @@ void AuditView::setAudit(const model::Audit& audit) {
     refreshSummary();
     refreshDetail();
     refreshLibraries();
+    refreshRepositories();
 }
 
 void AuditView::setReadOnly(bool readOnly) {
@@ -519,6 +616,7 @@ void AuditView::applyEdit(const QString& undoText, const model::Audit& edited) {
     refreshSummary();
     refreshDetail();
     refreshLibraries();
+    refreshRepositories();
     emit auditEdited(undoText, edited);
 }
 
@@ -588,6 +686,13 @@ void AuditView::refreshDetail() {
         status << tr("Reviewer override to %1.").arg(tierBadge(dim.override_tier->tier));
     else if (d != model::Dimension::TeamKnowledge)
         status << tr("Tier set by hand; no scan proposed one.");
+    if (!dim.reasons.empty()) {
+        QStringList reasons;
+        for (const std::string& reason : dim.reasons)
+            reasons << QStringLiteral("<li>%1</li>").arg(html(reason));
+        status << tr("<b>Why:</b><ul style=\"margin-top:0px; margin-bottom:0px;\">%1</ul>")
+                      .arg(reasons.join(QString()));
+    }
     if (!dim.findings.empty()) {
         QStringList hits;
         for (const auto& [rule, count] : dim.findings)
@@ -634,8 +739,11 @@ void AuditView::refreshDetail() {
             : tr("No file:line evidence recorded for this dimension."));
     // As tall as its rows, up to six; the pane scrolls beyond that rather than squeezing them.
     const int shown = std::min(int(dim.evidence.size()), 6);
+    // Room for the horizontal scroll bar too: a narrow pane shows one, and it must not hide the
+    // only row.
     m_evidenceView->setFixedHeight(m_evidenceView->horizontalHeader()->sizeHint().height() +
                                    shown * m_evidenceView->verticalHeader()->defaultSectionSize() +
+                                   m_evidenceView->horizontalScrollBar()->sizeHint().height() +
                                    2 * m_evidenceView->frameWidth() + 2);
     if (hasEvidence)
         m_evidenceView->setCurrentIndex(m_evidence->index(
@@ -663,6 +771,7 @@ void AuditView::refreshDetail() {
     const bool team = d == model::Dimension::TeamKnowledge;
     m_questionnaire->setVisible(team);
     m_evidenceHeading->setVisible(!team || hasEvidence);
+    m_openEvidence->setVisible(hasEvidence);
     m_mitigations->setVisible(!team || !dim.mitigations.empty());
     refreshProposal();
 }
@@ -803,6 +912,129 @@ void AuditView::refreshLibrarySource() {
         text += tr("<br><span style=\"color:gray;\">Not named in this audit.</span>");
     }
     m_librarySource->setText(text);
+}
+
+} // namespace crossgrade::ui
+
+namespace crossgrade::ui {
+
+void AuditView::setEditorCommand(const QString& command) {
+    m_editorCommand = command;
+    if (m_sourceViewer)
+        m_sourceViewer->setEditorCommand(command);
+}
+
+bool AuditView::openEvidence(int row) {
+    const model::DimensionAssessment& dim = audit().dimension(selectedDimension());
+    if (row < 0 || row >= int(dim.evidence.size()))
+        return false;
+    m_evidenceView->setCurrentIndex(m_evidence->index(row, 0));
+    if (!m_sourceViewer) {
+        m_sourceViewer = new SourceViewer(this);
+        m_sourceViewer->setObjectName(QStringLiteral("sourceViewer"));
+        m_sourceViewer->setEditorCommand(
+            m_editorCommand.isEmpty() ? Settings::defaultEditorCommand() : m_editorCommand);
+    }
+    const bool shown = m_sourceViewer->openEvidence(audit(), dim.evidence[std::size_t(row)]);
+    m_sourceViewer->show();
+    m_sourceViewer->raise();
+    m_sourceViewer->activateWindow();
+    return shown;
+}
+
+void AuditView::refreshRepositories() {
+    const model::Audit& a = audit();
+    m_repositories->removeRows(0, m_repositories->rowCount());
+    const QLocale locale;
+    for (const model::RepositoryBreakdown& r : a.repositories) {
+        QList<QStandardItem*> row;
+        auto* name = new QStandardItem(qs(r.name));
+        QString tip = tr("Scanned at %1").arg(QDir::toNativeSeparators(qs(r.root)));
+        tip += tr("\n%1 files, %2 MB read")
+                   .arg(locale.toString(r.files_scanned))
+                   .arg(locale.toString(double(r.bytes_scanned) / 1e6, 'f', 1));
+        if (!r.submodules.empty()) {
+            QStringList subs;
+            for (const std::string& sub : r.submodules)
+                subs << QStringLiteral("• ") + qs(sub);
+            tip += tr("\nSubmodules:\n") + subs.join(QLatin1Char('\n'));
+        }
+        name->setToolTip(tip);
+        row << name << new QStandardItem(locale.toString(r.files_scanned))
+            << new QStandardItem(locale.toString(r.files_not_scanned));
+        row[RepFiles]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        row[RepSkipped]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        for (std::size_t i = 0; i < kScannedDimensions; ++i) {
+            const std::optional<model::Tier>& tier = r.proposed[i];
+            auto* cell = new QStandardItem(tier ? tierLetter(*tier) : QStringLiteral("—"));
+            cell->setData(tier ? qs(model::title(*tier)) : tr("no proposal"),
+                          Qt::AccessibleTextRole);
+            cell->setTextAlignment(Qt::AlignCenter);
+            cell->setToolTip(tr("%1 in %2: %3 (%4)")
+                                 .arg(qs(model::title(model::kAllDimensions[i])), qs(r.name),
+                                      tier ? qs(model::title(*tier)) : tr("no proposal"),
+                                      counted(r.findings[i], tr("1 finding"), tr("%1 findings"))));
+            if (tier) {
+                cell->setBackground(tierBadgeBackground(*tier));
+                cell->setForeground(tierBadgeForeground(*tier));
+            }
+            row << cell;
+        }
+        m_repositories->appendRow(row);
+    }
+    const bool hasRepositories = !a.repositories.empty();
+    m_repositoryView->setVisible(hasRepositories);
+    // As tall as its rows, up to five; more scroll.
+    const int shown = std::min(int(a.repositories.size()), 5);
+    m_repositoryView->setFixedHeight(m_repositoryView->horizontalHeader()->sizeHint().height() +
+                                     shown *
+                                         m_repositoryView->verticalHeader()->defaultSectionSize() +
+                                     m_repositoryView->horizontalScrollBar()->sizeHint().height() +
+                                     2 * m_repositoryView->frameWidth() + 2);
+    const std::size_t skipped = a.not_scanned.size();
+    m_notScanned->setText(
+        skipped == 0 ? tr("Every file found was read.")
+                     : counted(qint64(skipped), tr("1 file"), tr("%1 files")) +
+                           tr(" not scanned (binary, too large, unreadable or outside the tree)."));
+    m_showNotScanned->setVisible(skipped > 0);
+    m_repositoriesBox->setTitle(hasRepositories
+                                    ? tr("Scanned repositories (%1)").arg(a.repositories.size())
+                                    : tr("Files not scanned"));
+    m_repositoriesBox->setVisible(hasRepositories || skipped > 0);
+}
+
+void AuditView::showNotScanned() {
+    const model::Audit& a = audit();
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("notScannedDialog"));
+    dialog.setWindowTitle(tr("Files not scanned — %1").arg(qs(a.name)));
+    dialog.resize(760, 420);
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* intro =
+        new QLabel(counted(qint64(a.not_scanned.size()), tr("The scan did not read this file"),
+                           tr("The scan did not read these %1 files")) +
+                   tr("; what they hold is not in the audit's evidence."));
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    auto* files = new QStandardItemModel(0, 2, &dialog);
+    files->setHorizontalHeaderLabels({tr("File"), tr("Why")});
+    for (const model::SkippedFile& f : a.not_scanned)
+        files->appendRow({new QStandardItem(qs(f.path)), new QStandardItem(qs(f.reason))});
+    auto* view = new QTableView;
+    view->setObjectName(QStringLiteral("notScannedTable"));
+    view->setModel(files);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->verticalHeader()->hide();
+    view->setSortingEnabled(true);
+    view->sortByColumn(0, Qt::AscendingOrder); // the order the scan listed them
+    view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    view->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    layout->addWidget(view, 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.exec();
 }
 
 } // namespace crossgrade::ui

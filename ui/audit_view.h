@@ -4,7 +4,10 @@
 // the rules read (workload kind, TensorRT, multi-node training), a summary of what the model
 // makes of the audit as it is edited (High count, effort band, rule path, warnings), the
 // selected dimension's evidence with the team-knowledge questionnaire, and the article's
-// library equivalences with those this audit names highlighted.
+// library equivalences with those this audit names highlighted. A scanned audit also shows,
+// per dimension, why the scan proposed its tier, and for the whole audit the per-repository
+// breakdown and the files the scan did not read; an evidence row opens the file in the source
+// viewer at its line.
 //
 // The view edits a copy and reports every user edit as the whole edited audit; the caller
 // decides where it goes (a ScenarioDocument edit of scenario.audit, or a stored audit) and may
@@ -29,6 +32,7 @@ class QVBoxLayout;
 namespace crossgrade::ui {
 
 class AuditTableModel;
+class SourceViewer;
 
 class AuditView : public QWidget {
     Q_OBJECT
@@ -55,6 +59,16 @@ public:
     model::TeamKnowledgeAnswers teamAnswers() const;
     void setTeamAnswers(const model::TeamKnowledgeAnswers& answers);
 
+    // The command the source viewer's "Open in editor" runs (Settings::editorCommand).
+    void setEditorCommand(const QString& command);
+    // Opens the source viewer on row `row` of the selected dimension's evidence (as a
+    // double-click does); false when there is no such row or its file is not shown.
+    bool openEvidence(int row);
+    // The viewer the last openEvidence used, or null.
+    SourceViewer* sourceViewer() const { return m_sourceViewer; }
+    // Opens the list of files the scan did not read.
+    void showNotScanned();
+
 signals:
     void auditEdited(const QString& undoText, const model::Audit& edited);
 
@@ -63,6 +77,7 @@ private:
     QWidget* buildSummary();
     QWidget* buildDetail();
     QWidget* buildLibraries();
+    QWidget* buildRepositories();
 
     void applyEdit(const QString& undoText, const model::Audit& edited);
     void refreshHeader();
@@ -71,6 +86,7 @@ private:
     void refreshEvidenceText();
     void refreshProposal();
     void refreshLibraries();
+    void refreshRepositories();
     void refreshLibrarySource();
     void fitLibraryTable();
     void useProposedTier();
@@ -102,6 +118,15 @@ private:
     QLabel* m_evidenceText = nullptr;
     QLabel* m_noEvidence = nullptr;
     QLabel* m_mitigations = nullptr;
+    QPushButton* m_openEvidence = nullptr;
+    SourceViewer* m_sourceViewer = nullptr;
+    QString m_editorCommand;
+
+    QGroupBox* m_repositoriesBox = nullptr;
+    QStandardItemModel* m_repositories = nullptr;
+    QTableView* m_repositoryView = nullptr;
+    QLabel* m_notScanned = nullptr;
+    QPushButton* m_showNotScanned = nullptr;
 
     QGroupBox* m_questionnaire = nullptr;
     QSpinBox* m_kernelEngineers = nullptr;

@@ -15,10 +15,12 @@
 #include "problem.h"
 #include "recommendation_view.h"
 #include "samples.h"
+#include "scan_dialog.h"
 #include "scenario_document.h"
 #include "scenario_editor.h"
 #include "scenario_json.h"
 #include "sensitivity_view.h"
+#include "source_viewer.h"
 #include "start_view.h"
 #include "store_tree_model.h"
 #include "whatif.h"
@@ -156,6 +158,11 @@ void MainWindow::buildActions() {
         m_benchmarks->importWithDialog();
     });
 
+    m_scanAction = new QAction(tr("&Audit repositories…"), this);
+    m_scanAction->setToolTip(
+        tr("Scan code repositories for CUDA dependencies and store the proposed audit"));
+    connect(m_scanAction, &QAction::triggered, this, [this] { auditRepositories(); });
+
     m_saveAction = new QAction(tr("&Save"), this);
     m_saveAction->setShortcut(QKeySequence::Save);
     m_saveAction->setToolTip(tr("Save the open scenario as its next version in the store"));
@@ -200,6 +207,7 @@ void MainWindow::buildMenus() {
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     file->addAction(m_importBenchmarksAction);
+    file->addAction(m_scanAction);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addSeparator();
     file->addAction(m_saveAction);
@@ -345,6 +353,7 @@ void MainWindow::buildCentre() {
     m_start = new StartView;
     connect(m_start, &StartView::openDemoRequested, this, [this] { openDemo(); });
     connect(m_start, &StartView::importRequested, this, &MainWindow::openFileDialog);
+    connect(m_start, &StartView::scanRequested, this, [this] { auditRepositories(); });
     connect(m_start, &StartView::newScenarioRequested, this, &MainWindow::newScenario);
     connect(m_start, &StartView::recentFileRequested, this,
             [this](const QString& path) { importFiles({path}); });
@@ -376,11 +385,22 @@ void MainWindow::buildCentre() {
                                     "and cost it."));
     auto* fromAudit = new QPushButton(tr("New scenario from this audit…"));
     connect(fromAudit, &QPushButton::clicked, this, &MainWindow::newScenario);
+    m_rescan = new QPushButton(tr("Re-scan…"));
+    m_rescan->setObjectName(QStringLiteral("rescanAudit"));
+    m_rescan->setToolTip(tr("Scan this audit's repositories again into a new audit that keeps "
+                            "the reviewer's overrides"));
+    connect(m_rescan, &QPushButton::clicked, this, [this] { rescanStoredAudit(); });
+    m_rescan->setEnabled(false);
     auditBar->addWidget(auditHint, 1);
+    auditBar->addWidget(m_rescan);
     auditBar->addWidget(fromAudit);
     auditLayout->addLayout(auditBar);
     m_storedAudit = new AuditView;
     m_storedAudit->setReadOnly(true);
+    if (m_settings) {
+        m_audit->setEditorCommand(m_settings->editorCommand());
+        m_storedAudit->setEditorCommand(m_settings->editorCommand());
+    }
     auditLayout->addWidget(m_storedAudit, 1);
     m_centre->addWidget(m_storedAuditPage);
 
@@ -577,8 +597,15 @@ bool MainWindow::openDemo() {
 void MainWindow::importFiles(const QStringList& input) {
     QStringList paths;
     QStringList benchmarks;
-    for (const QString& path : input)
-        (isBenchmarkFile(path) ? benchmarks : paths) << path;
+    QStringList folders;
+    for (const QString& path : input) {
+        if (QFileInfo(path).isDir())
+            folders << path;
+        else
+            (isBenchmarkFile(path) ? benchmarks : paths) << path;
+    }
+    if (!folders.isEmpty())
+        auditRepositories(folders);
     if (!benchmarks.isEmpty()) {
         showBenchmarks();
         m_benchmarks->importFiles(benchmarks);
@@ -800,11 +827,7 @@ void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
         openStoredScenario(id, index.data(StoreTreeModel::VersionRole).toInt());
         break;
     case StoreItemKind::Audit:
-        if (auto audit = m_store.audit(id)) {
-            m_storedAudit->setAudit(*audit);
-            m_storedAuditId = id;
-            m_centre->setCurrentWidget(m_storedAuditPage);
-        }
+        openStoredAudit(id);
         break;
     case StoreItemKind::PriceBook:
         if (auto book = m_store.priceBook(id)) {
@@ -821,6 +844,54 @@ void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
     case StoreItemKind::Category:
         break;
     }
+}
+
+bool MainWindow::openStoredAudit(std::int64_t id) {
+    std::optional<model::Audit> shown;
+    try {
+        shown = m_store.audit(id);
+    } catch (const data::StoreError& e) {
+        showError(tr("Audit %1 could not be read from the store").arg(id),
+                  QString::fromUtf8(e.what()));
+        return false;
+    }
+    if (!shown) {
+        showError(tr("The store has no audit %1").arg(id));
+        return false;
+    }
+    m_storedAudit->setAudit(*shown);
+    m_storedAuditId = id;
+    m_rescan->setEnabled(!shown->repositories.empty());
+    m_centre->setCurrentWidget(m_storedAuditPage);
+    return true;
+}
+
+ScanDialog* MainWindow::auditRepositories(const QStringList& folders) {
+    auto* dialog = new ScanDialog(m_store, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->addFolders(folders);
+    connect(dialog, &ScanDialog::auditStored, this, [this](std::int64_t id) {
+        reloadStore();
+        // A re-scan of the audit on show replaces it in the store: show the new one.
+        if (m_storedAuditId == id && m_centre->currentWidget() == m_storedAuditPage)
+            openStoredAudit(id);
+    });
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (dialog->storedAuditId() && openStoredAudit(*dialog->storedAuditId()))
+            showNotice(tr("Audit “%1” stored from the scan: review each dimension's evidence, "
+                          "then start a scenario from it.")
+                           .arg(q(dialog->storedAudit()->name)));
+    });
+    dialog->open();
+    return dialog;
+}
+
+ScanDialog* MainWindow::rescanStoredAudit() {
+    if (!m_storedAuditId || m_storedAudit->audit().repositories.empty())
+        return nullptr;
+    ScanDialog* dialog = auditRepositories();
+    dialog->setRescan(*m_storedAuditId, m_storedAudit->audit());
+    return dialog;
 }
 
 void MainWindow::showBenchmarks(const QString& sku) {
@@ -962,6 +1033,15 @@ void MainWindow::showPreferences() {
     samples->setToolTip(tr("Samples of a full Monte Carlo run; a held slider previews with "
                            "1,000"));
     form->addRow(tr("Monte Carlo samples:"), samples);
+    auto* editor =
+        new QLineEdit(m_settings ? m_settings->editorCommand() : Settings::defaultEditorCommand());
+    editor->setObjectName(QStringLiteral("editorCommand"));
+    editor->setPlaceholderText(Settings::defaultEditorCommand());
+    editor->setToolTip(tr("Run by “Open in editor” in the source viewer: {file} and {line} are "
+                          "replaced; quotes group words; no shell is involved.\nExamples: "
+                          "code --goto {file}:{line} · kate --line {line} {file} · "
+                          "gvim +{line} {file}"));
+    form->addRow(tr("Open in editor:"), editor);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
@@ -973,6 +1053,9 @@ void MainWindow::showPreferences() {
                                                            : MoneyDisplay::Compact);
     m_compare->setMoneyDisplay(m_settings->moneyDisplay());
     m_settings->setMonteCarloSamples(samples->value());
+    m_settings->setEditorCommand(editor->text());
+    m_audit->setEditorCommand(m_settings->editorCommand());
+    m_storedAudit->setEditorCommand(m_settings->editorCommand());
     m_compare->setSamples(std::size_t(m_settings->monteCarloSamples()));
     if (m_document)
         m_document->setMonteCarloSamples(std::size_t(m_settings->monteCarloSamples()));
@@ -1117,6 +1200,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     if (const QString path = QDir(directory).filePath(QStringLiteral("export-report.png"));
         report.grab().save(path))
         written << path;
+    shootScanning(directory, written);
     return written;
 }
 
@@ -1176,6 +1260,50 @@ void MainWindow::shootWorkloadBinding(const QString& directory, QStringList& wri
     m_document->undoStack()->undo();
     m_document->waitForEvaluation();
     m_editor->showSection(section);
+}
+
+} // namespace crossgrade::ui
+
+namespace crossgrade::ui {
+
+// A folder given on the command line opened the scan dialog: it scans as a training workload,
+// then the dialog's summary, the audit view on the custom-kernel evidence and the source viewer
+// at the first finding are taken.
+void MainWindow::shootScanning(const QString& directory, QStringList& written) {
+    auto* dialog = findChild<ScanDialog*>();
+    if (!dialog || dialog->folders().isEmpty())
+        return;
+    auto save = [&](QWidget* widget, const QString& name) {
+        QApplication::processEvents();
+        const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
+        if (widget->grab().save(path))
+            written << path;
+    };
+    dialog->setWorkload(model::WorkloadKind::Training);
+    dialog->setAuditName(tr("Acme ML platform (demo)"));
+    if (!dialog->startScan())
+        return;
+    dialog->waitForScan();
+    save(dialog, QStringLiteral("scan-dialog"));
+    if (!dialog->storedAuditId())
+        return;
+    dialog->accept();
+    m_messages->hide();
+    m_storedAudit->selectDimension(model::Dimension::CustomKernels);
+    save(this, QStringLiteral("scan-audit"));
+    // The inline PTX sits in the middle of its kernel: the viewer shows the lines around it.
+    const auto& evidence =
+        m_storedAudit->audit().dimension(model::Dimension::CustomKernels).evidence;
+    int row = 0;
+    for (std::size_t i = 0; i < evidence.size(); ++i)
+        if (evidence[i].rule_id == "D1.inline-ptx") {
+            row = int(i);
+            break;
+        }
+    if (m_storedAudit->openEvidence(row))
+        save(m_storedAudit->sourceViewer(), QStringLiteral("source-viewer"));
+    if (m_storedAudit->sourceViewer())
+        m_storedAudit->sourceViewer()->close();
 }
 
 } // namespace crossgrade::ui

@@ -20,6 +20,7 @@ class QLabel;
 class QLineEdit;
 class QMenu;
 class QProgressDialog;
+class QPushButton;
 class QSortFilterProxyModel;
 class QStackedWidget;
 class QTabWidget;
@@ -35,6 +36,7 @@ class CostsView;
 class MessageBar;
 class PriceBookView;
 class RecommendationView;
+class ScanDialog;
 class ScenarioDocument;
 class ScenarioEditor;
 class StartView;
@@ -77,6 +79,15 @@ public:
     // lists each problem as FILE:PLACE: message. Benchmark result files (told from their first
     // bytes) go to the Benchmarks view's import instead, all or nothing among themselves.
     void importFiles(const QStringList& paths);
+    // File → Audit repositories…: opens the scan dialog (window-modal, not blocking) with
+    // `folders` added; a scan it stores is opened in the audit view when the user asks.
+    // Folders dropped on the window or given on the command line come here.
+    ScanDialog* auditRepositories(const QStringList& folders = {});
+    // Re-scans the stored audit shown in the centre (its repositories' folders).
+    ScanDialog* rescanStoredAudit();
+    // Shows the stored audit `id` in the centre, read-only.
+    bool openStoredAudit(std::int64_t id);
+    AuditView* storedAuditView() const { return m_storedAudit; }
     // Blocks until the imports started by importFiles() have been applied (tests, scripts).
     void waitForImport();
     // Saves the open scenario as the next version of its stored scenario.
@@ -137,6 +148,7 @@ private:
     void onAuditEdited(const QString& text, const model::Audit& audit);
     void shootBenchmarks(const QString& directory, QStringList& written);
     void shootWorkloadBinding(const QString& directory, QStringList& written);
+    void shootScanning(const QString& directory, QStringList& written);
 
     data::Store m_store;
     Settings* m_settings;
@@ -159,6 +171,7 @@ private:
     AuditView* m_storedAudit = nullptr; // a stored audit, read-only
     QWidget* m_storedAuditPage = nullptr;
     std::optional<std::int64_t> m_storedAuditId;
+    QPushButton* m_rescan = nullptr;
     PriceBookView* m_priceBook = nullptr;
     BenchmarksView* m_benchmarks = nullptr;
     WhatIfPanel* m_whatIf = nullptr;
@@ -169,6 +182,7 @@ private:
     QAction* m_newAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_importBenchmarksAction = nullptr;
+    QAction* m_scanAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveVersionAction = nullptr;
     QAction* m_saveAsNewAction = nullptr;

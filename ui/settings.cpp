@@ -12,6 +12,7 @@ const QString kLastStore = QStringLiteral("store/last");
 const QString kRecent = QStringLiteral("files/recent");
 const QString kMoney = QStringLiteral("display/money");
 const QString kSamples = QStringLiteral("uncertainty/samples");
+const QString kEditor = QStringLiteral("sourceViewer/editorCommand");
 } // namespace
 
 Settings::Settings() = default;
@@ -75,6 +76,18 @@ int Settings::monteCarloSamples() const {
 void Settings::setMonteCarloSamples(int samples) {
     m_settings.setValue(kSamples,
                         std::clamp(samples, kMinMonteCarloSamples, kMaxMonteCarloSamples));
+}
+
+QString Settings::editorCommand() const {
+    const QString command = m_settings.value(kEditor).toString().trimmed();
+    return command.isEmpty() ? defaultEditorCommand() : command;
+}
+void Settings::setEditorCommand(const QString& command) {
+    // The default is not written, so a later default reaches users who never changed it.
+    if (command.trimmed().isEmpty() || command.trimmed() == defaultEditorCommand())
+        m_settings.remove(kEditor);
+    else
+        m_settings.setValue(kEditor, command.trimmed());
 }
 
 void Settings::sync() {

@@ -2,7 +2,8 @@
 
 // The application's settings, one typed accessor per key (STYLE.md: one class owns the
 // QSettings keys and their defaults): window geometry, the store last used, recent files, how
-// money is displayed and how many Monte Carlo samples a full run takes.
+// money is displayed, how many Monte Carlo samples a full run takes and the command that opens a
+// scanned file in the user's editor.
 
 #include <QByteArray>
 #include <QSettings>
@@ -45,6 +46,13 @@ public:
     static constexpr int kDefaultMonteCarloSamples = 10000;
     static constexpr int kMinMonteCarloSamples = 1000;
     static constexpr int kMaxMonteCarloSamples = 200000;
+
+    // The command "Open in editor" runs for a scanner finding: {file} and {line} are replaced by
+    // the file's path and the finding's line in each argument after the command is split
+    // (QProcess::splitCommand: quotes group, no shell). Empty or unset: the default.
+    QString editorCommand() const;
+    void setEditorCommand(const QString& command);
+    static QString defaultEditorCommand() { return QStringLiteral("code --goto {file}:{line}"); }
 
     void sync();
 

@@ -32,15 +32,21 @@ StartView::StartView(QWidget* parent)
     auto* import = new QCommandLinkButton(
         tr("Import an audit or scenario…"),
         tr("Audit JSON, scenario JSON or a price book; you can also drop files on the window."));
+    auto* scan = new QCommandLinkButton(
+        tr("Audit repositories…"),
+        tr("Scan your code for CUDA dependencies: a proposed audit with file:line evidence."));
+    scan->setObjectName(QStringLiteral("auditRepositories"));
     auto* create = new QCommandLinkButton(
         tr("New scenario…"),
         tr("Start from a template's fleet and workloads with the store's default price book."));
     m_demoButton = demo;
     connect(demo, &QCommandLinkButton::clicked, this, &StartView::openDemoRequested);
     connect(import, &QCommandLinkButton::clicked, this, &StartView::importRequested);
+    connect(scan, &QCommandLinkButton::clicked, this, &StartView::scanRequested);
     connect(create, &QCommandLinkButton::clicked, this, &StartView::newScenarioRequested);
     layout->addWidget(demo);
     layout->addWidget(import);
+    layout->addWidget(scan);
     layout->addWidget(create);
 
     m_recentBox = new QWidget;

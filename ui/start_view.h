@@ -1,7 +1,8 @@
 #pragma once
 
 // What the window shows when no scenario is open: what Crossgrade does and the first steps
-// (open the demo scenario, import an audit or scenario, start a new scenario, a recent file).
+// (open the demo scenario, import an audit or scenario, audit repositories, start a new scenario,
+// a recent file).
 
 #include <QStringList>
 #include <QWidget>
@@ -22,6 +23,7 @@ public:
 signals:
     void openDemoRequested();
     void importRequested();
+    void scanRequested();
     void newScenarioRequested();
     void recentFileRequested(const QString& path);
 

@@ -3,17 +3,20 @@
 #include "audit_view.h"
 #include "recommendation.h"
 #include "samples.h"
+#include "source_viewer.h"
 #include "widget_lookup.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
+#include <QTimer>
 #include <QtTest>
 
 using namespace crossgrade;
@@ -457,6 +460,123 @@ private slots:
                 named << cell.data().toString();
         }
         QCOMPARE(named, highlighted);
+    }
+
+    // A scanned audit (issue 8, point 5): the scanner's reasons per dimension, the breakdown
+    // per repository, the files not scanned and the evidence opened in the source viewer.
+    void scannerReasonsShown() {
+        model::Audit a = scannedAudit(Tier::High, std::nullopt);
+        a.dimension(Dimension::CustomKernels).reasons = {"inline PTX in code: High",
+                                                         "12 kernel files <no tag>"};
+        ui::AuditView view;
+        view.setAudit(a);
+        view.selectDimension(Dimension::CustomKernels);
+        const QString status = child<QLabel>(view, "tierStatus")->text();
+        QVERIFY2(status.contains(QStringLiteral("inline PTX in code: High")), qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("12 kernel files &lt;no tag&gt;")),
+                 qPrintable(status));
+        view.selectDimension(Dimension::Libraries);
+        QVERIFY(!child<QLabel>(view, "tierStatus")->text().contains(QStringLiteral("PTX")));
+    }
+
+    void repositoryBreakdown() {
+        model::Audit a;
+        for (const char* name : {"serving", "kernels"}) {
+            model::RepositoryBreakdown r;
+            r.name = name;
+            r.root = std::string("/src/") + name;
+            r.files_scanned = 120;
+            r.files_not_scanned = 2;
+            r.proposed[0] = std::string(name) == "kernels" ? Tier::High : Tier::Low;
+            r.proposed[1] = Tier::Medium;
+            r.findings[0] = 7;
+            r.submodules = {"third_party/cutlass (https://github.com/NVIDIA/cutlass)"};
+            a.repositories.push_back(r);
+        }
+        ui::AuditView view;
+        view.show();
+        QVERIFY(!child<QWidget>(view, "repositoriesBox")->isVisible());
+        view.setAudit(a);
+        QAbstractItemModel* table = tableModel(view, "repositoryTable");
+        QAbstractItemModelTester tester(table,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(child<QWidget>(view, "repositoriesBox")->isVisible());
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->columnCount(), 8); // name, files, not read, dimensions 1-5
+        QCOMPARE(table->index(1, 0).data().toString(), QStringLiteral("kernels"));
+        QCOMPARE(table->index(1, 1).data().toString(), QStringLiteral("120"));
+        QCOMPARE(table->index(1, 2).data().toString(), QStringLiteral("2"));
+        QCOMPARE(table->index(1, 3).data().toString(), QStringLiteral("H"));
+        QCOMPARE(table->index(1, 3).data(Qt::AccessibleTextRole).toString(),
+                 QStringLiteral("High"));
+        QCOMPARE(table->index(0, 3).data().toString(), QStringLiteral("L"));
+        QCOMPARE(table->index(0, 4).data().toString(), QStringLiteral("M"));
+        QCOMPARE(table->headerData(3, Qt::Horizontal).toString(), QStringLiteral("1"));
+        QVERIFY(table->headerData(3, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("Custom kernel code")));
+        QCOMPARE(table->index(0, 5).data().toString(), QStringLiteral("—"));
+        QVERIFY(table->index(1, 3)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("7 findings")));
+        QVERIFY(table->index(0, 0)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("third_party/cutlass")));
+    }
+
+    void notScannedListed() {
+        model::Audit a;
+        a.not_scanned = {{"assets/lut.bin", "binary"}, {"data/big.json", "larger than 4 MiB"}};
+        ui::AuditView view;
+        view.show();
+        view.setAudit(a);
+        QVERIFY(child<QWidget>(view, "repositoriesBox")->isVisible());
+        QVERIFY(!child<QTableView>(view, "repositoryTable")->isVisible());
+        const QString text = child<QLabel>(view, "notScanned")->text();
+        QVERIFY2(text.startsWith(QStringLiteral("2 files not scanned")), qPrintable(text));
+        QVERIFY(child<QPushButton>(view, "showNotScanned")->isVisible());
+        QStringList listed;
+        QTimer::singleShot(0, &view, [&] {
+            auto* dialog = view.findChild<QDialog*>(QStringLiteral("notScannedDialog"));
+            if (!dialog)
+                return;
+            QAbstractItemModel* files = tableModel(*dialog, "notScannedTable");
+            for (int r = 0; r < files->rowCount(); ++r)
+                listed << files->index(r, 0).data().toString() + QStringLiteral(": ") +
+                              files->index(r, 1).data().toString();
+            dialog->reject();
+        });
+        view.showNotScanned();
+        QCOMPARE(listed, (QStringList{QStringLiteral("assets/lut.bin: binary"),
+                                      QStringLiteral("data/big.json: larger than 4 MiB")}));
+        view.setAudit(model::Audit{});
+        QVERIFY(!child<QWidget>(view, "repositoriesBox")->isVisible());
+    }
+
+    void evidenceOpensTheSourceViewer() {
+        model::Audit a = scannedAudit(Tier::Medium, std::nullopt);
+        a.name = "typed in";
+        model::EvidenceItem item;
+        item.rule_id = "D1.kernel-launch";
+        item.path = "src/launch.cu";
+        item.line = 9;
+        a.dimension(Dimension::CustomKernels).evidence = {item};
+        ui::AuditView view;
+        view.setEditorCommand(QStringLiteral("kate --line {line} {file}"));
+        view.setAudit(a);
+        view.selectDimension(Dimension::CustomKernels);
+        QVERIFY(!view.openEvidence(1)); // no such row
+        QVERIFY(!view.sourceViewer());
+        // Without repositories the file cannot be found: the viewer opens and says why.
+        QVERIFY(!view.openEvidence(0));
+        QVERIFY(view.sourceViewer());
+        QVERIFY(view.sourceViewer()->isVisible());
+        QVERIFY2(view.sourceViewer()->message().contains(QStringLiteral("src/launch.cu")),
+                 qPrintable(view.sourceViewer()->message()));
+        QCOMPARE(view.sourceViewer()->editorCommand(), QStringLiteral("kate --line {line} {file}"));
+        view.sourceViewer()->close();
     }
 
     void screenshot() {
