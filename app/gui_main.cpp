@@ -46,9 +46,10 @@ int main(int argc, char** argv) {
     parser.addOption(startupOption);
     parser.addPositionalArgument(
         QStringLiteral("files"),
-        QStringLiteral("Audit, scenario or price-book JSON to open, or benchmark results to "
-                       "import (with --screenshots: stored before the pictures are taken)."),
-        QStringLiteral("[FILE...]"));
+        QStringLiteral("Audit, scenario or price-book JSON to open, benchmark results to "
+                       "import, or repository folders to scan (Audit repositories…) (with "
+                       "--screenshots: stored before the pictures are taken)."),
+        QStringLiteral("[FILE|FOLDER...]"));
     parser.process(app);
 
     ui::Settings settings;
