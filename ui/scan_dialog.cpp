@@ -1,5 +1,6 @@
 #include "scan_dialog.h"
 
+#include "qt_text.h"
 #include "scan_audit.h"
 
 #include <QComboBox>
@@ -26,10 +27,6 @@
 namespace crossgrade::ui {
 
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 // "840 kB", "12.4 MB": a tiny repository does not read as "0.01 MB".
 QString bytesText(std::uint64_t bytes) {

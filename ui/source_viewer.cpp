@@ -1,6 +1,7 @@
 #include "source_viewer.h"
 
 #include "audit_table_model.h"
+#include "qt_text.h"
 #include "scan_audit.h"
 
 #include <QDialogButtonBox>
@@ -20,13 +21,6 @@
 namespace crossgrade::ui {
 
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-QString html(std::string_view s) {
-    return qs(s).toHtmlEscaped();
-}
 
 // The evidence line stands out as a Medium badge does, whatever the palette.
 const QColor kEvidenceLine(0xfd, 0xe6, 0x8a);

@@ -10,6 +10,7 @@
 #include "settings.h"
 #include "source_viewer.h"
 #include "store.h"
+#include "test_files.h"
 #include "widget_lookup.h"
 
 #include <QAbstractItemModelTester>
@@ -39,12 +40,7 @@ using crossgrade::ui::ScanDialog;
 
 namespace {
 
-void writeFile(const QString& path, const QByteArray& text) {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
+using testing::writeFile;
 
 // A repository with a hand-written tensor-core kernel (inline PTX, WMMA), a PyTorch training
 // script and a CUDA base image: enough for the scanner to propose tiers with evidence.

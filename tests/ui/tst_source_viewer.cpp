@@ -4,6 +4,7 @@
 
 #include "settings.h"
 #include "source_viewer.h"
+#include "test_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,12 +24,7 @@ using crossgrade::ui::SourceViewer;
 
 namespace {
 
-void writeFile(const QString& path, const QByteArray& text) {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
+using testing::writeFile;
 
 QByteArray numberedLines(int count) {
     QByteArray text;
