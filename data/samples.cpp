@@ -6,9 +6,15 @@
 #include "pricebook_json.h"
 #include "scenario_json.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+
+#ifdef Q_OS_UNIX
+#include <cerrno>
+#include <csignal>
+#endif
 
 // Resources compiled into a static library are registered only when asked for by name.
 static void registerSampleResources() {
@@ -52,11 +58,45 @@ std::string defaultPriceBookText() {
     return file.readAll().toStdString();
 }
 
-Store openStoreSeededIfNew(const QString& path, StoreOptions options) {
-    const bool isNew = !QFileInfo::exists(path);
-    Store store = Store::open(path, options);
-    if (!isNew)
-        return store;
+namespace {
+
+// A new store is built and seeded under this name beside the real one, then renamed into
+// place: a first run killed half way leaves no half-seeded store that the next run would take
+// as seeded, only a side file that the next first run removes.
+QString seedingPrefix(const QString& path) {
+    return QFileInfo(path).fileName() + QStringLiteral(".seeding-");
+}
+
+bool processIsRunning(qint64 pid) {
+#ifdef Q_OS_UNIX
+    return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+#else
+    Q_UNUSED(pid);
+    return false;
+#endif
+}
+
+// Side files (and their -wal/-shm) left by first runs whose process has gone.
+void removeAbandonedSeedingFiles(const QString& path) {
+    const QDir folder = QFileInfo(path).absoluteDir();
+    const QString prefix = seedingPrefix(path);
+    for (const QString& name : folder.entryList({prefix + QLatin1Char('*')}, QDir::Files)) {
+        bool ok = false;
+        const qint64 pid = name.mid(prefix.size()).section(QLatin1Char('-'), 0, 0).toLongLong(&ok);
+        if (ok && !processIsRunning(pid))
+            QFile::remove(folder.filePath(name));
+    }
+}
+
+void addDefaultPriceBook(Store& store) {
+    PriceBookReadResult book = readPriceBook(defaultPriceBookText());
+    if (!book.ok())
+        throw StoreError(StoreError::Kind::Query, "shipped default price book is invalid:\n" +
+                                                      formatProblems("default.json", book.errors));
+    store.addPriceBook(*book.price_book, "sample:default.json", true);
+}
+
+void seed(Store& store) {
     std::vector<model::Audit> audits;
     std::vector<std::string> sources;
     for (const SampleFile& sample : sampleAudits()) {
@@ -71,11 +111,7 @@ Store openStoreSeededIfNew(const QString& path, StoreOptions options) {
     }
     store.addAudits(audits, sources);
 
-    PriceBookReadResult book = readPriceBook(defaultPriceBookText());
-    if (!book.ok())
-        throw StoreError(StoreError::Kind::Query, "shipped default price book is invalid:\n" +
-                                                      formatProblems("default.json", book.errors));
-    store.addPriceBook(*book.price_book, "sample:default.json", true);
+    addDefaultPriceBook(store);
 
     for (const SampleFile& sample : sampleScenarios()) {
         ScenarioReadResult read = readScenario(sample.text);
@@ -88,7 +124,41 @@ Store openStoreSeededIfNew(const QString& path, StoreOptions options) {
             headlineOf(model::evaluateScenario(scenario, model::compile(scenario)));
         store.saveScenarioVersion(scenario, "sample", CROSSGRADE_VERSION, headline);
     }
-    return store;
+}
+
+} // namespace
+
+Store openStoreSeededIfNew(const QString& path, StoreOptions options) {
+    if (QFileInfo::exists(path)) {
+        Store store = Store::open(path, options);
+        // A store from before price books (schema version 1) has none, and a scenario cannot
+        // be started without one: it gets the shipped default, as a new store does.
+        if (store.priceBooks().empty())
+            addDefaultPriceBook(store);
+        return store;
+    }
+    removeAbandonedSeedingFiles(path);
+    const QString side = QFileInfo(path).absoluteDir().filePath(
+        seedingPrefix(path) + QString::number(QCoreApplication::applicationPid()));
+    QFile::remove(side);
+    {
+        Store store = Store::open(side, options);
+        seed(store);
+    } // closing the last connection checkpoints the WAL into the file and removes it
+    if (QFileInfo::exists(side + QStringLiteral("-wal")))
+        throw StoreError(StoreError::Kind::Io,
+                         "cannot finish the new store " +
+                             QDir::toNativeSeparators(side).toStdString() +
+                             ": its write-ahead log was not merged on closing");
+    // Renaming does not replace: if another first run got there first, its store is used.
+    if (!QFile::rename(side, path)) {
+        QFile::remove(side);
+        if (!QFileInfo::exists(path))
+            throw StoreError(StoreError::Kind::Io,
+                             "cannot move the new store into place: " +
+                                 QDir::toNativeSeparators(path).toStdString());
+    }
+    return Store::open(path, options);
 }
 
 } // namespace crossgrade::data

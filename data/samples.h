@@ -25,9 +25,12 @@ std::vector<SampleFile> sampleScenarios();
 // The default price book (resources/pricebook/default.json, docs/pricebook.md) as shipped.
 std::string defaultPriceBookText();
 
-// Opens the store at `path`; when the file did not exist before, stores every sample audit
-// (in one transaction), the default price book (as the default) and every sample scenario
-// (as version 1, note "sample") so that a new user has something to work with.
+// Opens the store at `path`; when the file did not exist before, stores every sample audit,
+// the default price book (as the default) and every sample scenario (as version 1, note
+// "sample") so that a new user has something to work with. The new store is built beside
+// `path` and renamed into place when complete, so a first run that dies half way leaves no
+// half-seeded store behind (the next first run removes its side file and seeds again). An
+// existing store without any price book (one made before price books) gets the default one.
 Store openStoreSeededIfNew(const QString& path, StoreOptions options = {});
 
 } // namespace crossgrade::data

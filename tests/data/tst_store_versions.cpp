@@ -1,0 +1,151 @@
+// Stores written by older Crossgrade builds open, migrate to today's schema and keep every row
+// (issue 9, point 4). The fixtures in tests/fixtures/stores/ were made by the CLI of the last
+// commit at each schema version (README.md there says how); each is copied before it is
+// opened, so the fixtures themselves never change. Every schema version before the latest must
+// have a fixture: a new migration without one fails this test.
+
+#include "raw_db.h"
+#include "samples.h"
+#include "store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using crossgrade::data::openStoreSeededIfNew;
+using crossgrade::data::Store;
+using crossgrade::testing::RawDb;
+
+namespace {
+
+QString fixturePath(int version) {
+    return QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/stores/store-v%1.sqlite")
+        .arg(version);
+}
+
+} // namespace
+
+class TestStoreVersions : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    // A writable copy of the fixture, so opening it cannot change the one in tests/.
+    QString copyOf(int version) {
+        const QString copy = m_dir.filePath(QStringLiteral("v%1.sqlite").arg(version));
+        QFile::remove(copy);
+        if (!QFile::copy(fixturePath(version), copy))
+            qFatal("cannot copy %s", qPrintable(fixturePath(version)));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        return copy;
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void everyOlderVersionHasAFixture() {
+        for (int version = 1; version < Store::latestSchemaVersion(); ++version)
+            QVERIFY2(QFile::exists(fixturePath(version)),
+                     qPrintable(QStringLiteral("no store made at schema version %1: add %2 (see "
+                                               "tests/fixtures/stores/README.md)")
+                                    .arg(version)
+                                    .arg(fixturePath(version))));
+    }
+
+    void olderStoreMigratesKeepingEveryRow_data() {
+        QTest::addColumn<int>("version");
+        for (int version = 1; version < Store::latestSchemaVersion(); ++version) {
+            if (QFile::exists(fixturePath(version)))
+                QTest::newRow(qPrintable(QStringLiteral("v%1").arg(version))) << version;
+        }
+    }
+    void olderStoreMigratesKeepingEveryRow() {
+        QFETCH(int, version);
+        const QString path = copyOf(version);
+        std::map<QString, int> before;
+        {
+            RawDb raw(path);
+            QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(), version);
+            QCOMPARE(raw.scalar(QStringLiteral("PRAGMA integrity_check")).toString(),
+                     QStringLiteral("ok"));
+            before = raw.counts();
+        }
+        QVERIFY2(before.at(QStringLiteral("audits")) > 0, "the fixture should hold audits");
+
+        {
+            Store store = Store::open(path);
+            QCOMPARE(store.schemaVersion(), Store::latestSchemaVersion());
+
+            // Everything reads back through today's readers: each audit, price book, scenario
+            // version (the scenario JSON of that day), HetCCL signal and benchmark record.
+            const auto audits = store.audits();
+            QCOMPARE(static_cast<int>(audits.size()), before.at(QStringLiteral("audits")));
+            for (const auto& summary : audits)
+                QVERIFY2(store.audit(summary.id).has_value(),
+                         qPrintable(QStringLiteral("audit %1").arg(summary.id)));
+            if (before.count(QStringLiteral("pricebooks"))) {
+                const auto books = store.priceBooks();
+                QCOMPARE(static_cast<int>(books.size()), before.at(QStringLiteral("pricebooks")));
+                for (const auto& book : books)
+                    QVERIFY(store.priceBook(book.id).has_value());
+                QVERIFY(store.defaultPriceBook().has_value());
+            }
+            if (before.count(QStringLiteral("scenario_versions"))) {
+                int versions = 0;
+                for (const auto& scenario : store.scenarios()) {
+                    for (const auto& v : store.versions(scenario.id)) {
+                        QVERIFY2(store.scenarioVersion(scenario.id, v.number).has_value(),
+                                 qPrintable(QStringLiteral("scenario %1 version %2")
+                                                .arg(scenario.id)
+                                                .arg(v.number)));
+                        ++versions;
+                    }
+                }
+                QCOMPARE(versions, before.at(QStringLiteral("scenario_versions")));
+            }
+            if (before.count(QStringLiteral("hetccl_signals")))
+                QCOMPARE(static_cast<int>(store.hetcclChecklist().size()),
+                         before.at(QStringLiteral("hetccl_signals")));
+            if (before.count(QStringLiteral("benchmarks")))
+                QCOMPARE(static_cast<int>(store.benchmarks().size()),
+                         before.at(QStringLiteral("benchmarks")));
+        }
+
+        // No row of the old tables was lost or added, and the store now takes new writes.
+        RawDb raw(path);
+        QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(),
+                 Store::latestSchemaVersion());
+        for (const auto& [table, rows] : before)
+            QVERIFY2(raw.count(table) == rows, qPrintable(QStringLiteral("%1: %2 rows, was %3")
+                                                              .arg(table)
+                                                              .arg(raw.count(table))
+                                                              .arg(rows)));
+        QCOMPARE(raw.scalar(QStringLiteral("PRAGMA integrity_check")).toString(),
+                 QStringLiteral("ok"));
+        QCOMPARE(
+            raw.scalar(QStringLiteral("SELECT COUNT(*) FROM pragma_foreign_key_check")).toInt(), 0);
+    }
+
+    // Bug: a store from schema version 1 (before price books) opened as the default store
+    // had no price book after migrating, so starting a scenario failed with "the store has no
+    // default price book". It now gets the shipped default, and nothing else is seeded.
+    void v1StoreOpenedAsDefaultGetsTheDefaultPriceBook() {
+        const QString path = copyOf(1);
+        Store store = openStoreSeededIfNew(path);
+        QCOMPARE(store.priceBooks().size(), std::size_t{1});
+        QVERIFY(store.defaultPriceBook().has_value());
+        QCOMPARE(store.audits().size(), std::size_t{11}); // the fixture's, no samples added
+        QVERIFY(store.scenarios().empty());
+    }
+
+    void storeWithPriceBooksGetsNoOtherOnOpening() {
+        const QString path = copyOf(2);
+        const std::size_t books = Store::open(path).priceBooks().size();
+        QCOMPARE(openStoreSeededIfNew(path).priceBooks().size(), books);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoreVersions)
+#include "tst_store_versions.moc"
