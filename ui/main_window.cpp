@@ -1300,6 +1300,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     if (const QString path = QDir(directory).filePath(QStringLiteral("hetccl-watch.png"));
         watch.grab().save(path))
         written << path;
+    shootRecoveryOffer(directory, written);
     ExportReportDialog report(
         m_store, m_document.get(),
         m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples, this);
@@ -1312,6 +1313,30 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
         written << path;
     shootScanning(directory, written);
     return written;
+}
+
+// The offer at start of what a crashed window left: the demo with an edit, last written four
+// minutes before. Nothing is read or written: the offer is made up, its file at the place the
+// default folder would have it.
+void MainWindow::shootRecoveryOffer(const QString& directory, QStringList& written) {
+    RecoveryOffer offer;
+    const RecoveryFolder folder(
+        QDir::home().filePath(QStringLiteral(".local/share/Crossgrade/crossgrade/recovery")),
+        m_store.path());
+    offer.filePath = folder.newFilePath();
+    offer.header = RecoveryHeader{};
+    offer.header->storePath = folder.storePath();
+    offer.header->savedAt = QDateTime::currentDateTime().addSecs(-4 * 60);
+    offer.header->origin = {m_document->storedScenarioId(), m_document->storedVersion(),
+                            m_document->fileName()};
+    offer.header->title = m_document->title();
+    offer.scenario = model::withKnob(m_document->scenario(), model::WhatIfKnob::AmdDiscount, 0.35);
+    RecoveryDialog dialog(offer, QDateTime::currentDateTime(), this);
+    dialog.show();
+    QApplication::processEvents();
+    if (const QString path = QDir(directory).filePath(QStringLiteral("recovery-offer.png"));
+        dialog.grab().save(path))
+        written << path;
 }
 
 // The Benchmarks view from the store browser, one sweep row selected (its point ringed), and

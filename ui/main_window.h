@@ -170,6 +170,7 @@ private:
     void shootBenchmarks(const QString& directory, QStringList& written);
     void shootWorkloadBinding(const QString& directory, QStringList& written);
     void shootScanning(const QString& directory, QStringList& written);
+    void shootRecoveryOffer(const QString& directory, QStringList& written);
 
     data::Store m_store;
     Settings* m_settings;
