@@ -1,5 +1,6 @@
 // crossgrade: the desktop application. main() only wires the layers together: settings, the
-// store (created and seeded with the samples on first use) and the main window.
+// store (created and seeded with the samples on first use), the main window and its recovery
+// after a crash.
 
 #include "main_window.h"
 #include "samples.h"
@@ -72,7 +73,12 @@ int main(int argc, char** argv) {
         settings.setLastStore(store->path());
 
     ui::MainWindow window(std::move(*store), &settings);
+    window.enableRecovery();
     window.show();
+    // Work a crashed window left for this store is offered once the window is up; never in
+    // the unattended runs, which must not stop at a question.
+    if (!parser.isSet(screenshotsOption) && !parser.isSet(startupOption))
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     if (!parser.positionalArguments().isEmpty())
         window.importFiles(parser.positionalArguments());
 

@@ -14,6 +14,7 @@
 #include "pricebook_view.h"
 #include "problem.h"
 #include "recommendation_view.h"
+#include "recovery_dialog.h"
 #include "samples.h"
 #include "scan_dialog.h"
 #include "scenario_document.h"
@@ -108,6 +109,11 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
         return answer == QMessageBox::Save      ? UnsavedChoice::Save
                : answer == QMessageBox::Discard ? UnsavedChoice::Discard
                                                 : UnsavedChoice::Cancel;
+    };
+    m_recoveryPrompt = [this](const RecoveryOffer& offer) {
+        RecoveryDialog dialog(offer, QDateTime::currentDateTime(), this);
+        dialog.exec();
+        return dialog.choice();
     };
     buildActions();
     buildCentre();
@@ -480,7 +486,8 @@ void MainWindow::reloadStore() {
     m_start->setDemoAvailable(demoScenarioId().has_value());
 }
 
-void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document) {
+void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document,
+                             const QString& recoveredFile) {
     m_whatIf->setDocument(nullptr);
     m_costs->setDocument(nullptr);
     m_sensitivity->setDocument(nullptr);
@@ -514,6 +521,9 @@ void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document) {
     } else {
         m_centre->setCurrentWidget(m_start);
     }
+    // Every path here passed confirmUnsaved(): the replaced document's file can go.
+    if (m_recovery)
+        m_recovery->setDocument(m_document.get(), recoveredFile);
     updateActions();
     updateTitle();
     emit documentOpened(m_document != nullptr);
@@ -813,6 +823,102 @@ void MainWindow::addToComparison(std::int64_t scenarioId, std::optional<int> ver
 }
 
 // ---------------------------------------------------------------------------------------------
+// Recovery after a crash
+
+void MainWindow::enableRecovery(RecoveryOptions options) {
+    m_isRunning = std::move(options.isRunning);
+    m_recovery = std::make_unique<DocumentRecovery>(RecoveryFolder(options.root, m_store.path()),
+                                                    std::move(options.writer));
+    m_recovery->setDebounce(options.debounce);
+    connect(
+        m_recovery.get(), &DocumentRecovery::failed, this,
+        [this](const QString& headline, const QString& details) { showError(headline, details); });
+    m_recovery->setDocument(m_document.get());
+}
+
+bool MainWindow::offerRecovery() {
+    if (!m_recovery)
+        return false;
+    const std::vector<RecoveryOffer> offers = m_recovery->folder().leftBehind(m_isRunning);
+    QStringList unreadable;
+    bool restored = false;
+    for (const RecoveryOffer& offer : offers) {
+        if (!offer.restorable()) {
+            unreadable << offer.errorText(true);
+            (void)m_recoveryPrompt(offer);
+            continue;
+        }
+        const RecoveryChoice choice = m_recoveryPrompt(offer);
+        if (choice == RecoveryChoice::Discard) {
+            if (const QString error = RecoveryFolder::remove(offer.filePath); !error.isEmpty())
+                showError(tr("The recovery file could not be deleted"), error);
+            continue;
+        }
+        if (choice == RecoveryChoice::Restore)
+            restored = restoreRecovered(offer);
+        break; // Later, or one is open now: the others wait for the next start
+    }
+    if (!unreadable.isEmpty())
+        showError(unreadable.size() == 1
+                      ? tr("A recovery file could not be read; it is kept as it is")
+                      : tr("%1 recovery files could not be read; they are kept as they are")
+                            .arg(unreadable.size()),
+                  unreadable.join(QLatin1Char('\n')) +
+                      tr("\nA newer Crossgrade may have written them, or they are damaged. Move "
+                         "or delete them by hand once you no longer need them."));
+    return restored;
+}
+
+// The document is rebuilt on the state it was last saved as (the stored version, or the file
+// as it is on disk), with the recovered inputs as one undoable edit on top: the faint baseline
+// and Compare show what changed, Undo goes back to the saved state, Save goes where it would
+// have gone. With no saved state to go back to, the recovered inputs are the document, marked
+// unsaved.
+bool MainWindow::restoreRecovered(const RecoveryOffer& offer) {
+    if (!m_recovery || !offer.restorable() || !offer.header || !confirmUnsaved())
+        return false;
+    const QString name = offer.scenarioName();
+    const QString claimed = m_recovery->folder().claim(offer.filePath);
+    if (claimed.isEmpty()) {
+        showNotice(tr("The unsaved changes to “%1” were restored by another Crossgrade window.")
+                       .arg(name));
+        return false;
+    }
+    const RecoveryOrigin& origin = offer.header->origin;
+    std::optional<model::Scenario> saved;
+    std::optional<int> version = origin.version;
+    try {
+        if (origin.scenarioId) {
+            saved = m_store.scenarioVersion(*origin.scenarioId, origin.version);
+            if (saved && !version)
+                version = m_store.versions(*origin.scenarioId).back().number;
+        }
+    } catch (const data::StoreError&) {
+        saved.reset(); // the version no longer reads: restore as unsaved work of its own
+    }
+    if (!origin.scenarioId && !origin.fileName.isEmpty()) {
+        data::ScenarioReadResult read = data::readScenarioFile(origin.fileName.toStdString());
+        if (read.ok())
+            saved = std::move(read.scenario);
+    }
+    auto document = std::make_unique<ScenarioDocument>(saved ? *saved : *offer.scenario);
+    if (origin.scenarioId && saved)
+        document->setStoredAs(*origin.scenarioId, *version);
+    document->setFileName(origin.fileName);
+    if (saved)
+        (void)document->replace(tr("Restore unsaved changes"), *offer.scenario);
+    if (!document->isModified())
+        document->markUnsaved();
+    setDocument(std::move(document), claimed);
+    showNotice(tr("Restored the unsaved changes to “%1”, last edited %2.")
+                   .arg(name, offer.lastEditedText()),
+               saved ? tr("They are not saved yet: Save keeps them as before; Undo goes back to "
+                          "the saved state.")
+                     : tr("They are not saved yet: Save keeps them in the store."));
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Browser
 
 void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
@@ -1092,6 +1198,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         m_settings->setWindowState(saveState());
         m_settings->sync();
     }
+    // The user saved or chose to discard: nothing is left to recover, even if the quit that
+    // follows does not finish.
+    if (m_recovery)
+        m_recovery->setDocument(nullptr);
     event->accept();
 }
 
@@ -1190,6 +1300,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     if (const QString path = QDir(directory).filePath(QStringLiteral("hetccl-watch.png"));
         watch.grab().save(path))
         written << path;
+    shootRecoveryOffer(directory, written);
     ExportReportDialog report(
         m_store, m_document.get(),
         m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples, this);
@@ -1202,6 +1313,30 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
         written << path;
     shootScanning(directory, written);
     return written;
+}
+
+// The offer at start of what a crashed window left: the demo with an edit, last written four
+// minutes before. Nothing is read or written: the offer is made up, its file at the place the
+// default folder would have it.
+void MainWindow::shootRecoveryOffer(const QString& directory, QStringList& written) {
+    RecoveryOffer offer;
+    const RecoveryFolder folder(
+        QDir::home().filePath(QStringLiteral(".local/share/Crossgrade/crossgrade/recovery")),
+        m_store.path());
+    offer.filePath = folder.newFilePath();
+    offer.header = RecoveryHeader{};
+    offer.header->storePath = folder.storePath();
+    offer.header->savedAt = QDateTime::currentDateTime().addSecs(-4 * 60);
+    offer.header->origin = {m_document->storedScenarioId(), m_document->storedVersion(),
+                            m_document->fileName()};
+    offer.header->title = m_document->title();
+    offer.scenario = model::withKnob(m_document->scenario(), model::WhatIfKnob::AmdDiscount, 0.35);
+    RecoveryDialog dialog(offer, QDateTime::currentDateTime(), this);
+    dialog.show();
+    QApplication::processEvents();
+    if (const QString path = QDir(directory).filePath(QStringLiteral("recovery-offer.png"));
+        dialog.grab().save(path))
+        written << path;
 }
 
 // The Benchmarks view from the store browser, one sweep row selected (its point ringed), and

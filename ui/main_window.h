@@ -6,6 +6,8 @@
 // bar for errors with their file and place. With no scenario open the centre is a start view.
 
 #include "any_document.h"
+#include "document_recovery.h"
+#include "recovery_offer.h"
 #include "settings.h"
 #include "store.h"
 
@@ -50,6 +52,9 @@ public:
     // What to do with unsaved changes before they would be lost.
     enum class UnsavedChoice { Save, Discard, Cancel };
     using UnsavedChangesPrompt = std::function<UnsavedChoice(const QString& title)>;
+    // What to do with a recovery file left behind (RecoveryDialog by default). For a file that
+    // cannot be restored the answer is ignored: it is kept.
+    using RecoveryPrompt = std::function<RecoveryChoice(const RecoveryOffer& offer)>;
 
     MainWindow(data::Store store, Settings* settings, QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -67,6 +72,19 @@ public:
 
     // Replaces the question asked before unsaved changes are lost (a dialog by default).
     void setUnsavedChangesPrompt(UnsavedChangesPrompt prompt) { m_prompt = std::move(prompt); }
+
+    // From now on, keeps the open document's unsaved inputs in this store's recovery folder
+    // (docs/desktop.md, "Recovery after a crash"). Without it nothing is written: the tests of
+    // other views leave no files behind.
+    void enableRecovery(RecoveryOptions options = {});
+    DocumentRecovery* recovery() const { return m_recovery.get(); }
+    void setRecoveryPrompt(RecoveryPrompt prompt) { m_recoveryPrompt = std::move(prompt); }
+    // Offers the recovery files of this store whose window no longer runs, newest first.
+    // Restore opens one as an unsaved document and ends the offers (the rest wait for the next
+    // start); Discard deletes it and goes on; Later keeps it and the rest. A file that cannot
+    // be read is named with its problem in the message bar and kept. True when one was
+    // restored. Call it once the window is shown; never in unattended runs (it asks).
+    bool offerRecovery();
 
     // Opens a stored scenario (its latest version when `version` is empty). False, with the
     // reason in the message bar, when it cannot be opened or the user kept unsaved changes.
@@ -131,7 +149,10 @@ private:
     void updateRecentMenu();
     void reloadStore();
     std::optional<std::int64_t> demoScenarioId() const;
-    void setDocument(std::unique_ptr<ScenarioDocument> document);
+    // `recoveredFile`: the recovery file the document was restored from (claimed), which the
+    // document's recovery takes over.
+    void setDocument(std::unique_ptr<ScenarioDocument> document, const QString& recoveredFile = {});
+    bool restoreRecovered(const RecoveryOffer& offer);
     bool confirmUnsaved();
     void showError(const QString& headline, const QString& details = {});
     void showNotice(const QString& headline, const QString& details = {});
@@ -149,11 +170,17 @@ private:
     void shootBenchmarks(const QString& directory, QStringList& written);
     void shootWorkloadBinding(const QString& directory, QStringList& written);
     void shootScanning(const QString& directory, QStringList& written);
+    void shootRecoveryOffer(const QString& directory, QStringList& written);
 
     data::Store m_store;
     Settings* m_settings;
     std::unique_ptr<ScenarioDocument> m_document;
     UnsavedChangesPrompt m_prompt;
+    // After m_document: destroyed first, removing its file (a window closed after the user
+    // chose leaves none).
+    std::unique_ptr<DocumentRecovery> m_recovery;
+    ProcessProbe m_isRunning;
+    RecoveryPrompt m_recoveryPrompt;
 
     StoreTreeModel* m_storeModel = nullptr;
     QSortFilterProxyModel* m_storeFilter = nullptr;

@@ -175,6 +175,10 @@ void ScenarioDocument::markSaved() {
     emit evaluationChanged();
 }
 
+void ScenarioDocument::markUnsaved() {
+    m_undo.resetClean();
+}
+
 // A drag: the policies stay as the last full evaluation chose them, so one step costs one
 // engine run per option (DESIGN.md's 16 ms frame); the search runs again on release.
 void ScenarioDocument::evaluateNow() {

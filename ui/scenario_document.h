@@ -71,6 +71,9 @@ public:
 
     // The current inputs become the baseline and the undo stack's clean state.
     void markSaved();
+    // The document holds changes that no undo step leads back from (work restored after a
+    // crash with no saved state to return to): it stays modified until it is saved.
+    void markUnsaved();
 
     // The Monte Carlo of the current evaluation (one runner and draw cache per document).
     MonteCarloRunner* monteCarlo() { return &m_monteCarlo; }

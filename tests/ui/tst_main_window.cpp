@@ -7,6 +7,7 @@
 #include "chart.h"
 #include "compare_view.h"
 #include "costs_view.h"
+#include "document_recovery.h"
 #include "figures.h"
 #include "main_window.h"
 #include "message_bar.h"
@@ -19,6 +20,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QMimeData>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -67,6 +69,7 @@ private slots:
     void browserFilterFindsAScenario();
     void benchmarkFilesGoToTheBenchmarksView();
     void viewMenuBringsTheScenarioBack();
+    void recoveryKeepsOnlyWhenEnabled();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -348,6 +351,29 @@ void TestMainWindow::viewMenuBringsTheScenarioBack() {
     costs->trigger();
     QVERIFY(m_window->workspace()->isVisible());
     QCOMPARE(m_window->workspace()->currentWidget(), static_cast<QWidget*>(m_window->costsView()));
+}
+
+// Only a window that enables recovery writes recovery files (the application does, in its
+// main()): tests of other views leave nothing behind. Enabled while a document already has
+// unsaved changes, it keeps them from then on.
+void TestMainWindow::recoveryKeepsOnlyWhenEnabled() {
+    QVERIFY(!m_window->recovery());
+    QVERIFY(!m_window->offerRecovery());
+    QVERIFY(m_window->openDemo());
+    QVERIFY(m_window->document()
+                ->edit("x", [](model::Scenario& s) { s.team_engineers += 1; })
+                .isEmpty());
+    RecoveryOptions options;
+    options.root = m_dir->filePath("recovery");
+    options.debounce = std::chrono::milliseconds(10);
+    m_window->enableRecovery(options);
+    QSignalSpy written(m_window->recovery(), &DocumentRecovery::written);
+    QVERIFY(written.wait(5000));
+    const QString path = m_window->recovery()->filePath();
+    QVERIFY(path.startsWith(m_dir->filePath("recovery")));
+    QVERIFY(QFile::exists(path));
+    m_window.reset();
+    QVERIFY(!QFile::exists(path));
 }
 
 QTEST_MAIN(TestMainWindow)
