@@ -53,8 +53,12 @@ std::string generalHelp() {
         "Usage: crossgrade-cli [--db PATH] COMMAND [ARGS...]\n\n"
         "Crossgrade: audit CUDA lock-in and get the recommended portability path.\n\n"
         "Commands:\n";
+    // The longest name sets the column, so import-benchmarks keeps a gap before its summary.
+    qsizetype width = 0;
     for (const Command& c : commands())
-        text += "  " + str(c.name.leftJustified(14)) + str(c.summary) + "\n";
+        width = std::max(width, c.name.size());
+    for (const Command& c : commands())
+        text += "  " + str(c.name.leftJustified(width + 2)) + str(c.summary) + "\n";
     QCommandLineParser p;
     addGlobalOptions(p);
     p.addVersionOption();

@@ -9,6 +9,7 @@
 #include "hetccl_watch.h"
 #include "json_checks.h"
 #include "recommendation.h"
+#include "scenario_inputs.h"
 
 #include <QDir>
 #include <nlohmann/json.hpp>
@@ -53,8 +54,10 @@ const model::HetcclSignal& signalArgument(Context& ctx, const std::string& sub) 
 int horizonOption(const QCommandLineParser& parser) {
     bool ok = false;
     const int h = parser.value(QStringLiteral("horizon")).toInt(&ok);
-    if (!ok || h < 1 || h > 120)
-        throw InvalidInput("--horizon: expected a whole number of months from 1 to 120, got '" +
+    if (!ok || h < model::kMinHorizonMonths || h > model::kMaxHorizonMonths)
+        throw InvalidInput("--horizon: expected a whole number of months from " +
+                           std::to_string(model::kMinHorizonMonths) + " to " +
+                           std::to_string(model::kMaxHorizonMonths) + ", got '" +
                            str(parser.value(QStringLiteral("horizon"))) + "'");
     return h;
 }

@@ -208,8 +208,11 @@ template <typename Work> double ratePerSecond(double seconds, std::size_t& calls
 int runBench(Context& ctx) {
     bool ok = false;
     const double seconds = ctx.parser.value(QStringLiteral("seconds")).toDouble(&ok);
-    if (!ok || seconds <= 0 || seconds > 600)
-        throw InvalidInput("--seconds: expected a number of seconds from 0 to 600");
+    // Written so that NaN fails too: every comparison with NaN is false.
+    if (!ok || !(seconds > 0 && seconds <= 600))
+        throw InvalidInput(
+            "--seconds: expected a number of seconds above 0 and at most 600, got '" +
+            str(ctx.parser.value(QStringLiteral("seconds"))) + "'");
     Scenario scenario;
     std::string source;
     if (ctx.arguments.isEmpty()) {

@@ -309,6 +309,9 @@ void CsvReader::endRow() {
     if (m_inHeader)
         endHeader();
     else {
+        // m_row counts the header: row kMaxBenchmarkRows + 2 is the first one too many.
+        if (m_row > kMaxBenchmarkRows + 1)
+            return refuse(place(m_row, 1), tooManyBenchmarkRows());
         BenchmarkRecord r;
         std::optional<Problem> problem = readRow(r);
         m_out.add(std::move(r), std::move(problem));
@@ -383,6 +386,9 @@ std::optional<Problem> CsvReader::readField(const Column& column, std::string_vi
     const auto visitor = [&](auto member) -> std::optional<Problem> {
         using T = std::remove_reference_t<decltype(r.*member)>;
         if constexpr (std::is_same_v<T, std::string>) {
+            if (text.size() > kMaxBenchmarkTextBytes)
+                return fail("expected at most " + std::to_string(kMaxBenchmarkTextBytes) +
+                            " bytes of text, found " + std::to_string(text.size()));
             r.*member = text;
         } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
             r.*member = splitFlags(text);

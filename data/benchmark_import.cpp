@@ -31,6 +31,12 @@ void BenchmarkImport::refuse(std::vector<Problem>&& problems) {
     errors = std::move(problems);
 }
 
+std::string tooManyBenchmarkRows() {
+    return "more than " + std::to_string(kMaxBenchmarkRows) +
+           " rows; benchmark files are limited to " + std::to_string(kMaxBenchmarkRows) +
+           " rows (docs/benchmarks.md, \"Limits\"): split it and import the parts";
+}
+
 std::string_view toString(BenchmarkFormat f) {
     for (const auto& [format, name] : kFormatNames)
         if (format == f)

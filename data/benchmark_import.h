@@ -56,6 +56,15 @@ struct BenchmarkContext {
 // Benchmark files are streamed; one larger than this is refused before it is read
 // (docs/benchmarks.md, "Limits").
 inline constexpr std::uintmax_t kMaxBenchmarkFileBytes = 512ull * 1024 * 1024;
+// Rows per file: the reader keeps every record (and every skipped row's problem) until the file
+// is known good, so a file of tiny rows must not grow that list without bound. A million is ten
+// times InferenceX's full history; a file past it is refused whole at the row that passes it.
+inline constexpr std::size_t kMaxBenchmarkRows = 1'000'000;
+// A text field of a record (hardware, model, stack, image, accuracy note, …): as long as the
+// notes of an audit or scenario; longer is not a benchmark's description, and the row is skipped.
+inline constexpr std::size_t kMaxBenchmarkTextBytes = 100'000;
+// The problem of a file past kMaxBenchmarkRows, for every reader.
+std::string tooManyBenchmarkRows();
 
 // The format of a file from its first bytes (`head`; 64 KiB is plenty): an object keyed "0",
 // "1", … is an MLPerf summary; an object with benchmark_serving's keys (backend,

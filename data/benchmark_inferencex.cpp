@@ -386,8 +386,9 @@ BenchmarkImport readInferenceXRows(std::istream& in, const std::string& file,
     json single = json::object();               // the one row of an agg_<name>.json
     FirstCharacter spy(in.rdbuf());
     std::istream spied(&spy);
-    std::vector<Problem> refused =
-        streamJsonRows(spied, kRows, "[{", [&](const std::string& key, const json& v) {
+    std::vector<Problem> refused = streamJsonRows(
+        spied, kRows, "[{", kMaxBenchmarkRows, tooManyBenchmarkRows(),
+        [&](const std::string& key, const json& v) {
             if (spy.first() == '{') {
                 single[key] = v;
                 return;

@@ -5,6 +5,7 @@
 // so the row can be skipped and reported. Numbers written as text and flags written as
 // booleans are read as numbers (sources are inconsistent about both).
 
+#include "benchmark_import.h"
 #include "json_checks.h"
 
 #include <cctype>
@@ -31,11 +32,20 @@ struct RowReader {
             fail(name, v ? "expected text, found " + describe(*v) : "missing; expected text");
             return {};
         }
-        return v->get<std::string>();
+        return boundedText(name, v->get<std::string>());
     }
     std::string optionalText(const char* name) {
         const nlohmann::json* v = field(name);
-        return v && v->is_string() ? v->get<std::string>() : std::string();
+        return v && v->is_string() ? boundedText(name, v->get<std::string>()) : std::string();
+    }
+    // Every text a record keeps passes here: longer than kMaxBenchmarkTextBytes is the row's
+    // problem, not something to store.
+    std::string boundedText(const char* name, std::string text) {
+        if (text.size() <= kMaxBenchmarkTextBytes)
+            return text;
+        fail(name, "expected at most " + std::to_string(kMaxBenchmarkTextBytes) +
+                       " bytes of text, found " + std::to_string(text.size()));
+        return {};
     }
     std::optional<double> number(const char* name) {
         const nlohmann::json* v = field(name);

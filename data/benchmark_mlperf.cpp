@@ -88,7 +88,7 @@ std::optional<Problem> readRow(const std::string& key, const json& row, const st
     r.accuracy_note = in.optionalText("Accuracy");
     // MLPerf's LLM benchmarks count generated tokens only: output, never total throughput.
     r.output_tokens_per_s_per_gpu = *result / gpus;
-    return std::nullopt;
+    return in.problem; // a text over kMaxBenchmarkTextBytes
 }
 
 // "0", "1", …, "10" in numeric order; keys that are not numbers after, as text.
@@ -107,11 +107,12 @@ BenchmarkImport readMlperfSummary(std::istream& in, const std::string& file) {
         std::optional<Problem> problem;
     };
     std::vector<Row> rows;
-    out.errors = streamJsonRows(in, kSummary, "{", [&](const std::string& key, const json& row) {
-        Row r{key, {}, std::nullopt};
-        r.problem = readRow(key, row, file, r.record);
-        rows.push_back(std::move(r));
-    });
+    out.errors = streamJsonRows(in, kSummary, "{", kMaxBenchmarkRows, tooManyBenchmarkRows(),
+                                [&](const std::string& key, const json& row) {
+                                    Row r{key, {}, std::nullopt};
+                                    r.problem = readRow(key, row, file, r.record);
+                                    rows.push_back(std::move(r));
+                                });
     if (!out.errors.empty()) {
         if (out.errors.front().place.empty())
             out.errors.front().message += ": an object of result rows keyed \"0\", \"1\", …";

@@ -110,6 +110,13 @@ std::string number(double v) {
 
 std::optional<Problem> readRun(const json& doc, const std::string& file,
                                const BenchmarkContext& context, model::BenchmarkRecord& r) {
+    // The context's texts end up in the record like the file's, so they meet the same limit.
+    for (const auto& [option, given] : {std::pair{"--precision", &context.precision},
+                                        std::pair{"--stack", &context.software_stack}})
+        if (given->size() > kMaxBenchmarkTextBytes)
+            return Problem{"", std::string(option) + " must be at most " +
+                                   std::to_string(kMaxBenchmarkTextBytes) + " bytes, got " +
+                                   std::to_string(given->size())};
     RowReader in{doc, std::string(), std::nullopt};
     r.model = in.text("model_id");
     if (in.problem)

@@ -300,10 +300,13 @@ std::string JsonChecker::requiredString(const json& object, const std::string& p
         return {};
     }
     const json& value = object[std::string(key)];
-    std::string s = stringAt(value, at, maxChars);
-    if (value.is_string() && s.empty())
+    // Judged on the value itself: stringAt() returns "" for a string over maxChars too, and
+    // that one has already been reported as too long.
+    if (value.is_string() && value.get_ref<const std::string&>().empty()) {
         error(at, "expected a non-empty string, got \"\"");
-    return s;
+        return {};
+    }
+    return stringAt(value, at, maxChars);
 }
 
 std::string JsonChecker::optionalString(const json& object, const std::string& pointer,

@@ -58,6 +58,7 @@ private:
 };
 
 struct TooDeep {};
+struct TooMany {};
 
 // Skips white space; the first other character, or '\0' at the end.
 char skipSpace(std::streambuf& buffer) {
@@ -76,9 +77,13 @@ std::string topName(char c) {
 }
 
 // Runs `parse` on a stream over `counting`, turning the parser's failures into problems.
-template <typename Parse> std::vector<Problem> guarded(CountingBuffer& counting, Parse&& parse) {
+template <typename Parse>
+std::vector<Problem> guarded(CountingBuffer& counting, Parse&& parse,
+                             const std::string& tooMany = {}) {
     try {
         parse();
+    } catch (const TooMany&) {
+        return {{counting.place(), tooMany}};
     } catch (const TooDeep&) {
         return {{counting.place(), "nesting deeper than " + std::to_string(kMaxNesting) +
                                        " levels; a benchmark file is much flatter"}};
@@ -109,6 +114,7 @@ std::vector<Problem> refuseTop(char top, const DocumentKind& kind, std::string_v
 
 std::vector<Problem>
 streamJsonRows(std::istream& in, const DocumentKind& kind, std::string_view topKinds,
+               std::size_t maxRows, const std::string& tooMany,
                const std::function<void(const std::string& key, const json& value)>& row) {
     CountingBuffer counting(in.rdbuf());
     const char top = skipSpace(counting);
@@ -129,13 +135,16 @@ streamJsonRows(std::istream& in, const DocumentKind& kind, std::string_view topK
             return true;
         }
         if (event == E::object_end || event == E::array_end || event == E::value) {
+            if (index >= maxRows)
+                throw TooMany{};
             row(keyed ? key : std::to_string(index), parsed);
             ++index;
             return false; // handed over: not kept in the document
         }
         return true;
     };
-    return guarded(counting, [&] { const json rest = json::parse(stream, callback); });
+    return guarded(
+        counting, [&] { const json rest = json::parse(stream, callback); }, tooMany);
 }
 
 ParsedDocument parseObjectDropping(std::istream& in, const DocumentKind& kind,

@@ -22,9 +22,11 @@ namespace crossgrade::data {
 // is freed once `row` returns. The top level must be `topKinds` ('{', '[' or both, e.g. "{[");
 // anything else, an empty stream, nesting deeper than kMaxNesting and a syntax error are
 // returned as problems (rows handed over before a syntax error stay handed over: callers that
-// must not half-import collect first and commit after).
+// must not half-import collect first and commit after). A value past `maxRows` stops the
+// stream with `tooMany` as the problem, at the place where that value ends.
 std::vector<Problem>
 streamJsonRows(std::istream& in, const DocumentKind& kind, std::string_view topKinds,
+               std::size_t maxRows, const std::string& tooMany,
                const std::function<void(const std::string& key, const nlohmann::json& value)>& row);
 
 // Reads one top-level JSON object, never keeping the values of the `dropped` top-level keys

@@ -1,5 +1,6 @@
 #include "scan_audit.h"
 
+#include "json_checks.h"
 #include "scan_rubric.h"
 
 #include <array>
@@ -161,8 +162,14 @@ Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options) {
     }
     const bool prefix = run.repositories.size() > 1;
     for (const RepositoryScan& repo : run.repositories) {
-        for (const SkippedFile& s : repo.not_scanned)
+        // The audit reader takes at most kMaxItemsPerList files not scanned: the list keeps
+        // that many, so the scan's own audit always reads back; every repository's
+        // files_not_scanned still counts them all.
+        for (const SkippedFile& s : repo.not_scanned) {
+            if (audit.not_scanned.size() >= kMaxItemsPerList)
+                break;
             audit.not_scanned.push_back({prefix ? repo.name + "/" + s.path : s.path, s.reason});
+        }
         audit.repositories.push_back(breakdownOf(repo));
     }
     return audit;

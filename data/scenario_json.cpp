@@ -6,9 +6,11 @@
 #include "correlation.h"
 #include "json_checks.h"
 #include "pricebook_json.h"
+#include "scenario_inputs.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace crossgrade::data {
 
@@ -18,27 +20,18 @@ using nlohmann::json;
 using namespace crossgrade::model;
 
 // Limits that keep a scenario reviewable and every number inside what the engine's integer
-// arithmetic can hold; docs/formats/scenario.md lists them.
-constexpr std::size_t kMaxNameChars = 200;
-constexpr std::size_t kMaxTextChars = 100'000; // notes
-constexpr std::size_t kMaxIdChars = 64;        // workload, fleet lot and SKU ids
-constexpr int kMaxHorizonMonths = 120;         // DESIGN.md: horizon 1–120 months
-// A hundred years: later than any horizon (HetCCL "never" is a month past it), yet small
-// enough that the engine's month arithmetic stays in int.
-constexpr int kMaxMonths = 1200;
-constexpr int kMaxGpus = 10'000'000;  // more GPUs than one organisation runs
-constexpr int kMaxPeople = 1'000'000; // engineers, headcount
+// arithmetic can hold; docs/formats/scenario.md lists them. The editors share the model's
+// (model/scenario_inputs.h); these are the reader's alone.
+//
 // Compiling looks up each workload's ratio for every SKU in a table that grows with both, so
-// its work grows with workloads × SKUs²: these bound a hostile file to under a second, far
-// above any real organisation's count of served models or the market's count of SKUs.
-constexpr std::size_t kMaxWorkloads = 1'000;
+// its work grows with workloads × SKUs²: kMaxWorkloads and this bound a hostile file to under a
+// second, far above any real organisation's count of served models or the market's count of
+// SKUs.
 constexpr std::size_t kMaxScenarioSkus = 100;
 // Rank correlations: a few pairs of related inputs, not a matrix over everything; the check
 // tries each entry's removal, so its work grows with the cube of this.
 constexpr std::size_t kMaxCorrelations = 100;
 constexpr std::size_t kMaxPointerChars = 400; // an input's JSON pointer
-// A petabyte of weights and KV cache per replica: beyond it the replica count overflows.
-constexpr double kMaxModelMemoryGb = 1e6;
 // root → pricebook → port_months → task → effort level → path → {"range": …} → range, and
 // root → audit → dimensions → dimension → evidence → item.
 constexpr DocumentKind kScenarioDocument{"a scenario", "scenario files", 7};
@@ -51,7 +44,17 @@ struct Bound {
 
     static Bound of(Sense s) { return {s, false}; }
     static Bound belowOne() { return {Sense::between(0, 1), true}; }
+    static Bound regression() {
+        return {{kRegressionDomain.min, kRegressionDomain.max, kRegressionDomain.min_open}, true};
+    }
 };
+
+// "-1", "0.5": a bound as a message quotes it.
+std::string number(double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
 
 Sense openFraction() { // (0, 1]: divisors and efficiencies
     return {0, 1, true};
@@ -98,13 +101,13 @@ const std::vector<ScalarField>& scalarFields() {
         // DESIGN.md step 6: "default 0.90 of the HBM".
         uncertainField("", "usable_hbm_fraction", &S::usable_hbm_fraction,
                        Bound::of(openFraction()), 0.90),
-        uncertainField("regression", "transition", &S::transition_regression, Bound::belowOne()),
+        uncertainField("regression", "transition", &S::transition_regression, Bound::regression()),
         uncertainField("regression", "transition_months", &S::transition_regression_months,
                        Bound::of(months())),
         countField("team", "engineers", &S::team_engineers, kMaxPeople),
         uncertainField("team", "usd_per_engineer_month", &S::usd_per_engineer_month,
                        Bound::of(Sense::atLeast(0))),
-        countField("pilot", "gpus", &S::pilot_gpus, kMaxGpus),
+        countField("pilot", "gpus", &S::pilot_gpus, kMaxGpuCount),
         uncertainField("pilot", "months", &S::pilot_months, Bound::of(months())),
         uncertainField("ramp", "productivity_loss", &S::ramp_productivity_loss,
                        Bound::of(Sense::fraction())),
@@ -231,10 +234,11 @@ public:
             known.push_back(f.section.empty() ? f.key : f.section);
         m_check.checkKeys(doc, "", known);
         m_check.checkSchemaTag(doc, "", kScenarioSchemaTag);
-        s.name = m_check.requiredString(doc, "", "name", kMaxNameChars);
-        s.organisation = m_check.optionalString(doc, "", "organisation", kMaxNameChars);
-        s.notes = m_check.optionalString(doc, "", "notes", kMaxTextChars);
-        if (auto h = m_check.requiredInteger(doc, "", "horizon_months", 1, kMaxHorizonMonths))
+        s.name = m_check.requiredString(doc, "", "name", kMaxNameBytes);
+        s.organisation = m_check.optionalString(doc, "", "organisation", kMaxNameBytes);
+        s.notes = m_check.optionalString(doc, "", "notes", kMaxNotesBytes);
+        if (auto h = m_check.requiredInteger(doc, "", "horizon_months", kMinHorizonMonths,
+                                             kMaxHorizonMonths))
             s.horizon_months = *h;
         readSeed(doc, s);
         readOptions(doc, s);
@@ -330,8 +334,11 @@ private:
                                                const Bound& bound) {
         auto u = m_check.readUncertain(value, at, bound.sense);
         if (u && bound.below_max && u->range.high >= bound.sense.max) {
-            m_check.error(at,
-                          "expected a number from 0 to less than 1, got " + rangeText(u->range));
+            const Sense& b = bound.sense;
+            m_check.error(at, std::string("expected a number ") +
+                                  (b.min_exclusive ? "above " : "from ") + number(b.min) +
+                                  " to less than " + number(b.max) + ", got " +
+                                  rangeText(u->range));
             return std::nullopt;
         }
         return u;
@@ -377,9 +384,9 @@ private:
     // An id of a workload or a fleet lot: the engine builds JSON pointers from it unescaped,
     // so "/" and "~" stay out.
     bool checkId(const std::string& id, const std::string& at, std::string_view what) {
-        if (id.empty() || id.size() > kMaxIdChars || id.find_first_of("/~") != std::string::npos) {
+        if (id.empty() || id.size() > kMaxIdBytes || id.find_first_of("/~") != std::string::npos) {
             m_check.error(at, "expected " + std::string(what) + " id of 1 to " +
-                                  std::to_string(kMaxIdChars) + " bytes without \"/\" or \"~\"");
+                                  std::to_string(kMaxIdBytes) + " bytes without \"/\" or \"~\"");
             return false;
         }
         return true;
@@ -404,7 +411,7 @@ private:
             if (v == nullptr)
                 continue;
             m_check.checkKeys(*v, at, {"sku", "channel"});
-            out->sku = m_check.requiredString(*v, at, "sku", kMaxIdChars);
+            out->sku = m_check.requiredString(*v, at, "sku", kMaxIdBytes);
             out->channel = channelOf(*v, at);
         }
     }
@@ -461,8 +468,8 @@ private:
         if (kind)
             w.kind = *kind;
         readClass(*obj, at, kind, w);
-        w.name = m_check.optionalString(*obj, at, "name", kMaxNameChars);
-        w.operating_point = m_check.optionalString(*obj, at, "operating_point", kMaxNameChars);
+        w.name = m_check.optionalString(*obj, at, "name", kMaxNameBytes);
+        w.operating_point = m_check.optionalString(*obj, at, "operating_point", kMaxNameBytes);
         w.tensorrt = m_check.optionalBool(*obj, at, "tensorrt");
         w.multi_node = m_check.optionalBool(*obj, at, "multi_node");
 
@@ -586,7 +593,7 @@ private:
             else if (auto rho = // -1 < ρ < 1: checked with the rest (model/correlation.h)
                      m_check.numberAt((*obj)["rank_correlation"], rhoAt, Sense::any()))
                 c.rank_correlation = *rho;
-            c.note = m_check.optionalString(*obj, at, "note", kMaxNameChars);
+            c.note = m_check.optionalString(*obj, at, "note", kMaxNameBytes);
             s.correlations[id] = std::move(c);
         }
     }
@@ -604,11 +611,11 @@ private:
                 continue;
             m_check.checkKeys(*obj, at, {"sku", "count", "age_months", "workload", "channel"});
             FleetLot lot;
-            lot.sku = m_check.requiredString(*obj, at, "sku", kMaxIdChars);
-            lot.count = m_check.requiredInteger(*obj, at, "count", 0, kMaxGpus).value_or(0);
+            lot.sku = m_check.requiredString(*obj, at, "sku", kMaxIdBytes);
+            lot.count = m_check.requiredInteger(*obj, at, "count", 0, kMaxGpuCount).value_or(0);
             lot.age_months =
-                m_check.requiredInteger(*obj, at, "age_months", 0, kMaxMonths).value_or(0);
-            lot.workload = m_check.requiredString(*obj, at, "workload", kMaxIdChars);
+                m_check.requiredInteger(*obj, at, "age_months", 0, kMaxLotAgeMonths).value_or(0);
+            lot.workload = m_check.requiredString(*obj, at, "workload", kMaxIdBytes);
             lot.channel = channelOf(*obj, at);
             s.fleet[id] = std::move(lot);
         }

@@ -21,13 +21,11 @@ constexpr InputDomain kOpenFraction{0, 1, true, false}; // divisors and efficien
 constexpr InputDomain kNonNegative{0, kInf, false, false};
 constexpr InputDomain kPositive{0, kInf, true, false}; // divisors
 constexpr InputDomain kAtLeastOne{1, kInf, false, false};
-// A hundred years: past any horizon, within the engine's month arithmetic.
-constexpr InputDomain kMonths{0, 1200, false, false};
+constexpr InputDomain kMonths{0, kMaxMonths, false, false};
 // A shrinking workload may lose up to (not all) of its demand per month; more than doubling
 // every month is a typo, not a forecast.
 constexpr InputDomain kGrowth{-1, 1, true, false};
-// A petabyte per replica: beyond it the replica count overflows.
-constexpr InputDomain kModelMemory{0, 1e6, true, false};
+constexpr InputDomain kModelMemory{0, kMaxModelMemoryGb, true, false};
 constexpr InputDomain kReference{1, 1, false, false}; // H100 relative to itself
 
 constexpr std::string_view kReferenceSkuId = "H100";
@@ -81,7 +79,7 @@ const std::vector<ScalarSpec>& scalarSpecs() {
          "Negotiated discount off AMD purchase prices; the article's 15–40 % gap is already in "
          "the price book, never apply it twice."},
         {"/regression/transition", &S::transition_regression, "Transition regression",
-         G::TeamTransition, U::Fraction, kBelowOne,
+         G::TeamTransition, U::Fraction, kRegressionDomain,
          "Throughput a workload loses right after it moves to AMD."},
         {"/regression/transition_months", &S::transition_regression_months,
          "Transition regression fades over", G::TeamTransition, U::Months, kMonths,

@@ -114,8 +114,11 @@ std::optional<std::string> checkInput(const ScenarioInput& input, const Uncertai
 // The reader's limits on the plain numbers and texts (docs/formats/scenario.md, "Limits").
 
 inline constexpr int kMinHorizonMonths = 1;
-inline constexpr int kMaxHorizonMonths = 120;
-inline constexpr int kMaxLotAgeMonths = 1200;
+inline constexpr int kMaxHorizonMonths = 120; // DESIGN.md: horizon 1–120 months
+// A hundred years: later than any horizon (HetCCL "never" is a month past it), yet small
+// enough that the engine's month arithmetic stays in int. Every month of a scenario.
+inline constexpr int kMaxMonths = 1200;
+inline constexpr int kMaxLotAgeMonths = kMaxMonths;
 inline constexpr int kMaxGpuCount = 10'000'000; // per lot, pilot GPUs
 inline constexpr int kMaxPeople = 1'000'000;    // engineers, headcount
 inline constexpr std::size_t kMaxIdBytes = 64;
@@ -125,6 +128,12 @@ inline constexpr std::size_t kMaxSourceBytes = 2'000;
 inline constexpr std::size_t kMaxDateBytes = 100;
 inline constexpr std::size_t kMaxWorkloads = 1'000;
 inline constexpr std::size_t kMaxFleetLots = 10'000;
+// A petabyte of weights and KV cache per replica: beyond it the replica count overflows.
+inline constexpr double kMaxModelMemoryGb = 1e6;
+// A transition regression lies in (−1, 1): below 1, or the move serves nothing; above −1, a
+// gain right after the move (a faster serving stack on the new hardware) of less than double.
+// DESIGN.md, "Limits": a regression may be negative.
+inline constexpr InputDomain kRegressionDomain{-1, 1, true, true};
 
 // Ids of workloads and lots become JSON-pointer tokens unescaped: 1–64 bytes, no "/" or "~".
 std::optional<std::string> checkCollectionId(std::string_view id);

@@ -1,5 +1,7 @@
 #include "whatif.h"
 
+#include "scenario_inputs.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -23,15 +25,16 @@ struct Domain {
 // A 100 % discount is a free GPU and a 100 % transition penalty a move that serves nothing:
 // the reader refuses the latter, and neither is a what-if anyone means.
 constexpr Domain kBelowOne{0, 0.99};
+// The reader admits a transition regression in (−1, 1): negative is a gain right after a move,
+// which a shift must keep rather than clamp to zero.
+constexpr Domain kRegression{-0.99, 0.99};
 constexpr Domain kNonNegative{0, kUnbounded};
 // Ratios and utilisation divide demand into GPUs, so they stay above zero: 1 % is the floor.
 constexpr Domain kRatio{0.01, kUnbounded};
 constexpr Domain kUtilisation{0.01, 1};
 // The reader admits growth in (−1, 1]: a workload may shrink, never vanish in one month.
 constexpr Domain kGrowth{-0.99, 1};
-constexpr Domain kMonthOffset{0, 1200}; // the reader's cap on any month in a scenario
-constexpr int kMinHorizonMonths = 1;
-constexpr int kMaxHorizonMonths = 120; // DESIGN.md: horizon 1–120 months
+constexpr Domain kMonthOffset{0, kMaxMonths}; // the reader's cap on any month in a scenario
 
 constexpr std::array<WorkloadClass, 4> kInferenceClasses{
     WorkloadClass::DenseInference, // first: the representative class when the SKU has it
@@ -64,7 +67,8 @@ const std::array<WhatIfKnobInfo, kAllWhatIfKnobs.size()> kKnobInfo{{
     {"AMD training performance vs H100", KnobUnit::Ratio, false, 0.20, 2.5, 0.01, kRatio.min, 20,
      "Throughput relative to H100 of every AMD SKU in PyTorch and custom-kernel training, moved "
      "together. Shows the AMD procurement SKU's PyTorch-training ratio."},
-    {"Transition penalty", KnobUnit::Fraction, false, 0, 0.60, 0.01, kBelowOne.min, kBelowOne.max,
+    {"Transition penalty", KnobUnit::Fraction, false, 0, 0.60, 0.01, kRegression.min,
+     kRegression.max,
      "The share of throughput a workload loses right after it moves to AMD, decaying to zero "
      "over the transition months (regression.transition)."},
     {"Port months", KnobUnit::Months, false, 0, 24, 0.5, kMonthOffset.min, kMonthOffset.max,
@@ -386,7 +390,7 @@ Scenario withKnob(Scenario scenario, WhatIfKnob knob, double value) {
         shiftAmdRatios(s, kTrainingClasses, rep, value, delta);
         break;
     case WhatIfKnob::TransitionPenalty:
-        shift(s.transition_regression, delta, kBelowOne, value);
+        shift(s.transition_regression, delta, kRegression, value);
         break;
     case WhatIfKnob::PortMonths:
         forEachPortMonths(s, [&](UncertainNumber& months) {

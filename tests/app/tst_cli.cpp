@@ -227,6 +227,12 @@ private slots:
         QTest::newRow("no files") << QStringList{"import-audit"} << "expected one or more";
         QTest::newRow("missing file") << QStringList{"import-audit", "/nonexistent.json"}
                                       << "/nonexistent.json:/: cannot read the file";
+        // Every comparison with NaN is false: "seconds <= 0 || seconds > 600" let it through.
+        QTest::newRow("bug_benchSecondsNaN")
+            << QStringList{"bench", "--seconds", "nan"}
+            << "--seconds: expected a number of seconds above 0 and at most 600, got 'nan'";
+        QTest::newRow("bench seconds 0")
+            << QStringList{"bench", "--seconds", "0"} << "above 0 and at most 600, got '0'";
     }
     void invalidInputExits2() {
         QFETCH(QStringList, args);

@@ -113,6 +113,11 @@ private slots:
             << "bad.json:/: the result does not name the hardware it ran on: pass --hw";
         QTest::newRow("empty") << ""
                                << "bad.json:/: cannot tell which benchmark format";
+        // JSON has no NaN and no infinity: nlohmann refuses the literal and the overflow.
+        QTest::newRow("NaN literal") << "[{\"hw\": \"h100\", \"tput_per_gpu\": NaN}]"
+                                     << "bad.json:1:33: invalid JSON";
+        QTest::newRow("infinity") << "[{\"hw\": \"h100\", \"tput_per_gpu\": 1e999}]"
+                                  << "a number is out of range";
     }
     void aRefusedFileStoresNothing() {
         QFETCH(QString, content);

@@ -302,7 +302,12 @@ void TestScenarioInputs::checkInput_data() {
     QTest::newRow("discount rate 100 %")
         << "/discount_rate" << 0.05 << 0.08 << 1.0 << "high 1: a fraction must lie in [0, 1)";
     QTest::newRow("regression 100 %")
-        << "/regression/transition" << 1.0 << 1.0 << 1.0 << "low 1: a fraction must lie in [0, 1)";
+        << "/regression/transition" << 1.0 << 1.0 << 1.0 << "low 1: a fraction must lie in (-1, 1)";
+    // DESIGN.md, "Limits": a regression may be negative — a gain right after the move.
+    QTest::newRow("negative regression stays valid")
+        << "/regression/transition" << -0.2 << -0.1 << 0.0 << "";
+    QTest::newRow("regression -1") << "/regression/transition" << -1.0 << 0.0 << 0.1
+                                   << "low -1: a fraction must lie in (-1, 1)";
     QTest::newRow("utilisation 0")
         << "/target_utilisation" << 0.0 << 0.7 << 0.8 << "low 0: a fraction must lie in (0, 1]";
     QTest::newRow("PUE below 1") << "/energy/pue" << 0.9 << 1.2 << 1.3

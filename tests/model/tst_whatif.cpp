@@ -144,8 +144,9 @@ Bounds domainOf(WhatIfKnob knob) {
     switch (knob) {
     case WhatIfKnob::AmdDiscount:
     case WhatIfKnob::NvidiaDiscount:
-    case WhatIfKnob::TransitionPenalty:
         return {0, 0.99};
+    case WhatIfKnob::TransitionPenalty: // a regression may be negative (DESIGN.md, "Limits")
+        return {-0.99, 0.99};
     case WhatIfKnob::AmdUsdPerGpuHour:
     case WhatIfKnob::NvidiaUsdPerGpuHour:
     case WhatIfKnob::EngineerCost:
@@ -230,7 +231,9 @@ private:
         row("amd training up", K::AmdTrainingPerformance, 1.0, false, 1.0);
         row("amd training far down", K::AmdTrainingPerformance, 0.1, true, 0.1);
         row("transition up", K::TransitionPenalty, 0.35, false, 0.35);
-        row("transition none", K::TransitionPenalty, 0.0, true, 0.0);
+        // No penalty at the most likely value: the range keeps its width, its low end a gain.
+        row("transition none", K::TransitionPenalty, 0.0, false, 0.0);
+        row("transition negative stays valid", K::TransitionPenalty, -0.1, false, -0.1);
         row("transition total", K::TransitionPenalty, 1.0, true, 0.99);
         row("utilisation down", K::TargetUtilisation, 0.5, false, 0.5);
         row("utilisation full", K::TargetUtilisation, 1.0, true, 1.0);

@@ -63,6 +63,7 @@ private slots:
     void editingMostLikelyIsOneUndoStep();
     void refusedEditChangesNothing_data();
     void refusedEditChangesNothing();
+    void negativeRegressionIsTaken();
     void certainNumberStaysCertain();
     void textIsReadInDisplayUnits();
     void metadataEdits();
@@ -172,6 +173,11 @@ void TestScenarioEditor::parseValue_data() {
     QTest::newRow("trailing junk") << "12 apples" << U::Usd << refused;
     QTest::newRow("percent of money") << "12 %" << U::Usd << refused;
     QTest::newRow("empty") << "" << U::Months << refused;
+    // Typed NaN and infinity never become a value (docs/limits.md).
+    QTest::newRow("nan") << "nan" << U::Usd << refused;
+    QTest::newRow("inf") << "inf" << U::Usd << refused;
+    QTest::newRow("-infinity") << "-infinity" << U::Fraction << refused;
+    QTest::newRow("overflow") << "1e999" << U::Usd << refused;
 }
 
 void TestScenarioEditor::parseValue() {
@@ -240,6 +246,11 @@ void TestScenarioEditor::refusedEditChangesNothing_data() {
     QTest::newRow("growth -120 %")
         << "/workloads/finetune/growth_per_month" << low << QVariant(QStringLiteral("-120 %"))
         << "low -1.2: a growth rate must lie in (-1, 1]";
+    QTest::newRow("regression 100 %")
+        << "/regression/transition" << high << QVariant(QStringLiteral("100 %"))
+        << "high 1: a fraction must lie in (-1, 1)";
+    QTest::newRow("typed 1e999") << "/energy/pue" << ml << QVariant(QStringLiteral("1e999"))
+                                 << "“1e999” is not a number";
     QTest::newRow("not a number") << "/energy/pue" << ml << QVariant(QStringLiteral("high"))
                                   << "“high” is not a number";
     QTest::newRow("not a distribution")
@@ -275,6 +286,16 @@ void TestScenarioEditor::refusedEditChangesNothing() {
     QCOMPARE(m_document->scenario(), before);
     QCOMPARE(m_document->undoStack()->count(), steps);
     QCOMPARE(index.data().toString(), display);
+}
+
+// DESIGN.md, "Limits": a regression may be negative; the editor takes what the reader takes.
+void TestScenarioEditor::negativeRegressionIsTaken() {
+    UncertainTableModel* inputs = m_editor->inputsModel();
+    QSignalSpy refused(inputs, &UncertainTableModel::editRefused);
+    QVERIFY(inputs->setData(cell(inputs, "/regression/transition", UncertainTableModel::LowColumn),
+                            QStringLiteral("-10 %")));
+    QCOMPARE(refused.count(), 0);
+    QCOMPARE(m_document->scenario().transition_regression.range.low, -0.1);
 }
 
 void TestScenarioEditor::certainNumberStaysCertain() {
