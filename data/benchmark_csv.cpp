@@ -171,18 +171,54 @@ std::optional<double> parseNumber(std::string_view text) {
     return value;
 }
 
+// How much of the start of `text` spells `flag`, with any blanks around the ';' inside it (the
+// writer puts "; " there, a person may write " ;" or ";"); npos when it does not.
+std::size_t knownFlagLength(std::string_view text, std::string_view flag) {
+    std::size_t t = 0;
+    for (std::size_t f = 0; f < flag.size(); ++f) {
+        if (flag[f] != ';') {
+            if (t == text.size() || text[t] != flag[f])
+                return std::string_view::npos;
+            ++t;
+            continue;
+        }
+        while (t < text.size() && isBlank(text[t]))
+            ++t;
+        if (t == text.size() || text[t] != ';')
+            return std::string_view::npos;
+        ++t;
+        while (t < text.size() && isBlank(text[t]))
+            ++t;
+        while (f + 1 < flag.size() && isBlank(flag[f + 1]))
+            ++f;
+    }
+    return t;
+}
+
 // Items separated by ';', each trimmed, empty ones dropped; Crossgrade's own flags are taken
-// whole wherever they stand.
+// whole wherever they stand, however the ';' inside one is spaced.
 std::vector<std::string> splitFlags(std::string_view text) {
     std::vector<std::string> out;
     for (text = trimmed(text); !text.empty(); text = trimmed(text)) {
         std::size_t length = std::string_view::npos;
+        std::string_view known;
         for (const std::string_view flag : kKnownFlags) {
-            if (!text.starts_with(flag))
+            const std::size_t spelled = knownFlagLength(text, flag);
+            if (spelled == std::string_view::npos)
                 continue;
-            const std::string_view rest = trimmed(text.substr(flag.size()));
-            if (rest.empty() || rest.front() == ';')
-                length = flag.size();
+            const std::string_view rest = trimmed(text.substr(spelled));
+            if (rest.empty() || rest.front() == ';') {
+                length = spelled;
+                known = flag;
+            }
+        }
+        if (!known.empty()) {
+            out.emplace_back(known);
+            text.remove_prefix(length);
+            text = trimmed(text);
+            if (!text.empty() && text.front() == ';')
+                text.remove_prefix(1);
+            continue;
         }
         if (length == std::string_view::npos)
             length = std::min(text.find(';'), text.size());

@@ -7,6 +7,7 @@
 #include "benchmark.h"
 #include "benchmark_csv.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTest>
 #include <fstream>
@@ -420,6 +421,62 @@ private Q_SLOTS:
         // `file` becomes the name the CSV is read under.
         QCOMPARE(data::readBenchmarkCsv(text, "other.csv").records.front().file,
                  std::string("other.csv"));
+    }
+
+    // Every input the fuzzer ever crashed (tests/fixtures/fuzz-regressions/csv/, named after
+    // the bug) keeps the importer's promises that fuzz/fuzz_csv_import.cpp checks.
+    void fuzzRegressionsKeepTheImportersPromises_data() {
+        QTest::addColumn<QString>("path");
+        const QDir dir(
+            QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/fuzz-regressions/csv"));
+        for (const QString& name : dir.entryList(QDir::Files))
+            QTest::newRow(qPrintable(name)) << dir.filePath(name);
+    }
+    void fuzzRegressionsKeepTheImportersPromises() {
+        QFETCH(QString, path);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const std::string text = file.readAll().toStdString();
+        const data::BenchmarkImport in = data::readBenchmarkCsv(text, "fuzz.csv");
+        if (!in.ok()) {
+            QVERIFY(in.records.empty() && in.skipped.empty());
+            return;
+        }
+        QCOMPARE(in.records.size() + in.skipped.size(), in.rows);
+        const std::string again = written(in.records);
+        const data::BenchmarkImport back = data::readBenchmarkCsv(again, "fuzz.csv");
+        QVERIFY(back.ok());
+        QVERIFY2(back.skipped.empty(),
+                 back.skipped.empty() ? "" : back.skipped.front().message.c_str());
+        QCOMPARE(back.records.size(), in.records.size());
+        for (std::size_t i = 0; i < in.records.size(); ++i)
+            QCOMPARE(back.records[i], in.records[i]);
+    }
+
+    // Bug (found by fuzz_csv_import): the pre-2026 AMD flag has a ';' in its words; written
+    // " ;" by hand it was split into two flags, which the writer joined with "; " and the next
+    // read took as the one flag, so a write-read round trip changed the record.
+    void bug_knownFlagSpacedDifferentlyWasSplit_data() {
+        QTest::addColumn<QString>("flags");
+        const QString flag = QString::fromUtf8(model::kFlagPre2026AmdImage.data(),
+                                               qsizetype(model::kFlagPre2026AmdImage.size()));
+        QTest::newRow("as written") << flag;
+        QTest::newRow("blank before ;") << QString(flag).replace("; ", " ;");
+        QTest::newRow("no blank") << QString(flag).replace("; ", ";");
+        QTest::newRow("blanks both sides, then another flag")
+            << QString(flag).replace("; ", "  ;  ") + QStringLiteral(" ; own reason");
+    }
+    void bug_knownFlagSpacedDifferentlyWasSplit() {
+        QFETCH(QString, flags);
+        const std::string text = "hardware,model,precision,scenario,gpus,"
+                                 "total_tokens_per_s_per_gpu,flags\nmi300x,m,fp8,Offline,8,100,\"" +
+                                 flags.toStdString() + "\"\n";
+        const data::BenchmarkImport in = data::readBenchmarkCsv(text, "flags.csv");
+        QVERIFY2(in.ok(), in.ok() ? "" : in.errors.front().message.c_str());
+        QCOMPARE(in.records.size(), std::size_t(1));
+        QCOMPARE(in.records[0].flags.front(), std::string(model::kFlagPre2026AmdImage));
+        const data::BenchmarkImport back = data::readBenchmarkCsv(written(in.records), "flags.csv");
+        QCOMPARE(back.records, in.records);
     }
 
     // The bug `benchmarks --format csv` then `import-benchmarks` found: InferenceX rows keep
