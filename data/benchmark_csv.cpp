@@ -171,64 +171,39 @@ std::optional<double> parseNumber(std::string_view text) {
     return value;
 }
 
-// How much of the start of `text` spells `flag`, with any blanks around the ';' inside it (the
-// writer puts "; " there, a person may write " ;" or ";"); npos when it does not.
-std::size_t knownFlagLength(std::string_view text, std::string_view flag) {
-    std::size_t t = 0;
-    for (std::size_t f = 0; f < flag.size(); ++f) {
-        if (flag[f] != ';') {
-            if (t == text.size() || text[t] != flag[f])
-                return std::string_view::npos;
-            ++t;
-            continue;
-        }
-        while (t < text.size() && isBlank(text[t]))
-            ++t;
-        if (t == text.size() || text[t] != ';')
-            return std::string_view::npos;
-        ++t;
-        while (t < text.size() && isBlank(text[t]))
-            ++t;
-        while (f + 1 < flag.size() && isBlank(flag[f + 1]))
-            ++f;
-    }
-    return t;
-}
-
-// Items separated by ';', each trimmed, empty ones dropped; Crossgrade's own flags are taken
-// whole wherever they stand, however the ';' inside one is spaced.
-std::vector<std::string> splitFlags(std::string_view text) {
+// Items separated by ';', each trimmed, empty ones dropped.
+std::vector<std::string> splitItems(std::string_view text) {
     std::vector<std::string> out;
-    for (text = trimmed(text); !text.empty(); text = trimmed(text)) {
-        std::size_t length = std::string_view::npos;
-        std::string_view known;
-        for (const std::string_view flag : kKnownFlags) {
-            const std::size_t spelled = knownFlagLength(text, flag);
-            if (spelled == std::string_view::npos)
-                continue;
-            const std::string_view rest = trimmed(text.substr(spelled));
-            if (rest.empty() || rest.front() == ';') {
-                length = spelled;
-                known = flag;
-            }
-        }
-        if (!known.empty()) {
-            out.emplace_back(known);
-            text.remove_prefix(length);
-            text = trimmed(text);
-            if (!text.empty() && text.front() == ';')
-                text.remove_prefix(1);
-            continue;
-        }
-        if (length == std::string_view::npos)
-            length = std::min(text.find(';'), text.size());
-        const std::string_view item = trimmed(text.substr(0, length));
+    while (!text.empty()) {
+        const std::size_t end = std::min(text.find(';'), text.size());
+        const std::string_view item = trimmed(text.substr(0, end));
         if (!item.empty())
             out.emplace_back(item);
-        text.remove_prefix(length);
-        text = trimmed(text);
-        if (!text.empty() && text.front() == ';')
-            text.remove_prefix(1);
+        text.remove_prefix(std::min(end + 1, text.size()));
+    }
+    return out;
+}
+
+// Items separated by ';', each trimmed, empty ones dropped; one of Crossgrade's own flags has a
+// ';' in its words, so items that spell it are joined back into it however the ';' was spaced
+// (" ;", ";;"). Reading what the writer wrote then gives the same flags.
+std::vector<std::string> splitFlags(std::string_view text) {
+    std::vector<std::string> items = splitItems(text);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        bool joined = false;
+        for (const std::string_view flag : kKnownFlags) {
+            const std::vector<std::string> parts = splitItems(flag);
+            if (parts.size() < 2 || i + parts.size() > items.size() ||
+                !std::equal(parts.begin(), parts.end(), items.begin() + std::ptrdiff_t(i)))
+                continue;
+            out.emplace_back(flag);
+            i += parts.size() - 1;
+            joined = true;
+            break;
+        }
+        if (!joined)
+            out.push_back(std::move(items[i]));
     }
     return out;
 }

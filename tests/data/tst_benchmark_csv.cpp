@@ -453,9 +453,9 @@ private Q_SLOTS:
             QCOMPARE(back.records[i], in.records[i]);
     }
 
-    // Bug (found by fuzz_csv_import): the pre-2026 AMD flag has a ';' in its words; written
-    // " ;" by hand it was split into two flags, which the writer joined with "; " and the next
-    // read took as the one flag, so a write-read round trip changed the record.
+    // Bug (found by fuzz_csv_import, twice): the pre-2026 AMD flag has a ';' in its words;
+    // written " ;" or ";;" by hand it was split into two flags, which the writer joined with "; "
+    // and the next read took as the one flag, so a write-read round trip changed the record.
     void bug_knownFlagSpacedDifferentlyWasSplit_data() {
         QTest::addColumn<QString>("flags");
         const QString flag = QString::fromUtf8(model::kFlagPre2026AmdImage.data(),
@@ -463,6 +463,7 @@ private Q_SLOTS:
         QTest::newRow("as written") << flag;
         QTest::newRow("blank before ;") << QString(flag).replace("; ", " ;");
         QTest::newRow("no blank") << QString(flag).replace("; ", ";");
+        QTest::newRow("doubled ;") << QString(flag).replace("; ", ";; ");
         QTest::newRow("blanks both sides, then another flag")
             << QString(flag).replace("; ", "  ;  ") + QStringLiteral(" ; own reason");
     }
