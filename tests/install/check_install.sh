@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the build into a temporary prefix and runs what was installed (issue 10, point 1):
+# every file lands in its GNUInstallDirs place, the version comes from CMake's project(), and
+# the installed CLI works on a sample with nothing of the build tree on its path.
+# Usage: check_install.sh CMAKE BUILD_DIR SOURCE_DIR VERSION
+set -euo pipefail
+cmake_command="$1" build="$2" source="$3" version="$4"
+prefix="$(mktemp -d)"
+trap 'rm -rf "$prefix"' EXIT
+fail() { echo "check_install: $*" >&2; exit 1; }
+
+"$cmake_command" --install "$build" --prefix "$prefix" >/dev/null
+
+for file in bin/crossgrade-cli bin/crossgrade share/applications/com.crossgrade.Crossgrade.desktop \
+    share/metainfo/com.crossgrade.Crossgrade.metainfo.xml share/icons/hicolor/scalable/apps/crossgrade.svg; do
+    [ -e "$prefix/$file" ] || fail "not installed: $file"
+done
+[ -x "$prefix/bin/crossgrade-cli" ] && [ -x "$prefix/bin/crossgrade" ] ||
+    fail "the installed programs are not executable"
+
+# One version, from project() in CMakeLists.txt, everywhere it is shown.
+[ "$("$prefix/bin/crossgrade-cli" --version)" = "crossgrade-cli $version" ] ||
+    fail "crossgrade-cli --version does not say $version"
+gui_version="$(QT_QPA_PLATFORM=offscreen "$prefix/bin/crossgrade" --version 2>/dev/null)"
+[ "$gui_version" = "crossgrade $version" ] || fail "crossgrade --version said '$gui_version'"
+grep -q "<release version=\"$version\"" "$prefix/share/metainfo/com.crossgrade.Crossgrade.metainfo.xml" ||
+    fail "the metainfo's release is not $version"
+grep -q '^Exec=crossgrade ' "$prefix/share/applications/com.crossgrade.Crossgrade.desktop" ||
+    fail "the desktop entry does not start crossgrade"
+desktop-file-validate "$prefix/share/applications/com.crossgrade.Crossgrade.desktop" ||
+    fail "the desktop entry does not validate"
+appstreamcli validate --no-net "$prefix/share/metainfo/com.crossgrade.Crossgrade.metainfo.xml" >&2 ||
+    fail "the AppStream metainfo does not validate"
+
+# The installed CLI, run from elsewhere with a store and data folder of its own.
+cd "$prefix"
+out="$(XDG_DATA_HOME="$prefix/data" "$prefix/bin/crossgrade-cli" --db "$prefix/store.sqlite" \
+    recommend "$source/resources/samples/audits/tensorrt-inference.json")"
+grep -q 'Recommended path: Path 1' <<<"$out" || fail "recommend on a sample said: $out"
+# The default store is created and seeded from what is compiled into the program.
+audits="$(XDG_DATA_HOME="$prefix/data" "$prefix/bin/crossgrade-cli" audits --format json)"
+grep -q '"Inference platform"' <<<"$audits" || fail "the default store was not seeded: $audits"
+echo "installed into $prefix and ran: ok"
