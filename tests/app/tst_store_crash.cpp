@@ -10,6 +10,7 @@
 //
 // CROSSGRADE_CRASH_ITERATIONS and CROSSGRADE_CRASH_SEED change the run (the seed is printed).
 
+#include "../data/raw_db.h"
 #include "store.h"
 
 #include <QDir>
@@ -17,7 +18,6 @@
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
-#include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QThread>
@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 using crossgrade::data::Store;
+using crossgrade::testing::RawDb;
 
 namespace {
 
@@ -62,51 +63,22 @@ QString describe(const Contents& c) {
     return parts.join(QLatin1String("; "));
 }
 
-class RawStore {
-public:
-    explicit RawStore(const QString& path)
-        : m_name(QStringLiteral("crash-raw-%1").arg(++s_count)) {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(path);
-        m_open = db.open();
-    }
-    ~RawStore() { QSqlDatabase::removeDatabase(m_name); }
-    RawStore(const RawStore&) = delete;
-    RawStore& operator=(const RawStore&) = delete;
-
-    bool isOpen() const { return m_open; }
-
-    QStringList column(const QString& sql) {
-        QSqlQuery q(QSqlDatabase::database(m_name, false));
-        QStringList values;
-        if (!q.exec(sql))
-            return {QStringLiteral("query failed: ") + sql};
-        while (q.next())
-            values << q.value(0).toString();
-        return values;
-    }
-
-    Contents contents() {
-        Contents c;
-        QSqlQuery q(QSqlDatabase::database(m_name, false));
-        q.exec(QStringLiteral("SELECT model, COUNT(*) FROM benchmarks GROUP BY model"));
-        while (q.next())
-            c.benchmarkRowsByModel[q.value(0).toString()] = q.value(1).toInt();
-        q.exec(QStringLiteral("SELECT a.name, (SELECT COUNT(*) FROM evidence e WHERE "
-                              "e.audit_id = a.id) FROM audits a"));
-        while (q.next())
-            c.evidenceByAudit[q.value(0).toString()] += q.value(1).toInt();
-        q.exec(QStringLiteral("SELECT number FROM scenario_versions ORDER BY number"));
-        while (q.next())
-            c.versionNumbers << q.value(0).toInt();
-        return c;
-    }
-
-private:
-    inline static int s_count = 0;
-    QString m_name;
-    bool m_open = false;
-};
+// What the store holds, read behind the Store's back.
+Contents contentsOf(RawDb& raw) {
+    Contents c;
+    QSqlQuery q =
+        raw.query(QStringLiteral("SELECT model, COUNT(*) FROM benchmarks GROUP BY model"));
+    while (q.next())
+        c.benchmarkRowsByModel[q.value(0).toString()] = q.value(1).toInt();
+    q = raw.query(QStringLiteral("SELECT a.name, (SELECT COUNT(*) FROM evidence e WHERE "
+                                 "e.audit_id = a.id) FROM audits a"));
+    while (q.next())
+        c.evidenceByAudit[q.value(0).toString()] += q.value(1).toInt();
+    q = raw.query(QStringLiteral("SELECT number FROM scenario_versions ORDER BY number"));
+    while (q.next())
+        c.versionNumbers << q.value(0).toInt();
+    return c;
+}
 
 // One write the test makes through the CLI, and what it adds when it commits.
 struct Write {
@@ -173,6 +145,17 @@ private:
             out << "h100," << model.toStdString() << ",fp8,server,1024,1024," << i << ",8,"
                 << 1000 + i << ',' << 500 + i << ",2026-11-01,crash-test," << model.toStdString()
                 << '\n';
+        return path;
+    }
+
+    // A sample scenario under `name`: every committed save of it adds its next version.
+    QString writeScenarioNamed(const QString& name) {
+        std::ifstream in(
+            sourcePath("resources/samples/scenarios/training-shop.json").toStdString());
+        nlohmann::json scenario = nlohmann::json::parse(in);
+        scenario["name"] = name.toStdString();
+        const QString path = m_dir.filePath(name + QStringLiteral(".json"));
+        std::ofstream(path.toStdString()) << scenario.dump(1);
         return path;
     }
 
@@ -251,13 +234,16 @@ private:
         } catch (const std::exception& e) {
             return QStringLiteral("Store::open failed: ") + QString::fromUtf8(e.what());
         }
-        RawStore raw(db);
-        if (!raw.isOpen())
-            return QStringLiteral("raw open failed");
-        const QStringList integrity = raw.column(QStringLiteral("PRAGMA integrity_check"));
-        if (integrity != QStringList{QStringLiteral("ok")})
-            return QStringLiteral("integrity_check: ") + integrity.join(QLatin1String("; "));
-        *contents = raw.contents();
+        try {
+            RawDb raw(db);
+            const QString integrity =
+                raw.scalar(QStringLiteral("PRAGMA integrity_check")).toString();
+            if (integrity != QStringLiteral("ok"))
+                return QStringLiteral("integrity_check: ") + integrity;
+            *contents = contentsOf(raw);
+        } catch (const std::exception& e) {
+            return QStringLiteral("raw read failed: ") + QString::fromUtf8(e.what());
+        }
         return {};
     }
 
@@ -272,13 +258,7 @@ private slots:
         const QString db = m_dir.filePath(QStringLiteral("crash.sqlite"));
         const QString xdg = m_dir.filePath(QStringLiteral("xdg"));
 
-        // The scenario is saved under one name, so every committed save adds the next version.
-        std::ifstream in(
-            sourcePath("resources/samples/scenarios/training-shop.json").toStdString());
-        nlohmann::json scenario = nlohmann::json::parse(in);
-        scenario["name"] = "crash scenario";
-        const QString scenarioFile = m_dir.filePath(QStringLiteral("crash-scenario.json"));
-        std::ofstream(scenarioFile.toStdString()) << scenario.dump(1);
+        const QString scenarioFile = writeScenarioNamed(QStringLiteral("crash scenario"));
 
         // How long each kind of write takes to the end, so kills land all through it.
         Contents expected;
@@ -366,15 +346,13 @@ private slots:
             QString err;
             QCOMPARE(runToEnd({QStringLiteral("audits")}, xdg, &err), 0);
             const QString db = xdg + QStringLiteral("/crossgrade/crossgrade.sqlite");
-            RawStore raw(db);
-            QVERIFY(raw.isOpen());
-            QCOMPARE(raw.column(QStringLiteral("SELECT COUNT(*) FROM audits")),
-                     QStringList{QStringLiteral("9")});
-            QCOMPARE(raw.column(QStringLiteral("SELECT COUNT(*) FROM pricebooks WHERE "
-                                               "is_default = 1")),
-                     QStringList{QStringLiteral("1")});
-            QCOMPARE(raw.column(QStringLiteral("SELECT COUNT(*) FROM scenario_versions")),
-                     QStringList{QStringLiteral("3")});
+            RawDb raw(db);
+            QCOMPARE(raw.count(QStringLiteral("audits")), 9);
+            QCOMPARE(
+                raw.scalar(QStringLiteral("SELECT COUNT(*) FROM pricebooks WHERE is_default = 1"))
+                    .toInt(),
+                1);
+            QCOMPARE(raw.count(QStringLiteral("scenario_versions")), 3);
             // Nothing of the interrupted first run is left beside the store.
             QCOMPARE(QDir(xdg + QStringLiteral("/crossgrade"))
                          .entryList(QDir::Files | QDir::Hidden)
@@ -386,12 +364,7 @@ private slots:
     void twoWritersAtOnceLoseNothing() {
         const QString db = m_dir.filePath(QStringLiteral("two-writers.sqlite"));
         const QString xdg = m_dir.filePath(QStringLiteral("xdg"));
-        std::ifstream in(
-            sourcePath("resources/samples/scenarios/training-shop.json").toStdString());
-        nlohmann::json scenario = nlohmann::json::parse(in);
-        scenario["name"] = "two writers";
-        const QString scenarioFile = m_dir.filePath(QStringLiteral("two-writers.json"));
-        std::ofstream(scenarioFile.toStdString()) << scenario.dump(1);
+        const QString scenarioFile = writeScenarioNamed(QStringLiteral("two writers"));
 
         const QStringList store{QStringLiteral("--db"), db, QStringLiteral("--busy-timeout"),
                                 QStringLiteral("60000")};

@@ -66,7 +66,7 @@ public:
         return statements;
     }
 
-private:
+    // Runs `sql`; throws when it fails.
     QSqlQuery query(const QString& sql) {
         QSqlQuery q(m_db);
         if (!q.exec(sql))
@@ -75,6 +75,7 @@ private:
         return q;
     }
 
+private:
     static inline int s_count = 0;
     QString m_name;
     QSqlDatabase m_db;
