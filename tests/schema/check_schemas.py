@@ -13,6 +13,7 @@ Exits non-zero on the first disagreement and prints 'N passed, 0 failed'.
 import copy
 import json
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -225,6 +226,17 @@ for what, edit in {
     broken = copy.deepcopy(scanned)
     edit(broken)
     check(not audits.is_valid(broken), f"a scanned audit with {what} should be rejected")
+
+# The scenario schema's counts are the reader's limits (model/scenario_inputs.h, docs/limits.md).
+limits = {}
+for line in (source / "model/scenario_inputs.h").read_text().splitlines():
+    m = re.match(r"inline constexpr [\w:]+ (kMax\w+) = ([\d']+);", line.strip())
+    if m:
+        limits[m.group(1)] = int(m.group(2).replace("'", ""))
+for name, limit in {"workloads": "kMaxWorkloads", "fleet": "kMaxFleetLots"}.items():
+    schema_max = scenario_schema["properties"][name]["maxProperties"]
+    check(schema_max == limits.get(limit),
+          f"scenario schema: {name} allows {schema_max}, the reader {limit} = {limits.get(limit)}")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
