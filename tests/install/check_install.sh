@@ -18,6 +18,19 @@ done
 [ -x "$prefix/bin/crossgrade-cli" ] && [ -x "$prefix/bin/crossgrade" ] ||
     fail "the installed programs are not executable"
 
+# The user guide and every image it links, in the same relative layout, so that a viewer opening
+# the installed guide (Help → User guide) finds them; and the CLI reference it links.
+docs="$prefix/share/doc/crossgrade"
+[ -f "$docs/user-guide.md" ] || fail "not installed: share/doc/crossgrade/user-guide.md"
+[ -f "$docs/cli-reference.md" ] || fail "not installed: share/doc/crossgrade/cli-reference.md"
+cmp -s "$docs/user-guide.md" "$source/docs/user-guide.md" || fail "the installed guide differs from docs/user-guide.md"
+images=0
+while IFS= read -r image; do
+    [ -f "$docs/$image" ] || fail "the installed guide links $image, which is not installed beside it"
+    images=$((images + 1))
+done < <(grep -o '!\[[^]]*\]([^)]*)' "$docs/user-guide.md" | sed 's/^.*(\(.*\))$/\1/')
+[ "$images" -gt 0 ] || fail "found no image links in the installed guide"
+
 # One version, from project() in CMakeLists.txt, everywhere it is shown.
 [ "$("$prefix/bin/crossgrade-cli" --version)" = "crossgrade-cli $version" ] ||
     fail "crossgrade-cli --version does not say $version"
