@@ -32,6 +32,7 @@
 #include "window_geometry.h"
 #include "workload_binding_panel.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -58,6 +59,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -167,6 +169,10 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     buildCentre();
     buildBrowser();
     buildMenus();
+    // Tab moves between a window's inputs, never from cell to cell of a table, where it would
+    // keep the focus for as many presses as the table has cells (the arrow keys move there).
+    for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
+        view->setTabKeyNavigation(false);
 
     m_storeLabel = new QLabel;
     m_evaluationLabel = new QLabel;
@@ -550,7 +556,15 @@ void MainWindow::buildCentre() {
             });
     m_editor->setStore(&m_store);
 
-    setCentralWidget(centre);
+    // The views need about 900 px; on a smaller screen (or a narrowed window) the centre scrolls
+    // instead of forcing a window wider than the screen.
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("centreScroll"));
+    scroll->setWidget(centre);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setFocusPolicy(Qt::NoFocus);
+    setCentralWidget(scroll);
 }
 
 // ---------------------------------------------------------------------------------------------

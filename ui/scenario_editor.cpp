@@ -105,6 +105,7 @@ QTableView* makeTableView(QAbstractItemModel* model, QWidget* parent) {
     view->setModel(model);
     view->setItemDelegate(new ChoiceDelegate(view));
     view->setAlternatingRowColors(true);
+    view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move between cells
     view->setWordWrap(false);
     view->setTextElideMode(Qt::ElideRight);
     view->setSelectionBehavior(QAbstractItemView::SelectItems);
