@@ -60,6 +60,7 @@
 #include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -109,6 +110,38 @@ bool focusFirstIn(QWidget* container) {
     } while (w && w != container);
     return false;
 }
+
+// The centre in a scroll area that asks for the views' whole minimum size where the screen has
+// room for it beside the docks (so nothing scrolls on a usual screen), and for less on a small
+// screen, where the views scroll instead of making the window wider than the screen.
+class CentreScrollArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+
+    QSize minimumSizeHint() const override {
+        const QSize wanted =
+            widget() ? widget()->minimumSizeHint() : QScrollArea::minimumSizeHint();
+        const QScreen* shown = screen();
+        if (!shown)
+            return wanted;
+        // Room for the docks beside at their narrowest, and for the menu, status bar and frame
+        // above and below.
+        int docks = 0;
+        if (const QWidget* window = this->window())
+            for (const QDockWidget* dock : window->findChildren<QDockWidget*>())
+                if (dock->isVisibleTo(window) && !dock->isFloating())
+                    docks += dock->minimumSizeHint().width() + 6;
+        const QSize room = (shown->availableGeometry().size() - QSize(docks + 12, 140))
+                               .expandedTo(QSize(240, 200));
+        QSize hint = wanted.boundedTo(room);
+        // Scrolling up and down only, where there is room: the vertical bar's width is asked for
+        // too, so that it does not bring a horizontal one.
+        if (wanted.height() > room.height())
+            hint.setWidth(
+                std::min(room.width(), hint.width() + verticalScrollBar()->sizeHint().width()));
+        return hint;
+    }
+};
 
 // A key for a splitter of the centre that stays the same from run to run: the chain of object
 // names (or class names) and indexes from the centre down to it.
@@ -301,15 +334,18 @@ void MainWindow::buildMenus() {
             m_tabs->tabBar()->setFocus(Qt::ShortcutFocusReason);
         });
         a->setObjectName(QStringLiteral("view-") + QString::number(i + 1));
-        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        // Alt+digit as well, as before: the other documents name it.
+        a->setShortcuts({QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)),
+                         QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i))});
     }
     QAction* benchmarks = m_viewMenu->addAction(tr("&Benchmarks"), this, [this] {
         showBenchmarks();
         focusFirstIn(m_benchmarks);
     });
     benchmarks->setObjectName(QStringLiteral("view-benchmarks"));
-    benchmarks->setShortcut(
-        QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count())));
+    benchmarks->setShortcuts(
+        {QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count())),
+         QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count()))});
     QAction* welcome = m_viewMenu->addAction(tr("&Welcome"), this, [this] {
         if (m_document) {
             statusBar()->showMessage(
@@ -517,6 +553,7 @@ void MainWindow::buildCentre() {
 
     m_storedAuditPage = new QWidget;
     auto* auditLayout = new QVBoxLayout(m_storedAuditPage);
+    auditLayout->setContentsMargins(0, 4, 0, 0); // as wide as the Audit tab, no wider
     auto* auditBar = new QHBoxLayout;
     auto* auditHint = new QLabel(tr("A stored audit (read-only). Start a scenario from it to edit "
                                     "and cost it."));
@@ -558,12 +595,15 @@ void MainWindow::buildCentre() {
 
     // The views need about 900 px; on a smaller screen (or a narrowed window) the centre scrolls
     // instead of forcing a window wider than the screen.
-    auto* scroll = new QScrollArea;
+    auto* scroll = new CentreScrollArea;
     scroll->setObjectName(QStringLiteral("centreScroll"));
     scroll->setWidget(centre);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setFocusPolicy(Qt::NoFocus);
+    // The views resize with the window; a view's minimum that grows with its data (more rows
+    // in a table) asks the scroll area again.
+    scroll->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     setCentralWidget(scroll);
 }
 
@@ -796,13 +836,35 @@ std::optional<std::int64_t> MainWindow::demoScenarioId() const {
     return std::nullopt;
 }
 
+// A store made before the samples, or one they were removed from, gets the demo back: the first
+// shipped sample scenario saved as version 1 with the note "sample", as a new store is seeded.
 bool MainWindow::openDemo() {
     if (const auto id = demoScenarioId())
         return openStoredScenario(*id);
-    showError(tr("The demo scenario is not in this store"),
-              tr("Samples are seeded only into a new store. Import "
-                 "resources/samples/scenarios/large-model-inference.json to add it."));
-    return false;
+    const std::vector<data::SampleFile> samples = data::sampleScenarios();
+    const data::ScenarioReadResult read =
+        samples.empty() ? data::ScenarioReadResult{} : data::readScenario(samples.front().text);
+    if (!read.ok()) {
+        showError(tr("The demo scenario is missing from this copy of Crossgrade"),
+                  tr("Its sample files were not built in. Reinstall Crossgrade, or import a "
+                     "scenario file of your own with File → Open/Import…"));
+        return false;
+    }
+    try {
+        const data::ScenarioVersionId id =
+            m_store.saveScenarioVersion(*read.scenario, "sample", CROSSGRADE_VERSION,
+                                        data::headlineOf(model::evaluateScenario(
+                                            *read.scenario, model::compile(*read.scenario))));
+        reloadStore();
+        return openStoredScenario(id.scenario_id);
+    } catch (const data::StoreError& e) {
+        showError(tr("The demo scenario could not be added to the store %1")
+                      .arg(QDir::toNativeSeparators(m_store.path())),
+                  tr("%1\nCheck that the store file and its folder are writable, or open "
+                     "another store (Edit → Preferences…).")
+                      .arg(QString::fromUtf8(e.what())));
+        return false;
+    }
 }
 
 void MainWindow::importFiles(const QStringList& input) {
@@ -906,7 +968,11 @@ void MainWindow::applyImport() {
                 ++books;
             }
     } catch (const data::StoreError& e) {
-        showError(tr("The store refused the import"), QString::fromUtf8(e.what()));
+        showError(tr("Nothing was imported: the store %1 refused the write")
+                      .arg(QDir::toNativeSeparators(m_store.path())),
+                  tr("%1\nCheck that the store file and its folder are writable and that no "
+                     "other program holds it, then import again.")
+                      .arg(QString::fromUtf8(e.what())));
         reloadStore();
         return;
     }
@@ -974,7 +1040,12 @@ bool MainWindow::saveVersion(const QString& note) {
         updateTitle();
         return true;
     } catch (const data::StoreError& e) {
-        showError(tr("The scenario was not saved"), QString::fromUtf8(e.what()));
+        showError(tr("The scenario was not saved to the store %1")
+                      .arg(QDir::toNativeSeparators(m_store.path())),
+                  tr("%1\nYour changes are still open here. Check that the store file and its "
+                     "folder are writable, or export the scenario to a file (File → Export "
+                     "scenario JSON…) to keep it.")
+                      .arg(QString::fromUtf8(e.what())));
         return false;
     }
 }

@@ -98,6 +98,7 @@ private slots:
     void bug_defaultWindowWiderThanSmallScreen();
     void restoredGeometryOffScreenComesBack();
     void helpOpensTheUserGuide();
+    void demoIsAddedToAStoreWithoutIt();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -803,6 +804,19 @@ void TestMainWindow::helpOpensTheUserGuide() {
     QVERIFY(viewer->browser()->toPlainText().contains("Start with the demo."));
     // F1 again brings the same viewer forward.
     QCOMPARE(m_window->showUserGuide(), viewer);
+}
+
+// A store without the samples (made by the CLI, say) gets the demo when asked for it, labelled as
+// sample data like a seeded one, instead of an error pointing at the source tree.
+void TestMainWindow::demoIsAddedToAStoreWithoutIt() {
+    m_window.reset();
+    m_window = std::make_unique<MainWindow>(data::Store::open(m_dir->filePath("bare.sqlite")),
+                                            m_settings.get());
+    QVERIFY(m_window->store().scenarios().empty());
+    QVERIFY(m_window->openDemo());
+    QCOMPARE(m_window->store().scenarios().size(), std::size_t(1));
+    QVERIFY(m_window->isSampleDocument());
+    QVERIFY(m_window->windowTitle().contains("(sample)"));
 }
 
 QTEST_MAIN(TestMainWindow)
