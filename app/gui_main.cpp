@@ -5,6 +5,7 @@
 #include "main_window.h"
 #include "samples.h"
 #include "settings.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -37,7 +38,8 @@ int main(int argc, char** argv) {
         QStringLiteral("PATH"));
     const QCommandLineOption screenshotsOption(
         QStringLiteral("screenshots"),
-        QStringLiteral("Save a PNG of every view into DIR, then quit (documentation)."),
+        QStringLiteral("Save a PNG of every view into DIR, the main views also in the light and "
+                       "the dark theme, then quit (documentation)."),
         QStringLiteral("DIR"));
     const QCommandLineOption startupOption(
         QStringLiteral("measure-startup"),
@@ -54,6 +56,8 @@ int main(int argc, char** argv) {
     parser.process(app);
 
     ui::Settings settings;
+    // Before the first window, so that it is drawn once in the chosen colours.
+    ui::applyTheme(settings.theme());
     QString path = parser.isSet(storeOption) ? parser.value(storeOption) : settings.lastStore();
     if (path.isEmpty())
         path = data::Store::defaultPath();

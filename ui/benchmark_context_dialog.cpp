@@ -2,6 +2,7 @@
 
 #include "benchmark.h"
 #include "benchmark_text.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -32,7 +33,7 @@ BenchmarkContextDialog::BenchmarkContextDialog(const QString& file, const QStrin
     problem->setObjectName(QStringLiteral("problems"));
     problem->setWordWrap(true);
     problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    problem->setStyleSheet(QStringLiteral("color: #b3261e"));
+    markAsError(problem);
     layout->addWidget(problem);
 
     auto* form = new QFormLayout;

@@ -2,6 +2,7 @@
 
 #include "recommendation.h"
 #include "scenario_document.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -99,7 +100,7 @@ HetcclWatchDialog::HetcclWatchDialog(data::Store& store, ScenarioDocument* docum
     m_error->setObjectName(QStringLiteral("error"));
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
+    markAsError(m_error);
     m_error->hide();
     layout->addWidget(m_error);
 
@@ -254,7 +255,7 @@ QWidget* HetcclWatchDialog::buildApplyBox() {
     m_refusal = new QLabel;
     m_refusal->setObjectName(QStringLiteral("refusal"));
     m_refusal->setWordWrap(true);
-    m_refusal->setStyleSheet(QStringLiteral("color: #a04000"));
+    markAsWarning(m_refusal);
     layout->addWidget(m_refusal);
     return box;
 }

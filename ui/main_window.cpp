@@ -15,6 +15,7 @@
 #include "problem.h"
 #include "recommendation_view.h"
 #include "recovery_dialog.h"
+#include "sample_data.h"
 #include "samples.h"
 #include "scan_dialog.h"
 #include "scenario_document.h"
@@ -24,11 +25,16 @@
 #include "source_viewer.h"
 #include "start_view.h"
 #include "store_tree_model.h"
+#include "theme.h"
+#include "user_guide.h"
 #include "whatif.h"
 #include "whatif_panel.h"
+#include "window_geometry.h"
 #include "workload_binding_panel.h"
 
+#include <QAbstractItemView>
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -43,6 +49,7 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -51,16 +58,22 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTreeView>
 #include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+#include <algorithm>
 
 // Qt resources compiled into a static library are registered by hand, outside any namespace.
 static void registerApplicationResources() {
@@ -80,6 +93,76 @@ QString problemsText(const QString& file, const std::vector<data::Problem>& prob
 }
 
 const char* const kDocumentFilter = "Crossgrade JSON (*.json);;All files (*)";
+
+// Gives the focus to the first widget inside `container` that takes it from the keyboard, in
+// the tab order; false when there is none.
+bool focusFirstIn(QWidget* container) {
+    if (!container || !container->isVisible())
+        return false;
+    QWidget* w = container;
+    do {
+        if (w != container && container->isAncestorOf(w) && w->isVisibleTo(container) &&
+            w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)) {
+            w->setFocus(Qt::ShortcutFocusReason);
+            return true;
+        }
+        w = w->nextInFocusChain();
+    } while (w && w != container);
+    return false;
+}
+
+// The centre in a scroll area that asks for the views' whole minimum size where the screen has
+// room for it beside the docks (so nothing scrolls on a usual screen), and for less on a small
+// screen, where the views scroll instead of making the window wider than the screen.
+class CentreScrollArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+
+    QSize minimumSizeHint() const override {
+        const QSize wanted =
+            widget() ? widget()->minimumSizeHint() : QScrollArea::minimumSizeHint();
+        const QScreen* shown = screen();
+        if (!shown)
+            return wanted;
+        // Room for the docks beside at their narrowest, and for the menu, status bar and frame
+        // above and below.
+        int docks = 0;
+        if (const QWidget* window = this->window())
+            for (const QDockWidget* dock : window->findChildren<QDockWidget*>())
+                if (dock->isVisibleTo(window) && !dock->isFloating())
+                    docks += dock->minimumSizeHint().width() + 6;
+        const QSize room = (shown->availableGeometry().size() - QSize(docks + 12, 140))
+                               .expandedTo(QSize(240, 200));
+        QSize hint = wanted.boundedTo(room);
+        // Scrolling up and down only, where there is room: the vertical bar's width is asked for
+        // too, so that it does not bring a horizontal one.
+        if (wanted.height() > room.height())
+            hint.setWidth(
+                std::min(room.width(), hint.width() + verticalScrollBar()->sizeHint().width()));
+        return hint;
+    }
+};
+
+// A key for a splitter of the centre that stays the same from run to run: the chain of object
+// names (or class names) and indexes from the centre down to it.
+QString splitterKey(const QWidget* root, const QSplitter* splitter) {
+    QStringList parts;
+    for (const QWidget* w = splitter; w && w != root; w = w->parentWidget()) {
+        const QWidget* parent = w->parentWidget();
+        int index = 0;
+        if (parent)
+            for (const QObject* sibling : parent->children()) {
+                if (sibling == w)
+                    break;
+                if (sibling->metaObject() == w->metaObject())
+                    ++index;
+            }
+        parts.prepend((w->objectName().isEmpty() ? QString::fromLatin1(w->metaObject()->className())
+                                                 : w->objectName()) +
+                      QLatin1Char('#') + QString::number(index));
+    }
+    return QStringLiteral("splitters/") + parts.join(QLatin1Char('/'));
+}
 
 // A benchmark result file (MLPerf, InferenceX, benchmark_serving, the canonical CSV), told from
 // its first bytes as `crossgrade-cli import-benchmarks` tells its format.
@@ -119,6 +202,10 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     buildCentre();
     buildBrowser();
     buildMenus();
+    // Tab moves between a window's inputs, never from cell to cell of a table, where it would
+    // keep the focus for as many presses as the table has cells (the arrow keys move there).
+    for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
+        view->setTabKeyNavigation(false);
 
     m_storeLabel = new QLabel;
     m_evaluationLabel = new QLabel;
@@ -132,11 +219,7 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     updateRecentMenu();
     updateActions();
     updateTitle();
-    resize(1440, 900);
-    if (m_settings) {
-        restoreGeometry(m_settings->windowGeometry());
-        restoreState(m_settings->windowState());
-    }
+    restoreWindowState();
 }
 
 MainWindow::~MainWindow() {
@@ -235,33 +318,87 @@ void MainWindow::buildMenus() {
     prefs->setMenuRole(QAction::PreferencesRole);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
+    // One entry per tab, named as the tab is, on Ctrl+1…Ctrl+6; it also brings the scenario
+    // back into the centre after a stored audit, price book or the benchmarks were shown there.
+    // The focus goes to the tab bar: the arrow keys then switch tabs and Tab enters the view.
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction* a = m_viewMenu->addAction(m_tabs->tabText(i), this, [this, i] {
+            if (!m_document) {
+                statusBar()->showMessage(
+                    tr("Open a scenario first: the views show the open scenario."), 5000);
+                return;
+            }
+            m_centre->setCurrentWidget(m_tabs);
+            updateSampleBanner();
+            m_tabs->setCurrentIndex(i);
+            m_tabs->tabBar()->setFocus(Qt::ShortcutFocusReason);
+        });
+        a->setObjectName(QStringLiteral("view-") + QString::number(i + 1));
+        // Alt+digit as well, as before: the other documents name it.
+        a->setShortcuts({QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)),
+                         QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i))});
+    }
+    QAction* benchmarks = m_viewMenu->addAction(tr("&Benchmarks"), this, [this] {
+        showBenchmarks();
+        focusFirstIn(m_benchmarks);
+    });
+    benchmarks->setObjectName(QStringLiteral("view-benchmarks"));
+    benchmarks->setShortcuts(
+        {QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count())),
+         QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count()))});
+    QAction* welcome = m_viewMenu->addAction(tr("&Welcome"), this, [this] {
+        if (m_document) {
+            statusBar()->showMessage(
+                tr("The welcome view shows when no scenario is open: Close scenario (Ctrl+W) "
+                   "first."),
+                5000);
+            return;
+        }
+        m_centre->setCurrentWidget(m_start);
+        updateSampleBanner();
+        m_start->setFocus(Qt::ShortcutFocusReason);
+    });
+    welcome->setObjectName(QStringLiteral("view-welcome"));
+    welcome->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_viewMenu->addSeparator();
+    QAction* find =
+        m_viewMenu->addAction(tr("&Find in store"), this, &MainWindow::focusStoreFilter);
+    find->setObjectName(QStringLiteral("find-in-store"));
+    find->setShortcuts({QKeySequence(tr("Ctrl+L")), QKeySequence::Find});
+    find->setToolTip(tr("Filter the store browser by name; Enter or Down moves into the list"));
+    QAction* nextPane =
+        m_viewMenu->addAction(tr("Next &pane"), this, [this] { focusNextPane(false); });
+    nextPane->setObjectName(QStringLiteral("next-pane"));
+    nextPane->setShortcut(QKeySequence(Qt::Key_F6));
+    QAction* previousPane =
+        m_viewMenu->addAction(tr("Previous pa&ne"), this, [this] { focusNextPane(true); });
+    previousPane->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
+    m_viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
-    // One entry per tab, named as the tab is; it also brings the scenario back into the
-    // centre after a stored audit, price book or the benchmarks were shown there.
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        QAction* a = m_viewMenu->addAction(m_tabs->tabText(i), this, [this, i] {
-            if (!m_document)
-                return;
-            m_centre->setCurrentWidget(m_tabs);
-            m_tabs->setCurrentIndex(i);
-        });
-        a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    QMenu* themes = m_viewMenu->addMenu(tr("&Theme"));
+    m_themeGroup = new QActionGroup(this);
+    m_themeGroup->setExclusive(true);
+    const std::pair<Theme, QString> themeNames[] = {
+        {Theme::System, tr("&System")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
+    for (const auto& [theme, name] : themeNames) {
+        QAction* a = themes->addAction(name, this, [this, theme] { setTheme(theme); });
+        a->setObjectName(QStringLiteral("theme-") + toString(theme));
+        a->setCheckable(true);
+        a->setChecked(theme == currentTheme());
+        m_themeGroup->addAction(a);
     }
-    m_viewMenu->addSeparator();
-    QAction* benchmarks = m_viewMenu->addAction(tr("&Benchmarks"), this, [this] {
-        m_benchmarks->reload();
-        m_centre->setCurrentWidget(m_benchmarks);
-    });
-    benchmarks->setShortcut(
-        QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count())));
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(tr("&HetCCL watch…"), this,
                      [this] { HetcclWatchDialog(m_store, m_document.get(), this).exec(); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = help->addAction(tr("&User guide"), this, [this] { showUserGuide(); });
+    guide->setObjectName(QStringLiteral("user-guide"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     QAction* about = help->addAction(tr("&About Crossgrade"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -274,6 +411,9 @@ void MainWindow::buildBrowser() {
     m_filter = new QLineEdit;
     m_filter->setPlaceholderText(tr("Filter the store…"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setToolTip(tr("Filter the store by name (Ctrl+L or Ctrl+F); Enter or Down moves "
+                            "into the list, where Enter opens the row"));
+    m_filter->installEventFilter(this);
     m_storeModel = new StoreTreeModel(this);
     m_storeFilter = new QSortFilterProxyModel(this);
     m_storeFilter->setSourceModel(m_storeModel);
@@ -289,12 +429,27 @@ void MainWindow::buildBrowser() {
     m_browser->setModel(m_storeFilter);
     m_browser->setUniformRowHeights(true);
     m_browser->setAlternatingRowColors(true);
+    // Sample rows end in "(sample)": elide in the middle so the label stays visible.
+    m_browser->setTextElideMode(Qt::ElideMiddle);
     m_browser->setContextMenuPolicy(Qt::CustomContextMenu);
     m_browser->header()->setSectionResizeMode(StoreTreeModel::NameColumn, QHeaderView::Stretch);
     m_browser->header()->setStretchLastSection(false);
     m_browser->setColumnHidden(StoreTreeModel::DetailColumn, true); // in the tooltip instead
     m_browser->setColumnHidden(StoreTreeModel::SavedColumn, true);
     connect(m_browser, &QTreeView::activated, this, &MainWindow::openBrowserItem);
+    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
+        m_browser->setFocus(Qt::OtherFocusReason);
+        // The first row the filter left that opens something: a scenario, an audit, a book.
+        if (m_filter->text().isEmpty())
+            return;
+        for (int c = 0; c < m_storeFilter->rowCount(); ++c) {
+            const QModelIndex category = m_storeFilter->index(c, 0);
+            if (m_storeFilter->rowCount(category) > 0) {
+                m_browser->setCurrentIndex(m_storeFilter->index(0, 0, category));
+                return;
+            }
+        }
+    });
     connect(m_browser, &QTreeView::customContextMenuRequested, this, &MainWindow::showBrowserMenu);
     layout->addWidget(m_filter);
     layout->addWidget(m_browser);
@@ -307,6 +462,7 @@ void MainWindow::buildBrowser() {
 
     m_whatIf = new WhatIfPanel;
     auto* whatIfBox = new QWidget;
+    m_whatIfBox = whatIfBox;
     auto* whatIfLayout = new QVBoxLayout(whatIfBox);
     whatIfLayout->setContentsMargins(0, 0, 0, 4);
     // Without a scenario the knobs have nothing to show: a sentence instead of zeros.
@@ -353,6 +509,14 @@ void MainWindow::buildCentre() {
     layout->setContentsMargins(0, 0, 0, 0);
     m_messages = new MessageBar;
     layout->addWidget(m_messages);
+    m_sampleBanner = new QLabel;
+    m_sampleBanner->setObjectName(QStringLiteral("sampleBanner"));
+    m_sampleBanner->setWordWrap(true);
+    m_sampleBanner->setMargin(6);
+    m_sampleBanner->setTextFormat(Qt::RichText);
+    markAsSampleNotice(m_sampleBanner);
+    m_sampleBanner->hide();
+    layout->addWidget(m_sampleBanner);
     m_centre = new QStackedWidget;
     layout->addWidget(m_centre, 1);
 
@@ -363,6 +527,9 @@ void MainWindow::buildCentre() {
     connect(m_start, &StartView::newScenarioRequested, this, &MainWindow::newScenario);
     connect(m_start, &StartView::recentFileRequested, this,
             [this](const QString& path) { importFiles({path}); });
+    connect(m_start, &StartView::userGuideRequested, this, [this] { showUserGuide(); });
+    connect(m_start, &StartView::storedScenarioRequested, this,
+            [this](std::int64_t id) { openStoredScenario(id); });
     m_centre->addWidget(m_start);
 
     m_tabs = new QTabWidget;
@@ -386,6 +553,7 @@ void MainWindow::buildCentre() {
 
     m_storedAuditPage = new QWidget;
     auto* auditLayout = new QVBoxLayout(m_storedAuditPage);
+    auditLayout->setContentsMargins(0, 4, 0, 0); // as wide as the Audit tab, no wider
     auto* auditBar = new QHBoxLayout;
     auto* auditHint = new QLabel(tr("A stored audit (read-only). Start a scenario from it to edit "
                                     "and cost it."));
@@ -425,7 +593,18 @@ void MainWindow::buildCentre() {
             });
     m_editor->setStore(&m_store);
 
-    setCentralWidget(centre);
+    // The views need about 900 px; on a smaller screen (or a narrowed window) the centre scrolls
+    // instead of forcing a window wider than the screen.
+    auto* scroll = new CentreScrollArea;
+    scroll->setObjectName(QStringLiteral("centreScroll"));
+    scroll->setWidget(centre);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setFocusPolicy(Qt::NoFocus);
+    // The views resize with the window; a view's minimum that grows with its data (more rows
+    // in a table) asks the scroll area again.
+    scroll->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    setCentralWidget(scroll);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -456,10 +635,55 @@ void MainWindow::updateTitle() {
     if (!m_document) {
         setWindowTitle(tr("Crossgrade"));
         setWindowModified(false);
+        updateSampleBanner();
         return;
     }
-    setWindowTitle(tr("%1[*] — Crossgrade").arg(m_document->title()));
+    setWindowTitle(documentSampleFile()
+                       ? tr("%1 (%2)[*] — Crossgrade").arg(m_document->title(), sampleSuffix())
+                       : tr("%1[*] — Crossgrade").arg(m_document->title()));
     setWindowModified(m_document->isModified());
+    updateSampleBanner();
+}
+
+std::optional<QString> MainWindow::documentSampleFile() {
+    const std::optional<std::int64_t> id =
+        m_document ? m_document->storedScenarioId() : std::nullopt;
+    if (id != m_sampleCheckedId) {
+        m_sampleCheckedId = id;
+        m_documentSample.reset();
+        if (id)
+            for (const data::ScenarioSummary& s : m_store.scenarios())
+                if (s.id == *id)
+                    m_documentSample = sampleFileOfScenario(m_store, s.id, s.name);
+    }
+    return m_documentSample;
+}
+
+bool MainWindow::isSampleDocument() const {
+    return const_cast<MainWindow*>(this)->documentSampleFile().has_value();
+}
+
+// Says so whenever shipped sample data is what the centre shows: the open sample scenario in its
+// views, or a sample audit or price book shown from the browser.
+void MainWindow::updateSampleBanner() {
+    QString text;
+    QWidget* shown = m_centre->currentWidget();
+    if (shown == m_tabs && m_document) {
+        if (const auto file = documentSampleFile())
+            text = tr("<b>Sample scenario</b> — shipped with Crossgrade "
+                      "(resources/samples/scenarios/%1) to show how it works; its fleet, demand "
+                      "and team are invented, its prices come from the sample price book. "
+                      "<b>File → New scenario…</b> starts your own from it; Save as new "
+                      "scenario… keeps an edited copy.")
+                       .arg(file->toHtmlEscaped());
+    } else if (shown == m_storedAuditPage || shown == m_priceBook) {
+        text = m_shownItemSample;
+    }
+    m_sampleBanner->setText(text);
+    m_sampleBanner->setToolTip(text.isEmpty() ? QString()
+                                              : tr("Sample data is labelled “(sample)” in the "
+                                                   "store browser too."));
+    m_sampleBanner->setVisible(!text.isEmpty());
 }
 
 void MainWindow::updateRecentMenu() {
@@ -484,6 +708,21 @@ void MainWindow::reloadStore() {
     m_storeModel->reload(&m_store);
     m_browser->expand(m_storeFilter->index(0, 0));
     m_start->setDemoAvailable(demoScenarioId().has_value());
+    // The welcome's recent scenarios: the five saved last.
+    std::vector<data::ScenarioSummary> scenarios = m_store.scenarios();
+    std::stable_sort(scenarios.begin(), scenarios.end(), [](const auto& a, const auto& b) {
+        return a.latest_saved_at > b.latest_saved_at;
+    });
+    std::vector<StartView::RecentScenario> recent;
+    for (const data::ScenarioSummary& s : scenarios) {
+        if (recent.size() == 5)
+            break;
+        recent.push_back(
+            {s.id, q(s.name),
+             tr("version %1 · saved %2").arg(s.latest_number).arg(q(s.latest_saved_at).left(10)),
+             sampleFileOfScenario(m_store, s.id, s.name).has_value()});
+    }
+    m_start->setRecentScenarios(recent);
 }
 
 void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document,
@@ -519,6 +758,8 @@ void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document,
         });
         m_centre->setCurrentWidget(m_tabs);
     } else {
+        // Whatever the centre showed (a view of the scenario, a stored audit), no scenario is
+        // open now: the welcome says what to do next.
         m_centre->setCurrentWidget(m_start);
     }
     // Every path here passed confirmUnsaved(): the replaced document's file can go.
@@ -595,13 +836,35 @@ std::optional<std::int64_t> MainWindow::demoScenarioId() const {
     return std::nullopt;
 }
 
+// A store made before the samples, or one they were removed from, gets the demo back: the first
+// shipped sample scenario saved as version 1 with the note "sample", as a new store is seeded.
 bool MainWindow::openDemo() {
     if (const auto id = demoScenarioId())
         return openStoredScenario(*id);
-    showError(tr("The demo scenario is not in this store"),
-              tr("Samples are seeded only into a new store. Import "
-                 "resources/samples/scenarios/large-model-inference.json to add it."));
-    return false;
+    const std::vector<data::SampleFile> samples = data::sampleScenarios();
+    const data::ScenarioReadResult read =
+        samples.empty() ? data::ScenarioReadResult{} : data::readScenario(samples.front().text);
+    if (!read.ok()) {
+        showError(tr("The demo scenario is missing from this copy of Crossgrade"),
+                  tr("Its sample files were not built in. Reinstall Crossgrade, or import a "
+                     "scenario file of your own with File → Open/Import…"));
+        return false;
+    }
+    try {
+        const data::ScenarioVersionId id =
+            m_store.saveScenarioVersion(*read.scenario, "sample", CROSSGRADE_VERSION,
+                                        data::headlineOf(model::evaluateScenario(
+                                            *read.scenario, model::compile(*read.scenario))));
+        reloadStore();
+        return openStoredScenario(id.scenario_id);
+    } catch (const data::StoreError& e) {
+        showError(tr("The demo scenario could not be added to the store %1")
+                      .arg(QDir::toNativeSeparators(m_store.path())),
+                  tr("%1\nCheck that the store file and its folder are writable, or open "
+                     "another store (Edit → Preferences…).")
+                      .arg(QString::fromUtf8(e.what())));
+        return false;
+    }
 }
 
 void MainWindow::importFiles(const QStringList& input) {
@@ -705,7 +968,11 @@ void MainWindow::applyImport() {
                 ++books;
             }
     } catch (const data::StoreError& e) {
-        showError(tr("The store refused the import"), QString::fromUtf8(e.what()));
+        showError(tr("Nothing was imported: the store %1 refused the write")
+                      .arg(QDir::toNativeSeparators(m_store.path())),
+                  tr("%1\nCheck that the store file and its folder are writable and that no "
+                     "other program holds it, then import again.")
+                      .arg(QString::fromUtf8(e.what())));
         reloadStore();
         return;
     }
@@ -773,7 +1040,12 @@ bool MainWindow::saveVersion(const QString& note) {
         updateTitle();
         return true;
     } catch (const data::StoreError& e) {
-        showError(tr("The scenario was not saved"), QString::fromUtf8(e.what()));
+        showError(tr("The scenario was not saved to the store %1")
+                      .arg(QDir::toNativeSeparators(m_store.path())),
+                  tr("%1\nYour changes are still open here. Check that the store file and its "
+                     "folder are writable, or export the scenario to a file (File → Export "
+                     "scenario JSON…) to keep it.")
+                      .arg(QString::fromUtf8(e.what())));
         return false;
     }
 }
@@ -938,7 +1210,17 @@ void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
     case StoreItemKind::PriceBook:
         if (auto book = m_store.priceBook(id)) {
             m_priceBook->setPriceBook(*book);
+            m_shownItemSample.clear();
+            for (const data::PriceBookSummary& b : m_store.priceBooks())
+                if (const auto file = sampleFileOfSource(b.source); b.id == id && file)
+                    m_shownItemSample =
+                        tr("<b>Sample price book</b> — shipped with Crossgrade "
+                           "(resources/pricebook/%1): public list prices and benchmarks with "
+                           "their sources and dates. Import your own quotes as a price book "
+                           "(File → Open/Import…) before you decide.")
+                            .arg(file->toHtmlEscaped());
             m_centre->setCurrentWidget(m_priceBook);
+            updateSampleBanner();
         }
         break;
     case StoreItemKind::Benchmarks:
@@ -968,7 +1250,15 @@ bool MainWindow::openStoredAudit(std::int64_t id) {
     m_storedAudit->setAudit(*shown);
     m_storedAuditId = id;
     m_rescan->setEnabled(!shown->repositories.empty());
+    m_shownItemSample.clear();
+    for (const data::AuditSummary& a : m_store.audits())
+        if (const auto file = sampleFileOfSource(a.source); a.id == id && file)
+            m_shownItemSample = tr("<b>Sample audit</b> — shipped with Crossgrade "
+                                   "(resources/samples/audits/%1): an invented organisation's "
+                                   "codebase, not yours. Audit repositories… scans your own.")
+                                    .arg(file->toHtmlEscaped());
     m_centre->setCurrentWidget(m_storedAuditPage);
+    updateSampleBanner();
     return true;
 }
 
@@ -1004,6 +1294,7 @@ void MainWindow::showBenchmarks(const QString& sku) {
     m_benchmarks->reload(); // the CLI may have imported into the same store meanwhile
     m_benchmarks->setSkuFilter(sku);
     m_centre->setCurrentWidget(m_benchmarks);
+    updateSampleBanner();
 }
 
 void MainWindow::showBrowserMenu(const QPoint& position) {
@@ -1193,16 +1484,139 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
-    if (m_settings) {
-        m_settings->setWindowGeometry(saveGeometry());
-        m_settings->setWindowState(saveState());
-        m_settings->sync();
-    }
+    saveWindowState();
     // The user saved or chose to discard: nothing is left to recover, even if the quit that
     // follows does not finish.
     if (m_recovery)
         m_recovery->setDocument(nullptr);
     event->accept();
+}
+
+// Down in the store filter moves into the list, as Enter does.
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_filter && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Down) {
+        emit m_filter->returnPressed();
+        if (!m_browser->currentIndex().isValid())
+            m_browser->setCurrentIndex(m_storeFilter->index(0, 0));
+        return true;
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Window state, theme, keyboard
+
+// The default size fits the screen's available area (a 1440 px window on a 1400 px screen
+// clipped the what-if panel); a saved geometry is restored, then brought back onto a screen
+// that exists now and fitted to it. Docks, the centre's splitters and the tab shown last come
+// back too.
+void MainWindow::restoreWindowState() {
+    const QScreen* primary = QGuiApplication::primaryScreen();
+    const QRect available = primary ? primary->availableGeometry() : QRect();
+    if (available.isValid())
+        setGeometry(defaultGeometry(QSize(1440, 900), available));
+    else
+        resize(1440, 900);
+    if (!m_settings)
+        return;
+    if (restoreGeometry(m_settings->windowGeometry()) && !isMaximized() && !isFullScreen()) {
+        const QScreen* screen = QGuiApplication::screenAt(geometry().center());
+        if (!screen)
+            screen = primary;
+        if (screen)
+            setGeometry(fitToAvailable(geometry(), screen->availableGeometry()));
+    }
+    restoreState(m_settings->windowState());
+    for (QSplitter* splitter : m_centre->findChildren<QSplitter*>())
+        if (const QByteArray state = m_settings->viewState(splitterKey(m_centre, splitter));
+            !state.isEmpty())
+            splitter->restoreState(state);
+    const int view = m_settings->currentView();
+    if (view >= 0 && view < m_tabs->count())
+        m_tabs->setCurrentIndex(view);
+}
+
+void MainWindow::saveWindowState() {
+    if (!m_settings)
+        return;
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    for (QSplitter* splitter : m_centre->findChildren<QSplitter*>())
+        m_settings->setViewState(splitterKey(m_centre, splitter), splitter->saveState());
+    m_settings->setCurrentView(m_tabs->currentIndex());
+    m_settings->sync();
+}
+
+void MainWindow::setTheme(Theme theme) {
+    applyTheme(theme);
+    if (m_settings)
+        m_settings->setTheme(theme);
+    for (QAction* a : m_themeGroup->actions())
+        if (a->objectName() == QStringLiteral("theme-") + toString(theme))
+            a->setChecked(true);
+}
+
+void MainWindow::focusStoreFilter() {
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("store-browser"))) {
+        dock->show();
+        dock->raise();
+    }
+    m_filter->setFocus(Qt::ShortcutFocusReason);
+    m_filter->selectAll();
+}
+
+// F6 and Shift+F6 go round the window's three panes: the store browser, the centre (the tab bar
+// when a scenario is open, else the shown view's first input) and the what-if panel.
+void MainWindow::focusNextPane(bool backwards) {
+    QWidget* browserPane = m_filter->parentWidget();
+    QWidget* centrePane = m_centre->currentWidget() == m_tabs ? static_cast<QWidget*>(m_tabs)
+                                                              : m_centre->currentWidget();
+    std::vector<QWidget*> panes{browserPane, centrePane, m_whatIfBox};
+    panes.erase(std::remove_if(panes.begin(), panes.end(),
+                               [](QWidget* w) { return !w || !w->isVisible(); }),
+                panes.end());
+    if (panes.empty())
+        return;
+    const QWidget* focused = QApplication::focusWidget();
+    int current = -1;
+    for (std::size_t i = 0; i < panes.size(); ++i)
+        if (focused && (panes[i] == focused || panes[i]->isAncestorOf(focused)))
+            current = int(i);
+    const int n = int(panes.size());
+    for (int step = 1; step <= n; ++step) {
+        const int next =
+            ((current < 0 ? (backwards ? 0 : -1) : current) + (backwards ? -step : step) + n * 2) %
+            n;
+        QWidget* pane = panes[std::size_t(next)];
+        if (pane == m_tabs) {
+            m_tabs->tabBar()->setFocus(Qt::ShortcutFocusReason);
+            return;
+        }
+        if (focusFirstIn(pane))
+            return;
+    }
+}
+
+UserGuideViewer* MainWindow::showUserGuide() {
+    const QStringList candidates =
+        m_guideCandidates.isEmpty() ? UserGuide::defaultCandidates() : m_guideCandidates;
+    const QString path = UserGuide::locate(candidates);
+    if (path.isEmpty()) {
+        showError(tr("The user guide is not installed where Crossgrade looks for it"),
+                  UserGuide::notFoundText(candidates));
+        return nullptr;
+    }
+    // One viewer: F1 again brings it forward.
+    if (auto* open = findChild<UserGuideViewer*>()) {
+        open->show();
+        open->raise();
+        open->activateWindow();
+        return open;
+    }
+    auto* viewer = new UserGuideViewer(path, this);
+    viewer->show();
+    return viewer;
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -1312,7 +1726,47 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
         report.grab().save(path))
         written << path;
     shootScanning(directory, written);
+    shootThemes(directory, written);
     return written;
+}
+
+// The main views in the light and in the dark theme (docs/desktop.md, "Themes"): the welcome,
+// then the demo's Recommendation, Costs, Audit and Inputs views. The theme in use before is put
+// back; the setting is not touched.
+void MainWindow::shootThemes(const QString& directory, QStringList& written) {
+    const Theme before = currentTheme();
+    auto shoot = [&](const QString& name) {
+        QApplication::processEvents();
+        const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
+        if (grab().save(path))
+            written << path;
+    };
+    for (const Theme theme : {Theme::Light, Theme::Dark}) {
+        applyTheme(theme);
+        const QString prefix = QStringLiteral("theme-") + toString(theme);
+        if (closeDocument()) {
+            m_messages->hide();
+            shoot(prefix + QStringLiteral("-start"));
+        }
+        if (!openDemo())
+            break;
+        m_document->waitForEvaluation();
+        m_document->monteCarlo()->waitForIdle();
+        m_tabs->setCurrentWidget(m_costs);
+        shoot(prefix);
+        m_tabs->setCurrentWidget(m_recommendation);
+        shoot(prefix + QStringLiteral("-recommendation"));
+        m_tabs->setCurrentWidget(m_audit);
+        shoot(prefix + QStringLiteral("-audit"));
+        m_tabs->setCurrentWidget(m_editor);
+        m_editor->showSection(ScenarioEditor::Section::Prices);
+        shoot(prefix + QStringLiteral("-inputs"));
+        m_editor->showSection(ScenarioEditor::Section::General);
+        m_tabs->setCurrentWidget(m_sensitivity);
+        m_sensitivity->waitForResults();
+        shoot(prefix + QStringLiteral("-sensitivity"));
+    }
+    applyTheme(before);
 }
 
 // The offer at start of what a crashed window left: the demo with an edit, last written four

@@ -3,13 +3,16 @@
 // The main window (DESIGN.md, "UI"): the store browser on the left, the open scenario in the
 // centre (Recommendation, Costs, Audit, Inputs and Compare views), the what-if panel on the
 // right; menus with the standard shortcuts, recent files, drag-and-drop import and a message
-// bar for errors with their file and place. With no scenario open the centre is a start view.
+// bar for errors with their file and place. With no scenario open the centre is a welcome view.
+// Every view has a keyboard shortcut (docs/desktop.md, "Keyboard"); the theme, the window's
+// geometry, its docks, splitters and current view are kept across runs in Settings.
 
 #include "any_document.h"
 #include "document_recovery.h"
 #include "recovery_offer.h"
 #include "settings.h"
 #include "store.h"
+#include "theme.h"
 
 #include <QFutureWatcher>
 #include <QMainWindow>
@@ -18,6 +21,7 @@
 #include <optional>
 
 class QAction;
+class QActionGroup;
 class QLabel;
 class QLineEdit;
 class QMenu;
@@ -43,6 +47,7 @@ class ScenarioDocument;
 class ScenarioEditor;
 class StartView;
 class StoreTreeModel;
+class UserGuideViewer;
 class WhatIfPanel;
 
 class MainWindow : public QMainWindow {
@@ -69,6 +74,24 @@ public:
     CostsView* costsView() const { return m_costs; }
     CompareView* compareView() const { return m_compare; }
     bool isStartViewShown() const;
+    StartView* startView() const { return m_start; }
+    ScenarioEditor* scenarioEditor() const { return m_editor; }
+    QLineEdit* storeFilterEdit() const { return m_filter; }
+    QTreeView* storeBrowser() const { return m_browser; }
+    // The banner above the centre that says the open scenario, audit or price book is shipped
+    // sample data; hidden for the user's own.
+    QLabel* sampleBanner() const { return m_sampleBanner; }
+    // True when the open scenario is a shipped sample as the store seeded it (its later saved
+    // versions included: they are edits of the sample).
+    bool isSampleDocument() const;
+
+    // View → Theme: applies and remembers the theme.
+    void setTheme(Theme theme);
+    // Help → User guide: the guide found by UserGuide::locate() in its viewer, or a message
+    // saying where it was looked for. Returns the viewer (nullptr when no guide was found).
+    UserGuideViewer* showUserGuide();
+    // Where showUserGuide() looks (UserGuide::defaultCandidates() when empty).
+    void setUserGuideCandidates(const QStringList& paths) { m_guideCandidates = paths; }
 
     // Replaces the question asked before unsaved changes are lost (a dialog by default).
     void setUnsavedChangesPrompt(UnsavedChangesPrompt prompt) { m_prompt = std::move(prompt); }
@@ -131,6 +154,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -166,11 +190,18 @@ private:
     void saveAsNewWithName();
     void showPreferences();
     void showAbout();
+    void focusStoreFilter();
+    void focusNextPane(bool backwards);
+    void updateSampleBanner();
+    void restoreWindowState();
+    std::optional<QString> documentSampleFile();
+    void saveWindowState();
     void onAuditEdited(const QString& text, const model::Audit& audit);
     void shootBenchmarks(const QString& directory, QStringList& written);
     void shootWorkloadBinding(const QString& directory, QStringList& written);
     void shootScanning(const QString& directory, QStringList& written);
     void shootRecoveryOffer(const QString& directory, QStringList& written);
+    void shootThemes(const QString& directory, QStringList& written);
 
     data::Store m_store;
     Settings* m_settings;
@@ -205,6 +236,12 @@ private:
     MessageBar* m_messages = nullptr;
     QLabel* m_storeLabel = nullptr;
     QLabel* m_evaluationLabel = nullptr;
+    QLabel* m_sampleBanner = nullptr;
+    QWidget* m_whatIfBox = nullptr;
+    QString m_shownItemSample; // the banner's text for a sample audit or price book shown
+    // The open document's sample file, checked once per stored scenario id.
+    std::optional<std::int64_t> m_sampleCheckedId;
+    std::optional<QString> m_documentSample;
 
     QAction* m_newAction = nullptr;
     QAction* m_openAction = nullptr;
@@ -221,6 +258,8 @@ private:
     QMenu* m_recentMenu = nullptr;
     QMenu* m_editMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
+    QActionGroup* m_themeGroup = nullptr;
+    QStringList m_guideCandidates;
 
     QFutureWatcher<ReadFile> m_import;
     QProgressDialog* m_importProgress = nullptr;

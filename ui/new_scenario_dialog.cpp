@@ -4,6 +4,7 @@
 #include "problem.h"
 #include "samples.h"
 #include "scenario_json.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -57,7 +58,7 @@ NewScenarioDialog::NewScenarioDialog(const data::Store& store, QWidget* parent)
 
     m_error = new QLabel;
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
+    markAsError(m_error);
     m_error->hide();
     form->addRow(m_error);
 

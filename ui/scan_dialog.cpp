@@ -2,6 +2,7 @@
 
 #include "qt_text.h"
 #include "scan_audit.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -101,7 +102,7 @@ ScanDialog::ScanDialog(data::Store& store, QWidget* parent)
     m_error->setObjectName(QStringLiteral("scanError"));
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("QLabel { color: #9a1b1b; font-weight: 600; }"));
+    markAsError(m_error);
     m_error->hide();
     layout->addWidget(m_error);
 

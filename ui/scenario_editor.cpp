@@ -1,6 +1,7 @@
 #include "scenario_editor.h"
 
 #include "scenario_document.h"
+#include "theme.h"
 #include "uncertain_table_model.h"
 #include "workload_binding_panel.h"
 
@@ -104,6 +105,7 @@ QTableView* makeTableView(QAbstractItemModel* model, QWidget* parent) {
     view->setModel(model);
     view->setItemDelegate(new ChoiceDelegate(view));
     view->setAlternatingRowColors(true);
+    view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move between cells
     view->setWordWrap(false);
     view->setTextElideMode(Qt::ElideRight);
     view->setSelectionBehavior(QAbstractItemView::SelectItems);
@@ -115,6 +117,21 @@ QTableView* makeTableView(QAbstractItemModel* model, QWidget* parent) {
     view->horizontalHeader()->setHighlightSections(false);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     return view;
+}
+
+// The tooltip of a plain input of the editor: what it means, its unit, and where its default
+// comes from (the reference in DESIGN.md or the scenario's template).
+QString inputTip(const QString& meaning, const QString& unit, const QString& defaultFrom) {
+    return QStringLiteral("<p>%1</p><p><b>%2</b> %3<br><b>%4</b> %5</p>")
+        .arg(meaning.toHtmlEscaped(), ScenarioEditor::tr("Unit:"), unit.toHtmlEscaped(),
+             ScenarioEditor::tr("Default from:"), defaultFrom.toHtmlEscaped());
+}
+
+// Most plain inputs are copied from the template or file the scenario was made from.
+QString fromTemplate() {
+    return ScenarioEditor::tr("the template or file the scenario was created from (a New "
+                              "scenario copies its template's value; the samples document "
+                              "theirs in resources/samples/scenarios/)");
 }
 
 QLabel* explanationLabel(const QString& text, QWidget* parent) {
@@ -275,16 +292,44 @@ public:
             }
         }
         if (role == Qt::ToolTipRole) {
-            if (column == SkuColumn)
+            switch (column) {
+            case IdColumn:
+                return inputTip(ScenarioEditor::tr("The lot's id in the scenario file: 1–64 "
+                                                   "bytes, no “/” or “~”."),
+                                ScenarioEditor::tr("text"), fromTemplate());
+            case SkuColumn: {
+                QString name;
                 if (const auto sku = s.pricebook.skus.find(lot.sku); sku != s.pricebook.skus.end())
-                    return QString::fromStdString(sku->second.name);
-            if (column == WorkloadColumn)
+                    name = QString::fromStdString(sku->second.name) + QStringLiteral(": ");
+                return inputTip(name + ScenarioEditor::tr("the NVIDIA SKU of these GPUs, from the "
+                                                          "scenario's price book."),
+                                ScenarioEditor::tr("a price-book SKU id"),
+                                ScenarioEditor::tr("%1; its figures come from the price book "
+                                                   "“%2”")
+                                    .arg(fromTemplate(), QString::fromStdString(s.pricebook.name)));
+            }
+            case CountColumn:
+                return inputTip(ScenarioEditor::tr("How many GPUs of this lot are installed."),
+                                ScenarioEditor::tr("GPUs, a whole number"), fromTemplate());
+            case AgeColumn:
+                return inputTip(ScenarioEditor::tr("Age at the start: with the SKU's useful life "
+                                                   "it sets the residual value (DESIGN.md, step "
+                                                   "8, residual_usd)."),
+                                ScenarioEditor::tr("months"), fromTemplate());
+            case WorkloadColumn: {
+                QString name;
                 if (const auto w = s.workloads.find(lot.workload); w != s.workloads.end())
-                    return QString::fromStdString(w->second.name);
-            if (column == AgeColumn)
-                return ScenarioEditor::tr("Age at the start, for the residual value");
-            if (column == ChannelColumn)
-                return ScenarioEditor::tr("Owned, reserved (committed rental) or on-demand");
+                    name = QString::fromStdString(w->second.name) + QStringLiteral(": ");
+                return inputTip(name + ScenarioEditor::tr("the workload these GPUs serve."),
+                                ScenarioEditor::tr("a workload id"), fromTemplate());
+            }
+            case ChannelColumn:
+                return inputTip(ScenarioEditor::tr("Owned, reserved (committed rental) or "
+                                                   "on-demand: owned GPUs pay price, energy and "
+                                                   "facility; rented ones an all-in hourly rate "
+                                                   "(DESIGN.md, step 7)."),
+                                ScenarioEditor::tr("a channel"), fromTemplate());
+            }
         }
         if (role == Qt::TextAlignmentRole && (column == CountColumn || column == AgeColumn))
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -491,8 +536,47 @@ public:
             if (column == MultiNodeColumn && !inference)
                 return w->multi_node ? Qt::Checked : Qt::Unchecked;
         }
-        if (role == Qt::ToolTipRole && (column == NameColumn || column == OperatingPointColumn))
-            return data(index, Qt::DisplayRole);
+        if (role == Qt::ToolTipRole) {
+            switch (column) {
+            case IdColumn:
+                return inputTip(ScenarioEditor::tr("The workload's id in the scenario file; "
+                                                   "fleet lots name it."),
+                                ScenarioEditor::tr("text"), fromTemplate());
+            case NameColumn:
+                return inputTip(QString::fromStdString(w->name), ScenarioEditor::tr("text"),
+                                fromTemplate());
+            case KindColumn:
+                return inputTip(ScenarioEditor::tr("Inference is sized from peak tokens/s, "
+                                                   "training from the H100-equivalent GPUs it "
+                                                   "keeps busy (DESIGN.md, step 2)."),
+                                ScenarioEditor::tr("inference or training"), fromTemplate());
+            case ClassColumn:
+                return inputTip(ScenarioEditor::tr("The performance-table row of this workload; "
+                                                   "it must fit the kind."),
+                                ScenarioEditor::tr("a workload class of the price book"),
+                                fromTemplate());
+            case TensorRtColumn:
+                return inputTip(ScenarioEditor::tr("Served by TensorRT(-LLM): moving it adds the "
+                                                   "TensorRT re-engineering task and loses the "
+                                                   "TensorRT gain (DESIGN.md, steps 3–4)."),
+                                ScenarioEditor::tr("yes or no"),
+                                ScenarioEditor::tr("%1, and the audit's libraries dimension")
+                                    .arg(fromTemplate()));
+            case MultiNodeColumn:
+                return inputTip(ScenarioEditor::tr("Training across nodes (NCCL inter-node): "
+                                                   "adds the RCCL port (DESIGN.md, step 5)."),
+                                ScenarioEditor::tr("yes or no"),
+                                ScenarioEditor::tr("%1, and the audit's distributed dimension")
+                                    .arg(fromTemplate()));
+            case OperatingPointColumn:
+                return inputTip(QString::fromStdString(w->operating_point).isEmpty()
+                                    ? ScenarioEditor::tr("Where throughput is measured: input "
+                                                         "and output lengths and the latency "
+                                                         "target.")
+                                    : QString::fromStdString(w->operating_point),
+                                ScenarioEditor::tr("text"), fromTemplate());
+            }
+        }
         if (role == Qt::TextAlignmentRole &&
             (column == TensorRtColumn || column == MultiNodeColumn))
             return QVariant::fromValue(Qt::AlignCenter);
@@ -826,11 +910,17 @@ QWidget* ScenarioEditor::buildGeneralPage() {
 
     m_name = new QLineEdit(page);
     m_name->setObjectName(QStringLiteral("name"));
+    m_name->setToolTip(inputTip(tr("The scenario's name, unique in the store; the report's "
+                                   "title."),
+                                tr("text, 1–200 bytes"),
+                                tr("the name New scenario asked for, or the file's")));
     connect(m_name, &QLineEdit::editingFinished, this, &ScenarioEditor::commitName);
     form->addRow(tr("Name"), m_name);
 
     m_organisation = new QLineEdit(page);
     m_organisation->setObjectName(QStringLiteral("organisation"));
+    m_organisation->setToolTip(inputTip(tr("Whose fleet this is; shown in the report."),
+                                        tr("text, up to 200 bytes"), fromTemplate()));
     connect(m_organisation, &QLineEdit::editingFinished, this, &ScenarioEditor::commitOrganisation);
     form->addRow(tr("Organisation"), m_organisation);
 
@@ -838,6 +928,10 @@ QWidget* ScenarioEditor::buildGeneralPage() {
     m_notes->setObjectName(QStringLiteral("notes"));
     m_notes->setFixedHeight(m_notes->fontMetrics().height() * 4 + 12);
     m_notes->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_notes->setToolTip(inputTip(tr("What this scenario assumes and why; kept with every saved "
+                                    "version. Tab leaves the box (it does not type a tab)."),
+                                 tr("text, up to 100,000 bytes"), fromTemplate()));
+    m_notes->setTabChangesFocus(true); // no focus trap: Tab moves on
     form->addRow(tr("Notes"), m_notes);
 
     auto* numbers = new QHBoxLayout;
@@ -846,6 +940,10 @@ QWidget* ScenarioEditor::buildGeneralPage() {
     m_horizon->setRange(model::kMinHorizonMonths, model::kMaxHorizonMonths);
     m_horizon->setSuffix(tr(" months"));
     m_horizon->setKeyboardTracking(false); // one edit per value, not per digit typed
+    m_horizon->setToolTip(inputTip(tr("How many months the engine evaluates, month 0 to "
+                                      "horizon − 1; costs past it are not counted (engineering "
+                                      "still owed is reported beside the total)."),
+                                   tr("months, 1–120 (DESIGN.md, Cost engine)"), fromTemplate()));
     connect(m_horizon, &QSpinBox::valueChanged, this, [this](int months) {
         if (!m_refreshing)
             apply(tr("Set horizon to %1 months").arg(months),
@@ -859,7 +957,9 @@ QWidget* ScenarioEditor::buildGeneralPage() {
     m_seed->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{1,20}")), m_seed));
     m_seed->setMaximumWidth(m_seed->fontMetrics().horizontalAdvance(QString(22, QLatin1Char('9'))));
-    m_seed->setToolTip(tr("Monte Carlo seed: the same seed gives the same bands"));
+    m_seed->setToolTip(inputTip(tr("Monte Carlo seed: the same seed gives bitwise the same bands, "
+                                   "on any machine and thread count (DESIGN.md, Uncertainty)."),
+                                tr("a whole number, 0 to 18446744073709551615"), fromTemplate()));
     connect(m_seed, &QLineEdit::editingFinished, this, &ScenarioEditor::commitSeed);
     numbers->addWidget(m_seed);
     numbers->addStretch(1);
@@ -870,6 +970,12 @@ QWidget* ScenarioEditor::buildGeneralPage() {
     m_sizing->addItem(tr("Whole servers"), qs(model::toString(model::Sizing::WholeServers)));
     m_sizing->addItem(tr("Continuous (fractional GPUs)"),
                       qs(model::toString(model::Sizing::Continuous)));
+    m_sizing->setToolTip(
+        inputTip(tr("Whole servers buys GPUs a server at a time; continuous "
+                    "sizing buys fractional GPUs (for comparisons without "
+                    "rounding)."),
+                 tr("a choice"),
+                 tr("%1; DESIGN.md step 6 makes whole servers the default").arg(fromTemplate())));
     connect(m_sizing, &QComboBox::activated, this, [this](int i) {
         const auto sizing = model::parseSizing(m_sizing->itemData(i).toString().toStdString());
         if (sizing)
@@ -880,8 +986,11 @@ QWidget* ScenarioEditor::buildGeneralPage() {
     m_disposition->addItem(tr("Sell at residual value"),
                            qs(model::toString(model::Disposition::Sell)));
     m_disposition->addItem(tr("Keep idle"), qs(model::toString(model::Disposition::KeepIdle)));
-    m_disposition->setToolTip(tr("What happens to owned GPUs a move or falling demand "
-                                 "displaces, once no other demand of the same vendor needs them"));
+    m_disposition->setToolTip(inputTip(
+        tr("What happens to owned GPUs a move or falling demand displaces, once no "
+           "other demand of the same vendor needs them: sold at their residual value "
+           "or kept idle."),
+        tr("a choice"), tr("%1; DESIGN.md step 6 makes selling the default").arg(fromTemplate())));
     connect(m_disposition, &QComboBox::activated, this, [this](int i) {
         const auto parsed =
             model::parseDisposition(m_disposition->itemData(i).toString().toStdString());
@@ -900,10 +1009,16 @@ QWidget* ScenarioEditor::buildGeneralPage() {
     for (model::OptionId o : model::kAllOptions) {
         auto* box = new QCheckBox(qs(model::toString(o)), page);
         box->setObjectName(QStringLiteral("option-") + qs(model::toString(o)));
+        const QString optionDefault =
+            tr("%1; DESIGN.md evaluates all five options by default").arg(fromTemplate());
         if (const auto path = model::pathOf(o))
-            box->setToolTip(qs(model::title(*path)));
+            box->setToolTip(inputTip(qs(model::title(*path)) +
+                                         tr(": evaluated and compared with staying on CUDA."),
+                                     tr("on or off"), optionDefault));
         else
-            box->setToolTip(tr("Keep buying NVIDIA: the baseline, evaluated anyway"));
+            box->setToolTip(inputTip(tr("Keep buying NVIDIA: the baseline every option is "
+                                        "compared with."),
+                                     tr("on or off"), optionDefault));
         connect(box, &QCheckBox::toggled, this, &ScenarioEditor::commitOptions);
         m_options[o] = box;
         options->addWidget(box);
@@ -1066,6 +1181,16 @@ QWidget* ScenarioEditor::buildProcurementPage() {
         channel->setObjectName(qs(model::toString(vendor)) + QStringLiteral("Channel"));
         for (auto c : {model::Channel::Owned, model::Channel::Reserved, model::Channel::OnDemand})
             channel->addItem(qs(model::toString(c)));
+        sku->setToolTip(
+            inputTip(tr("The SKU new %1 capacity is bought or rented as, from the "
+                        "scenario's price book (its prices, rates, power and "
+                        "performance apply).")
+                         .arg(vendor == model::Vendor::Nvidia ? tr("NVIDIA") : tr("AMD")),
+                     tr("a price-book SKU"), fromTemplate()));
+        channel->setToolTip(inputTip(tr("Owned (price less discount plus overhead, then energy "
+                                        "and facility), reserved (an N-month commitment) or "
+                                        "on-demand (an all-in hourly rate) — DESIGN.md, step 7."),
+                                     tr("a channel"), fromTemplate()));
         form->addRow(tr("SKU"), sku);
         form->addRow(tr("Channel"), channel);
         const auto target = [vendor](model::Scenario& s) -> model::VendorProcurement& {
@@ -1114,7 +1239,7 @@ QWidget* ScenarioEditor::buildTeamPage() {
         box->setRange(0, max);
         box->setGroupSeparatorShown(true);
         box->setKeyboardTracking(false);
-        box->setToolTip(tip);
+        box->setToolTip(inputTip(tip, tr("people or GPUs, a whole number"), fromTemplate()));
         connect(box, &QSpinBox::valueChanged, this, [this, label, member](int n) {
             if (!m_refreshing)
                 apply(tr("Set %1 to %2").arg(label.toLower()).arg(n),
@@ -1129,13 +1254,18 @@ QWidget* ScenarioEditor::buildTeamPage() {
     };
     m_engineers = countBox(tr("Engineers on the port"), QStringLiteral("engineers"),
                            model::kMaxPeople, &model::Scenario::team_engineers,
-                           tr("Engineers × months of the tasks taken gives the migration cost"));
+                           tr("Engineers on the port: engineers × months of the tasks taken × "
+                              "$/engineer-month gives the migration cost (DESIGN.md, step 8)."));
     m_pilotGpus = countBox(tr("AMD pilot GPUs"), QStringLiteral("pilotGpus"), model::kMaxGpuCount,
                            &model::Scenario::pilot_gpus,
-                           tr("AMD capacity run beside production during a port"));
+                           tr("AMD capacity run beside production during a port: rented for the "
+                              "pilot months, or owned and then joining the fleet (DESIGN.md, "
+                              "step 8)."));
     m_rampHeadcount = countBox(tr("People in the ramp"), QStringLiteral("rampHeadcount"),
                                model::kMaxPeople, &model::Scenario::ramp_headcount,
-                               tr("The wider ML team whose output the productivity ramp reduces"));
+                               tr("The wider ML team whose output the productivity ramp "
+                                  "reduces: loss × headcount × $/month × ramp months (DESIGN.md, "
+                                  "step 8)."));
     counts->addStretch(1);
     layout->addWidget(explanationLabel(
         tr("The porting team, the AMD pilot, the wider team's productivity ramp and the "
@@ -1180,8 +1310,9 @@ QString ScenarioEditor::apply(const QString& text,
 }
 
 void ScenarioEditor::showRefusal(const QString& reason) {
-    m_message->setText(QStringLiteral("<span style=\"color:#b3261e\"><b>%1</b></span> %2")
-                           .arg(tr("Not applied:"), reason.toHtmlEscaped()));
+    m_message->setText(
+        QStringLiteral("<span style=\"color:%1\"><b>%2</b></span> %3")
+            .arg(errorTextColour(palette()).name(), tr("Not applied:"), reason.toHtmlEscaped()));
     m_message->setToolTip(reason);
     emit editRefused(reason);
 }
@@ -1189,8 +1320,9 @@ void ScenarioEditor::showRefusal(const QString& reason) {
 void ScenarioEditor::showHint() {
     m_message->setText(
         tr("Double-click a cell to edit it; every edit is one undo step. Fractions are typed "
-           "in percent. <span style=\"background:#f3d07a\">&nbsp;C&nbsp;</span> and "
-           "<span style=\"background:#f0a8a0\">&nbsp;?&nbsp;</span> mark numbers to check."));
+           "in percent. <span style=\"background:#f3d07a; color:#202020\">&nbsp;C&nbsp;</span> "
+           "and <span style=\"background:#f0a8a0; color:#202020\">&nbsp;?&nbsp;</span> mark "
+           "numbers to check. Hover over an input for its meaning, unit and source."));
     m_message->setToolTip(QString());
 }
 

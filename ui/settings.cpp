@@ -8,6 +8,9 @@ namespace crossgrade::ui {
 namespace {
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
+const QString kView = QStringLiteral("window/view");
+const QString kViewStates = QStringLiteral("viewState/");
+const QString kTheme = QStringLiteral("display/theme");
 const QString kLastStore = QStringLiteral("store/last");
 const QString kRecent = QStringLiteral("files/recent");
 const QString kMoney = QStringLiteral("display/money");
@@ -31,6 +34,28 @@ QByteArray Settings::windowState() const {
 }
 void Settings::setWindowState(const QByteArray& state) {
     m_settings.setValue(kState, state);
+}
+
+int Settings::currentView() const {
+    bool ok = false;
+    const int index = m_settings.value(kView, -1).toInt(&ok);
+    return ok ? index : -1;
+}
+void Settings::setCurrentView(int index) {
+    m_settings.setValue(kView, index);
+}
+QByteArray Settings::viewState(const QString& name) const {
+    return m_settings.value(kViewStates + name).toByteArray();
+}
+void Settings::setViewState(const QString& name, const QByteArray& state) {
+    m_settings.setValue(kViewStates + name, state);
+}
+
+Theme Settings::theme() const {
+    return parseTheme(m_settings.value(kTheme).toString());
+}
+void Settings::setTheme(Theme theme) {
+    m_settings.setValue(kTheme, toString(theme));
 }
 
 QString Settings::lastStore() const {

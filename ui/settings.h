@@ -3,7 +3,9 @@
 // The application's settings, one typed accessor per key (STYLE.md: one class owns the
 // QSettings keys and their defaults): window geometry, the store last used, recent files, how
 // money is displayed, how many Monte Carlo samples a full run takes and the command that opens a
-// scanned file in the user's editor.
+// scanned file in the user's editor, the colour theme and which view was shown last.
+
+#include "theme.h"
 
 #include <QByteArray>
 #include <QSettings>
@@ -25,6 +27,19 @@ public:
     void setWindowGeometry(const QByteArray& geometry);
     QByteArray windowState() const;
     void setWindowState(const QByteArray& state);
+
+    // The main window's tab shown at the last close (Recommendation, Costs, …), by its index;
+    // -1 when none was saved.
+    int currentView() const;
+    void setCurrentView(int index);
+    // A splitter's or header's saved state by a stable name ("editor/workloads", …); empty
+    // when none was saved.
+    QByteArray viewState(const QString& name) const;
+    void setViewState(const QString& name, const QByteArray& state);
+
+    // View → Theme; System (the desktop's own look) when unset.
+    Theme theme() const;
+    void setTheme(Theme theme);
 
     // The store opened last; empty means the default store (data::Store::defaultPath()).
     QString lastStore() const;

@@ -3,6 +3,7 @@
 #include "audit_table_model.h"
 #include "qt_text.h"
 #include "scan_audit.h"
+#include "theme.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -136,7 +137,7 @@ SourceViewer::SourceViewer(QWidget* parent)
     m_message->setObjectName(QStringLiteral("sourceMessage"));
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_message->setStyleSheet(QStringLiteral("QLabel { color: #9a1b1b; font-weight: 600; }"));
+    markAsError(m_message);
     m_message->hide();
     layout->addWidget(m_message);
 

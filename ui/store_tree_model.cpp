@@ -1,6 +1,9 @@
 #include "store_tree_model.h"
 
+#include "sample_data.h"
+
 #include <QApplication>
+#include <QFont>
 #include <QStyle>
 #include <optional>
 
@@ -16,6 +19,7 @@ struct StoreTreeModel::Node {
     QString detail;
     QString saved;
     QString tooltip;
+    bool sample = false; // shipped sample data (ui/sample_data.h)
     bool fetched = true; // scenario nodes fetch their versions on expansion
     int expectedChildren = 0;
     std::optional<std::size_t> count; // a category's count when it is not its children's
@@ -49,6 +53,13 @@ void StoreTreeModel::reload(const data::Store* store) {
     beginResetModel();
     m_store = store;
     m_root = std::make_unique<Node>();
+    // Labels a node as shipped sample data: the suffix after its name, and the explanation
+    // first in its tooltip.
+    const auto markSample = [](Node& node, const QString& folder, const QString& file) {
+        node.sample = true;
+        node.tooltip = sampleExplanation(folder, file) +
+                       (node.tooltip.isEmpty() ? QString() : QStringLiteral("\n") + node.tooltip);
+    };
     auto category = [](const QString& name) {
         auto node = std::make_unique<Node>();
         node->kind = StoreItemKind::Category;
@@ -71,6 +82,8 @@ void StoreTreeModel::reload(const data::Store* store) {
                                 .arg(q(s.latest_rule_path));
             node->fetched = false;
             node->expectedChildren = s.version_count;
+            if (const auto file = sampleFileOfScenario(*store, s.id, s.name))
+                markSample(*node, QStringLiteral("resources/samples/scenarios"), *file);
             scenarios->add(std::move(node));
         }
         Node* audits = m_root->add(category(tr("Audits")));
@@ -85,6 +98,8 @@ void StoreTreeModel::reload(const data::Store* store) {
             node->tooltip = a.source.empty()
                                 ? q(a.organisation)
                                 : tr("%1, imported from %2").arg(q(a.organisation), q(a.source));
+            if (const auto file = sampleFileOfSource(a.source))
+                markSample(*node, QStringLiteral("resources/samples/audits"), *file);
             audits->add(std::move(node));
         }
         Node* books = m_root->add(category(tr("Price books")));
@@ -96,6 +111,8 @@ void StoreTreeModel::reload(const data::Store* store) {
             node->detail = tr("version %1 · %n SKU(s)", "", b.sku_count).arg(q(b.version));
             node->saved = q(b.imported_at);
             node->tooltip = q(b.source);
+            if (const auto file = sampleFileOfSource(b.source))
+                markSample(*node, QStringLiteral("resources/pricebook"), *file);
             books->add(std::move(node));
         }
         auto benchmarks = category(tr("Benchmarks"));
@@ -211,6 +228,8 @@ QVariant StoreTreeModel::data(const QModelIndex& index, int role) const {
                     .arg(node->count.value_or(node->children.size()));
             if (node->kind == StoreItemKind::BenchmarkSku)
                 return tr("%1 — %2").arg(node->name, node->detail);
+            if (node->sample)
+                return tr("%1 (%2)").arg(node->name, sampleSuffix());
             return node->name;
         case DetailColumn:
             return node->detail;
@@ -241,6 +260,15 @@ QVariant StoreTreeModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     }
+    case Qt::FontRole:
+        if (node->sample && index.column() == NameColumn) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+        return {};
+    case SampleRole:
+        return node->sample;
     case KindRole:
         return static_cast<int>(node->kind);
     case IdRole:

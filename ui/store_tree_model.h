@@ -2,8 +2,8 @@
 
 // The store browser's tree: Scenarios (each with its saved versions, fetched when expanded so
 // that a store of a thousand scenarios opens at once), Audits, Price books and Benchmarks (its
-// records counted per SKU, never read here). A snapshot of the store taken by reload(); the
-// browser reloads after every change it makes.
+// records counted per SKU, never read here). Shipped sample data is labelled as such. A snapshot of
+// the store taken by reload(); the browser reloads after every change it makes.
 
 #include "store.h"
 
@@ -29,8 +29,10 @@ class StoreTreeModel : public QAbstractItemModel {
     Q_OBJECT
 
 public:
-    // NameRole: the item's own name without counts (a BenchmarkSku's SKU).
-    enum Role { KindRole = Qt::UserRole + 1, IdRole, VersionRole, NameRole };
+    // NameRole: the item's own name without counts (a BenchmarkSku's SKU). SampleRole: true
+    // for shipped sample data (ui/sample_data.h), whose name carries a "(sample)" suffix, an
+    // italic font and a tooltip saying so.
+    enum Role { KindRole = Qt::UserRole + 1, IdRole, VersionRole, NameRole, SampleRole };
     enum Column { NameColumn, DetailColumn, SavedColumn, ColumnCount };
 
     explicit StoreTreeModel(QObject* parent = nullptr);

@@ -280,39 +280,57 @@ QVariant UncertainTableModel::data(const QModelIndex& index, int role) const {
             return n.confidence ? tagText(n.confidence) : kNoTag;
         }
         break;
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
+        // Every cell says where the number comes from (the last paragraph); the cell's own
+        // explanation comes first. Rich text, so that a long source wraps.
+        const QString provenance =
+            m_document ? provenanceText(input, n, m_document->scenario()) : QString();
+        const auto withProvenance = [&provenance](const QString& first) {
+            return QStringLiteral("<p>%1</p>").arg(first) + provenance;
+        };
         switch (column) {
         case InputColumn: {
             QString allowed = QString::fromStdString(input.domain.describe());
             if (model::isFraction(input.unit))
                 allowed += tr(" (a fraction: 0.25 is 25 %)");
-            return QStringLiteral("<p><b>%1</b></p><p>%2</p><p>%3 %4<br><code>%5</code></p>")
-                .arg(QString::fromStdString(input.label).toHtmlEscaped(),
-                     QString::fromStdString(input.meaning).toHtmlEscaped(), tr("Allowed:"),
-                     allowed.toHtmlEscaped(),
-                     QString::fromStdString(input.pointer).toHtmlEscaped());
+            return QStringLiteral("<p><b>%1</b></p><p>%2</p><p>%3 %4<br>%5 %6<br><code>%7</code>"
+                                  "</p>")
+                       .arg(QString::fromStdString(input.label).toHtmlEscaped(),
+                            QString::fromStdString(input.meaning).toHtmlEscaped(), tr("Unit:"),
+                            unitText(input.unit).toHtmlEscaped(), tr("Allowed:"),
+                            allowed.toHtmlEscaped(),
+                            QString::fromStdString(input.pointer).toHtmlEscaped()) +
+                   provenance;
         }
         case SourceColumn:
-            if (n.source.empty())
-                return tr("No source given.");
-            // Rich text, so that a long source wraps instead of running off the screen.
-            return QStringLiteral("<p>%1</p>")
-                .arg(QString::fromStdString(n.source).toHtmlEscaped());
+            return provenance;
         case DistributionColumn:
-            return n.isCertain() ? tr("A certain number: low = most likely = high, nothing to "
-                                      "spread. Edit Low or High to make it a range.")
-                                 : impliedText(n, input.unit);
+            return withProvenance(n.isCertain()
+                                      ? tr("A certain number: low = most likely = high, nothing to "
+                                           "spread. Edit Low or High to make it a range.")
+                                      : impliedText(n, input.unit).toHtmlEscaped());
         case TagColumn:
-            return tagMeaning(n.confidence);
+            return withProvenance(tagMeaning(n.confidence).toHtmlEscaped());
+        case DateColumn:
+            return withProvenance(tr("When the source was published or the figure last "
+                                     "checked."));
         default:
-            if (badged)
-                return tagMeaning(n.confidence);
-            if (isValue && !n.isCertain())
-                return impliedText(n, input.unit);
             if (isValue && input.domain.isFixed())
-                return tr("Fixed: H100 is the reference every ratio is relative to.");
+                return withProvenance(
+                    tr("Fixed: H100 is the reference every ratio is relative to."));
+            if (isValue && !n.isCertain())
+                return withProvenance(
+                    (badged ? tagMeaning(n.confidence) + QLatin1Char(' ') : QString())
+                        .toHtmlEscaped() +
+                    impliedText(n, input.unit).toHtmlEscaped());
+            if (isValue)
+                return withProvenance(
+                    (badged ? tagMeaning(n.confidence) + QLatin1Char(' ') : QString())
+                        .toHtmlEscaped() +
+                    tr("A certain number in %1.").arg(unitText(input.unit).toHtmlEscaped()));
             return {};
         }
+    }
     case Qt::BackgroundRole:
         if (!badged)
             return {};
@@ -491,6 +509,72 @@ std::optional<double> UncertainTableModel::parseValue(const QString& text, model
     if (percent)
         return std::nullopt;
     return v;
+}
+
+QString UncertainTableModel::unitText(model::InputUnit unit) {
+    using model::InputUnit;
+    switch (unit) {
+    case InputUnit::Fraction:
+        return tr("a fraction, typed in per cent (25 % is 0.25)");
+    case InputUnit::FractionPerYear:
+        return tr("a fraction per year, typed in per cent");
+    case InputUnit::FractionPerMonth:
+        return tr("a fraction per month, typed in per cent; negative for shrinking demand");
+    case InputUnit::Usd:
+        return tr("US dollars per GPU");
+    case InputUnit::UsdPerMonth:
+        return tr("US dollars per month");
+    case InputUnit::UsdPerGpuHour:
+        return tr("US dollars per GPU-hour");
+    case InputUnit::UsdPerKwh:
+        return tr("US dollars per kilowatt-hour");
+    case InputUnit::UsdPerKwMonth:
+        return tr("US dollars per provisioned kilowatt per month");
+    case InputUnit::Months:
+        return tr("months (a duration)");
+    case InputUnit::MonthFromStart:
+        return tr("months after the scenario's start");
+    case InputUnit::RatioToH100:
+        return tr("throughput relative to H100 (1.2× is 20 % faster)");
+    case InputUnit::TokensPerSecond:
+        return tr("tokens per second, input plus output");
+    case InputUnit::Gigabytes:
+        return tr("gigabytes");
+    case InputUnit::Kilowatts:
+        return tr("kilowatts");
+    case InputUnit::H100Equivalents:
+        return tr("H100-equivalent GPUs");
+    case InputUnit::Factor:
+        return tr("a factor (1.3 means 30 % on top)");
+    case InputUnit::JoulesPerToken:
+        return tr("joules per token, input plus output");
+    }
+    return {};
+}
+
+QString UncertainTableModel::provenanceText(const model::ScenarioInput& input,
+                                            const model::UncertainNumber& n,
+                                            const model::Scenario& scenario) {
+    const bool fromPriceBook = input.pointer.rfind("/pricebook/", 0) == 0;
+    const QString origin =
+        fromPriceBook ? tr("the price book “%1” %2, copied into this scenario when it was created "
+                           "(Prices and Performance in docs/pricebook.md)")
+                            .arg(QString::fromStdString(scenario.pricebook.name),
+                                 QString::fromStdString(scenario.pricebook.version))
+                      : tr("this scenario's own value, as its template, file or your edit set it");
+    QString source;
+    if (n.source.empty()) {
+        source = tr("none given — treat the number as an assumption to check");
+    } else {
+        source = QString::fromStdString(n.source).toHtmlEscaped();
+        QStringList extra;
+        if (!n.date.empty())
+            extra << QString::fromStdString(n.date).toHtmlEscaped();
+        extra << (n.confidence ? tr("tag %1").arg(tagText(n.confidence)) : tr("untagged"));
+        source += QStringLiteral(" (") + extra.join(QStringLiteral(", ")) + QLatin1Char(')');
+    }
+    return QStringLiteral("<p><b>%1</b> %2.<br><b>%3</b> %4</p>")
+        .arg(tr("Default from:"), origin.toHtmlEscaped(), tr("Source:"), source);
 }
 
 QString UncertainTableModel::tagMeaning(std::optional<model::Confidence> tag) {

@@ -79,6 +79,13 @@ public:
     static QString tagMeaning(std::optional<model::Confidence> tag);
     // The tooltip of a range: its implied P10 / P50 / P90 and mean in the input's unit.
     static QString impliedText(const model::UncertainNumber& n, model::InputUnit unit);
+    // The unit in words ("US dollars per GPU-hour", "a fraction, typed in per cent").
+    static QString unitText(model::InputUnit unit);
+    // Where the number's default comes from and its cited source, as one rich-text paragraph:
+    // a price-book figure names the book it was copied from, anything else the scenario; then
+    // "Source:" with the number's own source, date and tag (or that none was given).
+    static QString provenanceText(const model::ScenarioInput& input,
+                                  const model::UncertainNumber& n, const model::Scenario& scenario);
 
 signals:
     // An edit was not applied; `reason` says why ("low 5 is above most likely 3").

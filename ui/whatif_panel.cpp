@@ -290,6 +290,10 @@ void WhatIfPanel::refreshRow(KnobRow& row) {
     const double saved = model::knobValue(baseline, row.knob);
 
     row.widget->setEnabled(applies);
+    const QString tip = tooltipOf(row.knob, scenario, applies);
+    row.label->setToolTip(tip);
+    row.slider->setToolTip(tip);
+    (row.number ? static_cast<QWidget*>(row.number) : row.months)->setToolTip(tip);
     row.saved->setText(savedApplies ? tr("saved: %1").arg(formatValue(row.knob, saved))
                                     : tr("saved: —"));
     // Equal as shown means nothing to reset, whatever lies below the displayed digits.
@@ -322,6 +326,80 @@ void WhatIfPanel::setBoxValue(KnobRow& row, double value) {
         const QSignalBlocker block(row.number);
         row.number->setValue(value * displayOf(row.knob).scale);
     }
+}
+
+// What the knob means, its unit, what it governs and where the value it starts from comes from:
+// the cited source of the number it stands for, or the inputs it averages.
+QString WhatIfPanel::tooltipOf(WhatIfKnob knob, const model::Scenario& scenario, bool applies) {
+    const model::WhatIfKnobInfo& info = model::knobInfo(knob);
+    QString unit;
+    switch (info.unit) {
+    case KnobUnit::Fraction:
+        unit = tr("per cent (a fraction: 25 % is 0.25)");
+        break;
+    case KnobUnit::Usd:
+        unit = tr("US dollars per engineer-month");
+        break;
+    case KnobUnit::UsdPerHour:
+        unit = tr("US dollars per GPU-hour, all-in (power and facility included)");
+        break;
+    case KnobUnit::Ratio:
+        unit = tr("throughput relative to H100 (1.2× is 20 % faster)");
+        break;
+    case KnobUnit::Months:
+        unit = tr("months");
+        break;
+    case KnobUnit::GrowthPerMonth:
+        unit = tr("per cent per month; negative for shrinking demand");
+        break;
+    case KnobUnit::UsdPerKwh:
+        unit = tr("US dollars per kilowatt-hour");
+        break;
+    }
+    QString origin;
+    if (!applies) {
+        origin = tr("nothing: this scenario has nothing for the knob to move (no workload, or "
+                    "no AMD SKU in that class of its price book).");
+    } else if (const auto number = model::knobNumber(scenario, knob)) {
+        const bool fromBook =
+            knob == WhatIfKnob::AmdUsdPerGpuHour || knob == WhatIfKnob::NvidiaUsdPerGpuHour ||
+            knob == WhatIfKnob::AmdInferencePerformance ||
+            knob == WhatIfKnob::AmdTrainingPerformance || knob == WhatIfKnob::PortMonths;
+        origin = (fromBook ? tr("the most likely value of the price book “%1” %2 entry, copied "
+                                "into this scenario.")
+                                 .arg(QString::fromStdString(scenario.pricebook.name),
+                                      QString::fromStdString(scenario.pricebook.version))
+                           : tr("the most likely value of the scenario's own input.")) +
+                 QStringLiteral("<br><b>%1</b> ").arg(tr("Source:")) +
+                 (number->source.empty()
+                      ? tr("none given — an assumption to check")
+                      : QString::fromStdString(number->source).toHtmlEscaped() +
+                            (number->date.empty()
+                                 ? QString()
+                                 : QStringLiteral(" (%1)").arg(
+                                       QString::fromStdString(number->date).toHtmlEscaped())));
+    } else if (knob == WhatIfKnob::Horizon) {
+        origin = tr("the scenario's horizon, as its template or file set it.<br><b>Source:</b> "
+                    "DESIGN.md, Cost engine: a horizon of 1–120 months.");
+    } else {
+        QStringList sources;
+        for (const auto& [id, workload] : scenario.workloads)
+            if (!workload.growth_per_month.source.empty())
+                sources << QStringLiteral("%1: %2").arg(
+                    QString::fromStdString(id).toHtmlEscaped(),
+                    QString::fromStdString(workload.growth_per_month.source).toHtmlEscaped());
+        origin = tr("the mean of the workloads' most likely monthly growth (Inputs → "
+                    "Workloads).<br><b>Source:</b> %1")
+                     .arg(sources.isEmpty() ? tr("none given — an assumption to check")
+                                            : sources.join(QStringLiteral("; ")));
+    }
+    return QStringLiteral("<p><b>%1</b></p><p>%2</p><p><b>%3</b> %4<br><b>%5</b> %6</p>")
+               .arg(qstr(info.label).toHtmlEscaped(), qstr(info.governs).toHtmlEscaped(),
+                    tr("Unit:"), unit.toHtmlEscaped(), tr("Default from:"), origin) +
+           (info.whole_number ? QString()
+                              : tr("<p>A range moves by the same amount at its low, most likely "
+                                   "and high values, keeping its width; a value that would "
+                                   "leave its domain stops at the edge.</p>"));
 }
 
 QString WhatIfPanel::editText(const KnobRow& row) const {

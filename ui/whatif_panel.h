@@ -83,6 +83,7 @@ private:
     void apply(const QString& text, const std::function<void(model::Scenario&)>& change,
                int mergeId);
     QString editText(const KnobRow& row) const;
+    static QString tooltipOf(model::WhatIfKnob knob, const model::Scenario& scenario, bool applies);
 
     std::array<KnobRow, model::kAllWhatIfKnobs.size()> m_rows;
     QPointer<ScenarioDocument> m_document;

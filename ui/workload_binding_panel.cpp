@@ -64,6 +64,16 @@ QString selectorText(const model::BenchmarkSelector& s) {
     return parts.join(QStringLiteral(", "));
 }
 
+// The last line of every selector field's tooltip: the default, and where the numbers a binding
+// takes come from.
+QString selectorTip(const QString& meaning) {
+    return WorkloadBindingPanel::tr("<p>%1</p><p><b>Default from:</b> empty, which matches any "
+                                    "row. <b>Source:</b> the benchmark results stored in this "
+                                    "store (View → Benchmarks), each with its file and "
+                                    "row.</p>")
+        .arg(meaning.toHtmlEscaped());
+}
+
 QString plain(const QString& html) {
     QTextDocument document;
     document.setHtml(html);
@@ -83,7 +93,8 @@ WorkloadBindingPanel::WorkloadBindingPanel(QWidget* parent)
     m_model = new QLineEdit(m_fields);
     m_model->setObjectName(QStringLiteral("bindingModel"));
     m_model->setPlaceholderText(tr("part of the name, e.g. llama-3.1-70b"));
-    m_model->setToolTip(tr("Rows whose model name contains this, in any case (required)"));
+    m_model->setToolTip(
+        selectorTip(tr("Rows whose model name contains this, in any case (required).")));
     m_precision = choiceBox(QStringLiteral("bindingPrecision"),
                             {QStringLiteral("fp8"), QStringLiteral("bf16"), QStringLiteral("fp16"),
                              QStringLiteral("fp4")},
@@ -92,21 +103,28 @@ WorkloadBindingPanel::WorkloadBindingPanel(QWidget* parent)
                            {QStringLiteral("sweep"), QStringLiteral("Offline"),
                             QStringLiteral("Server"), QStringLiteral("Interactive")},
                            m_fields);
+    m_precision->setToolTip(selectorTip(tr("The numeric precision the rows were run at.")));
+    m_scenario->setToolTip(selectorTip(
+        tr("The benchmark's scenario: an InferenceX sweep, or MLPerf Offline, Server or "
+           "Interactive.")));
     m_isl = lengthBox(QStringLiteral("bindingIsl"), m_fields);
     m_osl = lengthBox(QStringLiteral("bindingOsl"), m_fields);
+    m_isl->setToolTip(selectorTip(tr("Input length of the operating point, in tokens.")));
+    m_osl->setToolTip(selectorTip(tr("Output length of the operating point, in tokens.")));
     m_interactivity = new QDoubleSpinBox(m_fields);
     m_interactivity->setObjectName(QStringLiteral("bindingInteractivity"));
     m_interactivity->setRange(0, 100'000);
     m_interactivity->setDecimals(1);
     m_interactivity->setSpecialValueText(tr("across the range both reach"));
     m_interactivity->setSuffix(tr(" tok/s/user"));
-    m_interactivity->setToolTip(tr("Sweeps are compared at this many tokens/s per user; without "
-                                   "it, at five levels across the interactivity both frontiers "
-                                   "reach"));
+    m_interactivity->setToolTip(
+        selectorTip(tr("Sweeps are compared at this many tokens/s per user; without it, at "
+                       "five levels across the interactivity both frontiers reach.")));
     m_includeFlagged = new QCheckBox(tr("Include flagged AMD rows"), m_fields);
     m_includeFlagged->setObjectName(QStringLiteral("bindingIncludeFlagged"));
-    m_includeFlagged->setToolTip(tr("Take in AMD InferenceX rows run on pre-2026 (or undated) "
-                                    "private images, which bindings leave out by default"));
+    m_includeFlagged->setToolTip(
+        selectorTip(tr("Take in AMD InferenceX rows run on pre-2026 (or undated) private "
+                       "images, which bindings leave out by default.")));
     form->addRow(tr("Model:"), m_model);
     form->addRow(tr("Precision:"), m_precision);
     form->addRow(tr("Scenario:"), m_scenario);

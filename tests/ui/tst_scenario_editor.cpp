@@ -13,12 +13,16 @@
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFont>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
+#include <QTextDocument>
 #include <QtTest>
 #include <cmath>
 #include <limits>
@@ -77,6 +81,8 @@ private slots:
     void workloadKindSwitchIsOneStep();
     void choicesAreOfferedInACombo();
     void rendersEverySection();
+    void everyInputExplainsItsDefault();
+    void tooltipNamesThePriceBookAndTheSource();
 
 private:
     std::unique_ptr<ui::ScenarioDocument> m_document;
@@ -619,6 +625,108 @@ void TestScenarioEditor::rendersEverySection() {
         QCoreApplication::sendPostedEvents();
         QVERIFY(m_editor->grab().save(QDir(dir).filePath(QStringLiteral("editor-refused.png"))));
     }
+}
+
+namespace {
+
+// The tooltip as the user reads it.
+QString plainTip(const QString& tip) {
+    QTextDocument document;
+    document.setHtml(tip);
+    return document.toPlainText();
+}
+
+// True when the tooltip says what the input means (some text before) and names where its default
+// comes from: "Default from: <something>" or "Source: <something>".
+bool namesASource(const QString& tip) {
+    const QString plain = plainTip(tip);
+    for (const QString& key : {QStringLiteral("Default from:"), QStringLiteral("Source:")}) {
+        const qsizetype at = plain.indexOf(key);
+        if (at > 0 && !plain.mid(at + key.size()).trimmed().isEmpty())
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+// Issue 10 point 3: every input of the editor — each plain field and every editable cell of its
+// tables — has a tooltip that explains it and names where its default comes from.
+void TestScenarioEditor::everyInputExplainsItsDefault() {
+    int checked = 0;
+    const auto inputWidgets = m_editor->findChildren<QWidget*>();
+    for (QWidget* w : inputWidgets) {
+        const bool isInput = qobject_cast<QLineEdit*>(w) || qobject_cast<QAbstractSpinBox*>(w) ||
+                             qobject_cast<QComboBox*>(w) || qobject_cast<QCheckBox*>(w) ||
+                             qobject_cast<QPlainTextEdit*>(w);
+        // Filter boxes find inputs, they are none; a combo's own line edit shares its tooltip.
+        if (!isInput || w->objectName() == QStringLiteral("filter") ||
+            qobject_cast<QComboBox*>(w->parentWidget()) ||
+            qobject_cast<QAbstractSpinBox*>(w->parentWidget()))
+            continue;
+        QVERIFY2(namesASource(w->toolTip()),
+                 qPrintable(w->objectName() + QStringLiteral(": ") + w->toolTip()));
+        ++checked;
+    }
+    QVERIFY2(checked >= 20, qPrintable(QString::number(checked))); // the pages were all built
+
+    int cells = 0;
+    const auto tables = m_editor->findChildren<QTableView*>();
+    for (QTableView* view : tables) {
+        const QAbstractItemModel* model = view->model();
+        for (int row = 0; row < model->rowCount(); ++row)
+            for (int column = 0; column < model->columnCount(); ++column) {
+                const QModelIndex index = model->index(row, column);
+                if (!(model->flags(index) & (Qt::ItemIsEditable | Qt::ItemIsUserCheckable)))
+                    continue;
+                const QString tip = index.data(Qt::ToolTipRole).toString();
+                QVERIFY2(namesASource(tip), qPrintable(QStringLiteral("%1 row %2 column %3: %4")
+                                                           .arg(view->objectName())
+                                                           .arg(row)
+                                                           .arg(column)
+                                                           .arg(tip)));
+                ++cells;
+            }
+    }
+    QVERIFY2(cells > 300, qPrintable(QString::number(cells)));
+}
+
+// A price-book figure names the book it was copied from and its cited source; a scenario-level
+// number its own source, with its unit.
+void TestScenarioEditor::tooltipNamesThePriceBookAndTheSource() {
+    const model::Scenario& s = m_document->scenario();
+    const model::UncertainNumber* price =
+        model::findInput(s, "/pricebook/skus/MI300X/purchase_usd");
+    QVERIFY(price && !price->source.empty());
+    const QString priceTip =
+        plainTip(cell(m_editor->inputsModel(), "/pricebook/skus/MI300X/purchase_usd",
+                      UncertainTableModel::MostLikelyColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString());
+    QVERIFY2(priceTip.contains(QString::fromStdString(s.pricebook.name)), qPrintable(priceTip));
+    QVERIFY2(priceTip.contains(QString::fromStdString(price->source).simplified().left(40)),
+             qPrintable(priceTip));
+
+    const model::UncertainNumber* kwh = model::findInput(s, "/energy/usd_per_kwh");
+    QVERIFY(kwh);
+    const QString kwhTip = plainTip(
+        cell(m_editor->inputsModel(), "/energy/usd_per_kwh", UncertainTableModel::InputColumn)
+            .data(Qt::ToolTipRole)
+            .toString());
+    QVERIFY2(kwhTip.contains(QStringLiteral("US dollars per kilowatt-hour")), qPrintable(kwhTip));
+    QVERIFY2(kwhTip.contains(QStringLiteral("this scenario's own value")), qPrintable(kwhTip));
+    QVERIFY2(kwhTip.contains(QString::fromStdString(kwh->source).simplified().left(40)),
+             qPrintable(kwhTip));
+
+    // A number without a source says so instead of staying silent.
+    QVERIFY(m_editor->inputsModel()->setData(
+        cell(m_editor->inputsModel(), "/energy/usd_per_kwh", UncertainTableModel::SourceColumn),
+        QString()));
+    const QString none = plainTip(
+        cell(m_editor->inputsModel(), "/energy/usd_per_kwh", UncertainTableModel::HighColumn)
+            .data(Qt::ToolTipRole)
+            .toString());
+    QVERIFY2(none.contains(QStringLiteral("Source: none given")), qPrintable(none));
 }
 
 QTEST_MAIN(TestScenarioEditor)

@@ -10,6 +10,7 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QStyleOptionSlider>
+#include <QTextDocument>
 #include <QtTest>
 #include <memory>
 
@@ -88,6 +89,36 @@ private slots:
         if (m_document)
             m_document->waitForEvaluation();
         m_document.reset();
+    }
+
+    // Issue 10 point 3: every knob's slider and box explain the knob, its unit and where the value
+    // it starts from comes from — the cited source of the number it stands for.
+    void everyKnobNamesItsSource() {
+        for (WhatIfKnob knob : model::kAllWhatIfKnobs) {
+            for (QWidget* w : {static_cast<QWidget*>(m_panel->slider(knob)),
+                               static_cast<QWidget*>(m_panel->box(knob))}) {
+                QTextDocument document;
+                document.setHtml(w->toolTip());
+                const QString tip = document.toPlainText();
+                const QString name = QString::fromUtf8(model::toString(knob).data());
+                QVERIFY2(tip.contains(QStringLiteral("Unit:")), qPrintable(name + ": " + tip));
+                QVERIFY2(tip.contains(QStringLiteral("Default from:")),
+                         qPrintable(name + ": " + tip));
+                QVERIFY2(tip.contains(QStringLiteral("Source:")), qPrintable(name + ": " + tip));
+                if (const auto number = model::knobNumber(m_sample, knob))
+                    QVERIFY2(
+                        tip.contains(QString::fromStdString(number->source).simplified().left(30)),
+                        qPrintable(name + ": " + tip));
+            }
+        }
+        // The source follows the scenario: an edited source shows at once.
+        QVERIFY(m_document
+                    ->edit(QStringLiteral("source"),
+                           [](model::Scenario& s) { s.amd_discount.source = "quote from AMD, Q3"; })
+                    .isEmpty());
+        QVERIFY(m_panel->slider(WhatIfKnob::AmdDiscount)
+                    ->toolTip()
+                    .contains(QStringLiteral("quote from AMD, Q3")));
     }
 
     void showsTheScenarioWithoutEditing() {
