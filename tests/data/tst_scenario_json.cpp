@@ -511,18 +511,18 @@ void TestScenarioJson::errors_data() {
     QTest::newRow("fleet lot with an unknown SKU")
         << with([](json& j) { j["fleet"]["h100-2025-q3"]["sku"] = "A100"; })
         << "/fleet/h100-2025-q3/sku"
-        << "no SKU \"A100\" in the price book";
+        << "no SKU \"A100\" in the price book; the price book's NVIDIA SKUs are B200, H100, H200";
     QTest::newRow("fleet lot of AMD GPUs")
         << with([](json& j) { j["fleet"]["h100-2025-q3"]["sku"] = "MI300X"; })
         << "/fleet/h100-2025-q3/sku"
-        << "AMD SKU";
+        << "\"MI300X\" is an AMD SKU; the price book's NVIDIA SKUs are B200, H100, H200";
     QTest::newRow("fleet lot with an unknown workload")
         << with([](json& j) { j["fleet"]["h100-2026-q2"]["workload"] = "search"; })
         << "/fleet/h100-2026-q2/workload"
-        << "no workload \"search\"";
+        << "no workload \"search\"; the scenario's workloads are assistant-405b, chat-70b";
     QTest::newRow("AMD procurement names an NVIDIA SKU")
         << with([](json& j) { j["procurement"]["amd"]["sku"] = "B200"; }) << "/procurement/amd/sku"
-        << "is not a amd SKU";
+        << "\"B200\" is not an AMD SKU; the price book's AMD SKUs are MI300X, MI325X, MI355X";
     QTest::newRow("negative fleet count")
         << with([](json& j) { j["fleet"]["h100-2026-q2"]["count"] = -8; })
         << "/fleet/h100-2026-q2/count"
