@@ -139,16 +139,22 @@ std::string numberPlace(std::string_view text, std::string_view what) {
 }
 
 std::string syntaxMessage(const json::parse_error& e) {
-    // nlohmann's text is "[json.exception.parse_error.101] parse error at line 1, column 2:
-    // syntax error while parsing value - invalid literal; last read: 'x'"; keep what follows
-    // the position, which says what was expected.
-    std::string what = e.what();
-    const auto colon = what.find(": ", what.find("parse error"));
-    std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
-    return "invalid JSON: " + detail;
+    return invalidJsonMessage(e.what());
 }
 
 } // namespace
+
+std::string invalidJsonMessage(const std::string& parserText) {
+    // nlohmann's text is "[json.exception.parse_error.101] parse error at line 1, column 2:
+    // syntax error while parsing value - invalid literal; last read: 'x'"; keep what follows
+    // the position, which says what was expected.
+    const auto colon = parserText.find(": ", parserText.find("parse error"));
+    std::string detail = colon == std::string::npos ? parserText : parserText.substr(colon + 2);
+    constexpr std::string_view kEnd = "unexpected end of input";
+    if (const auto end = detail.find(kEnd); end != std::string::npos)
+        detail.replace(end, kEnd.size(), "the file ends before the JSON does (is it cut short?)");
+    return "invalid JSON: " + detail;
+}
 
 ParsedDocument parseDocument(std::string_view text, const DocumentKind& kind) {
     ParsedDocument result;

@@ -142,6 +142,16 @@ private slots:
                                     << "the file starts with \"hello there\", which is neither "
                                        "JSON nor CSV";
     }
+    void aCutShortFileIsSaidToBe() {
+        const std::string path = write("cut.json", R"([{"hw": "h100", "tput_per_gpu": 5)");
+        const data::BenchmarkFileImport in = data::readBenchmarkFile(path, std::nullopt, {});
+        QVERIFY(!in.result.ok());
+        QCOMPARE(in.result.errors.front().place, std::string("1:33"));
+        QCOMPARE(in.result.errors.front().message,
+                 std::string("invalid JSON: syntax error while parsing object - the file ends "
+                             "before the JSON does (is it cut short?); expected '}'"));
+    }
+
     void aFolderIsNamedAsOne() {
         const data::BenchmarkFileImport in =
             data::readBenchmarkFile(m_dir.path().toStdString(), std::nullopt, {});
