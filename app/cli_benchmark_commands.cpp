@@ -211,9 +211,12 @@ int runBenchmarks(Context& ctx) {
              qs(optionalNumber(r.interactivity)), qs(optionalNumber(r.joules_per_token)),
              qs(model::provenance(r)), qs(flagsText(r))});
     }
-    printTable(ctx.out, table);
-    ctx.out << rows.size() << (rows.size() == 1 ? " record" : " records")
-            << "; throughput is tokens/s per GPU\n";
+    // Through writeOutput like the other formats, so --out is honoured here too.
+    std::ostringstream text;
+    printTable(text, table);
+    text << rows.size() << (rows.size() == 1 ? " record" : " records")
+         << "; throughput is tokens/s per GPU\n";
+    writeOutput(ctx, text.str());
     return kExitOk;
 }
 
@@ -376,8 +379,15 @@ int runBindBenchmarks(Context& ctx) {
         throw InvalidInput("bind-benchmarks: --workload is required (one of the scenario's "
                            "inference workloads)");
     const auto it = scenario.workloads.find(workload);
-    if (it == scenario.workloads.end())
-        throw InvalidInput("bind-benchmarks: the scenario has no workload '" + workload + "'");
+    if (it == scenario.workloads.end()) {
+        std::string inference;
+        for (const auto& [id, w] : scenario.workloads)
+            if (w.kind == model::WorkloadKindOfDemand::Inference)
+                inference += (inference.empty() ? "" : ", ") + id;
+        throw InvalidInput("bind-benchmarks: --workload: the scenario has no workload '" +
+                           workload + "'; its inference workloads are " +
+                           (inference.empty() ? std::string("none") : inference));
+    }
     if (it->second.kind != model::WorkloadKindOfDemand::Inference)
         throw InvalidInput("bind-benchmarks: '" + workload +
                            "' is a training workload; only inference workloads are bound to "

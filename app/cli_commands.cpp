@@ -101,8 +101,17 @@ int runCommand(const Command& command, const QStringList& args, std::ostream& ou
     QCommandLineParser parser;
     addGlobalOptions(parser);
     command.addOptions(parser);
-    if (!parser.parse(args))
-        throw InvalidInput(str(command.name) + ": " + str(parser.errorText()));
+    if (!parser.parse(args)) {
+        // Qt says "Unknown option 'x'." or "Missing value after '--format'."; keep its words,
+        // in the shape of the other messages, and say where the options are listed.
+        QString what = parser.errorText();
+        if (what.endsWith(QLatin1Char('.')))
+            what.chop(1);
+        if (!what.isEmpty())
+            what[0] = what[0].toLower();
+        throw InvalidInput(str(command.name) + ": " + str(what) + "; run 'crossgrade-cli " +
+                           str(command.name) + " --help' for its options");
+    }
     if (parser.isSet(QStringLiteral("help"))) {
         out << commandHelp(command, parser);
         return kExitOk;
@@ -130,6 +139,8 @@ int runCli(const QStringList& args, std::ostream& out, std::ostream& err) {
             }
             const bool asked =
                 args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h"));
+            if (!asked)
+                err << "crossgrade-cli: no command given; the commands are below\n\n";
             (asked ? out : err) << generalHelp();
             return asked ? kExitOk : kExitInvalidInput;
         }

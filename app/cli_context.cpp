@@ -1,5 +1,6 @@
 #include "cli_context.h"
 
+#include "file_problems.h"
 #include "samples.h"
 
 #include <QDir>
@@ -12,6 +13,9 @@ data::Store& Context::openStore() {
     if (!store) {
         const QString path =
             parser.isSet(QStringLiteral("db")) ? parser.value("db") : data::Store::defaultPath();
+        if (path.trimmed().isEmpty())
+            throw InvalidInput("--db: expected the path of a store file (e.g. crossgrade.sqlite), "
+                               "got an empty value");
         data::StoreOptions options;
         if (parser.isSet(QStringLiteral("busy-timeout"))) {
             bool ok = false;
@@ -84,15 +88,17 @@ void writeOutput(Context& ctx, const std::string& text) {
         ctx.out << text;
         return;
     }
-    writeFileAtomically(ctx.parser.value(QStringLiteral("out")), text);
+    writeFileAtomically(ctx.parser.value(QStringLiteral("out")), text, "--out");
 }
 
-void writeFileAtomically(const QString& path, const std::string& text) {
+void writeFileAtomically(const QString& path, const std::string& text, const std::string& option) {
     // QSaveFile writes beside the target and renames, so a failure leaves no half file.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
-        throw std::runtime_error("cannot write " + str(path) + ": " + str(file.errorString()));
+        throw std::runtime_error((option.empty() ? "" : option + ": ") +
+                                 data::writeFailure(path, file.errorString()) +
+                                 "; nothing was written");
 }
 
 } // namespace crossgrade::app

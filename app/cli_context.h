@@ -59,8 +59,10 @@ QString formatOption(const QCommandLineParser& parser, const QStringList& allowe
 void addFormatOption(QCommandLineParser& p, const QStringList& allowed);
 // Writes to --out atomically when given, else to standard output.
 void writeOutput(Context& ctx, const std::string& text);
-// Writes `text` to `path` whole or not at all; throws naming the path when it cannot.
-void writeFileAtomically(const QString& path, const std::string& text);
+// Writes `text` to `path` whole or not at all; throws naming `option` (e.g. "--out"), the
+// path, why and what to do when it cannot.
+void writeFileAtomically(const QString& path, const std::string& text,
+                         const std::string& option = {});
 
 // The commands, by topic.
 std::vector<Command> auditCommands();

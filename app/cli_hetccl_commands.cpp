@@ -43,7 +43,9 @@ HetcclPaper paperOption(const QCommandLineParser& parser, const std::string& sub
 
 const model::HetcclSignal& signalArgument(Context& ctx, const std::string& sub) {
     if (ctx.arguments.size() != 1)
-        throw InvalidInput("hetccl-watch " + sub + ": expected one signal id");
+        throw InvalidInput("hetccl-watch " + sub +
+                           ": expected one signal id; `crossgrade-cli hetccl-watch list` lists "
+                           "them");
     const std::string id = str(ctx.arguments.first());
     if (const model::HetcclSignal* s = model::findHetcclSignal(id))
         return *s;
@@ -66,7 +68,9 @@ void refuseOptions(const QCommandLineParser& parser, const std::string& sub,
                    std::initializer_list<const char*> names) {
     for (const char* name : names)
         if (parser.isSet(QString::fromLatin1(name)))
-            throw InvalidInput("hetccl-watch " + sub + ": --" + name + " does not apply here");
+            throw InvalidInput("hetccl-watch " + sub + ": --" + name +
+                               " does not apply here; run 'crossgrade-cli hetccl-watch --help' "
+                               "for which subcommand takes it");
 }
 
 std::string rangeText(const model::Range& r) {

@@ -61,9 +61,15 @@ int runReport(Context& ctx) {
     if (!ctx.parser.isSet(QStringLiteral("out")))
         throw InvalidInput("report: --out FILE is required (the PDF to write)");
     const QString out = ctx.parser.value(QStringLiteral("out"));
+    // Checked before the analysis, which can take minutes.
     if (!QFileInfo(out).absoluteDir().exists())
         throw InvalidInput("--out: the folder of " + str(QDir::toNativeSeparators(out)) +
-                           " does not exist");
+                           " does not exist; create it first or choose another folder");
+    if (QFileInfo(out).isDir())
+        throw InvalidInput(
+            "--out: " + str(QDir::toNativeSeparators(out)) +
+            " is a folder; give the PDF's file name, e.g. " +
+            str(QDir::toNativeSeparators(QDir(out).filePath(QStringLiteral("report.pdf")))));
 
     reports::ReportMeta meta;
     const auto paper = reports::parsePaper(ctx.parser.value(QStringLiteral("paper")));

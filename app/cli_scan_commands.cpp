@@ -140,7 +140,7 @@ int runScan(Context& ctx) {
     const model::Audit audit = target ? data::updateAuditFromScan(target->audit, run, auditOptions)
                                       : data::auditFromScan(run, auditOptions);
     if (target && !target->file.isEmpty()) {
-        writeFileAtomically(target->file, data::writeAudit(audit));
+        writeFileAtomically(target->file, data::writeAudit(audit), "--update");
     } else if (target) {
         if (!ctx.openStore().replaceAudit(target->id, audit))
             throw InvalidInput("scan: --update: no audit with id " + std::to_string(target->id));

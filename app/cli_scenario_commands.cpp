@@ -13,6 +13,7 @@
 #include <QThread>
 #include <chrono>
 #include <cstdio>
+#include <sstream>
 
 namespace crossgrade::app {
 
@@ -176,7 +177,8 @@ int runEvaluate(Context& ctx) {
         writeFileAtomically(
             ctx.parser.value(QStringLiteral("samples-out")),
             data::writeSamplesCsv(compiled, e, *mc,
-                                  draws.draws(compiled.inputs, mc->seed, mc->samples)));
+                                  draws.draws(compiled.inputs, mc->seed, mc->samples)),
+            "--samples-out");
     }
     const MonteCarloResult* monteCarlo = mc ? &*mc : nullptr;
     if (format == QLatin1String("json"))
@@ -184,9 +186,12 @@ int runEvaluate(Context& ctx) {
     else if (format == QLatin1String("csv"))
         writeOutput(ctx, data::writeEvaluationCsv(e, compiled, only));
     else {
-        printEvaluationText(ctx.out, e, compiled, only);
+        // Through writeOutput like the other formats, so --out is honoured here too.
+        std::ostringstream text;
+        printEvaluationText(text, e, compiled, only);
         if (monteCarlo)
-            printMonteCarloText(ctx.out, e, *monteCarlo, only);
+            printMonteCarloText(text, e, *monteCarlo, only);
+        writeOutput(ctx, text.str());
     }
     return kExitOk;
 }

@@ -11,6 +11,7 @@
 #include <QThread>
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 
 namespace crossgrade::app {
 
@@ -202,16 +203,19 @@ int runSensitivity(Context& ctx) {
         writeOutput(ctx, data::writeSensitivityJson(compiled, e, report));
         return kExitOk;
     }
-    ctx.out << "Scenario:   " << compiled.name << " (" << compiled.horizon_months << " months)\n"
-            << "Rule path:  " << toString(e.recommendation.primary_path) << "\n"
-            << "Cheapest:   " << toString(e.cheapest) << " by NPV\n";
-    printTornado(ctx.out, report.rule_path, "rule path");
-    printTornado(ctx.out, report.cheapest,
+    // Through writeOutput like the JSON, so --out is honoured here too.
+    std::ostringstream text;
+    text << "Scenario:   " << compiled.name << " (" << compiled.horizon_months << " months)\n"
+         << "Rule path:  " << toString(e.recommendation.primary_path) << "\n"
+         << "Cheapest:   " << toString(e.cheapest) << " by NPV\n";
+    printTornado(text, report.rule_path, "rule path");
+    printTornado(text, report.cheapest,
                  e.cheapest == OptionId::StayCuda ? "closest challenger to the cheapest, stay-cuda"
                                                   : "cheapest");
-    printSwitching(ctx.out, report.switching);
+    printSwitching(text, report.switching);
     if (report.map)
-        printMap(ctx.out, *report.map);
+        printMap(text, *report.map);
+    writeOutput(ctx, text.str());
     return kExitOk;
 }
 

@@ -27,6 +27,15 @@ std::string storeName(const Store& store) {
     return str(QDir::toNativeSeparators(store.path()));
 }
 
+// A store made with --db starts empty; the default store is seeded with the shipped book, so
+// exporting from it is the way to a file to import.
+InvalidInput noDefaultPriceBook(const Store& store) {
+    return InvalidInput("no default price book in " + storeName(store) +
+                        "; import one with `crossgrade-cli --db " + storeName(store) +
+                        " pricebook import FILE --default` (the shipped book is in the default "
+                        "store: `crossgrade-cli pricebook export --out pricebook.json` writes it)");
+}
+
 // FILE:POINTER: message per problem, warnings to stderr; nothing is stored on error.
 template <typename Result> void throwProblems(const std::string& name, const Result& result) {
     std::string message = data::formatProblems(name, result.errors);
@@ -64,8 +73,7 @@ int runPriceBookExport(Context& ctx) {
     if (ctx.arguments.isEmpty()) {
         book = store.defaultPriceBook();
         if (!book)
-            throw InvalidInput("no default price book in " + storeName(store) +
-                               "; import one with: crossgrade-cli pricebook import FILE --default");
+            throw noDefaultPriceBook(store);
     } else {
         const std::int64_t id = parseId(ctx.arguments.first(), "a price book id");
         book = store.priceBook(id);
@@ -156,12 +164,18 @@ int runNewScenario(Context& ctx) {
             throwProblems(str(from), read);
         scenario = std::move(*read.scenario);
     } else {
-        scenario = storedScenario(ctx, parseId(from, "a scenario file or id"), std::nullopt);
+        bool numeric = false;
+        from.toLongLong(&numeric);
+        if (!numeric)
+            throw InvalidInput("--template: " + str(from) +
+                               ": no such file, and not a stored scenario id; give a scenario "
+                               "file (e.g. resources/samples/scenarios/large-model-inference."
+                               "json) or an id from `crossgrade-cli scenarios`");
+        scenario = storedScenario(ctx, parseId(from, "a scenario id"), std::nullopt);
     }
     auto book = ctx.openStore().defaultPriceBook();
     if (!book)
-        throw InvalidInput("the store has no default price book; import one with "
-                           "`crossgrade-cli pricebook import FILE --default`");
+        throw noDefaultPriceBook(*ctx.store);
     std::optional<model::Audit> audit;
     if (ctx.parser.isSet(QStringLiteral("audit")))
         audit = auditFromFileOrId(ctx, ctx.parser.value(QStringLiteral("audit")));

@@ -410,6 +410,11 @@ AuditReadResult readAudit(std::string_view text) {
         result.errors = std::move(parsed.errors);
         return result;
     }
+    if (auto other = otherDocumentProblem(parsed.doc, kAuditSchemaTag, kAuditDocument)) {
+        AuditReadResult result;
+        result.errors.push_back(std::move(*other));
+        return result;
+    }
     JsonChecker checker;
     Audit audit = AuditReader(checker, "").read(parsed.doc, true);
     AuditReadResult result;

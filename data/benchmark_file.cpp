@@ -3,9 +3,11 @@
 #include "benchmark_inferencex.h"
 #include "benchmark_mlperf.h"
 #include "benchmark_serving.h"
+#include "file_problems.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 
@@ -41,6 +43,59 @@ bool startsWithNumberKey(std::string_view body) {
         return false;
     i = body.find_first_not_of(" \t\r\n", i + 1);
     return i != std::string_view::npos && body[i] == ':';
+}
+
+// A Crossgrade file of another kind, told by its "schema" tag near the start: "an audit
+// (crossgrade.audit/1)", or empty when the head names none.
+std::string crossgradeKindOf(std::string_view body) {
+    const std::size_t key = body.find("\"schema\"");
+    if (key == std::string_view::npos || key > 200)
+        return {};
+    const std::size_t open = body.find('"', body.find(':', key));
+    const std::size_t close = open == std::string_view::npos ? open : body.find('"', open + 1);
+    if (close == std::string_view::npos)
+        return {};
+    const std::string tag(body.substr(open + 1, close - open - 1));
+    if (tag.rfind("crossgrade.", 0) != 0)
+        return {};
+    for (const auto& [prefix, noun] : {std::pair{"crossgrade.audit/", "an audit"},
+                                       std::pair{"crossgrade.scenario/", "a scenario"},
+                                       std::pair{"crossgrade.pricebook/", "a price book"}})
+        if (tag.rfind(prefix, 0) == 0)
+            return std::string(noun) + " (" + tag + ")";
+    return "a Crossgrade " + tag + " document";
+}
+
+// Why detectBenchmarkFormat found nothing in `head`, in the user's terms.
+std::string undetectedReason(std::string_view head) {
+    if (head.substr(0, 3) == "\xEF\xBB\xBF")
+        head.remove_prefix(3);
+    const std::size_t first = head.find_first_not_of(" \t\r\n");
+    const std::string formats = "an MLPerf summary.json, InferenceX rows (agg_bmk.json), a "
+                                "benchmark_serving result or the canonical CSV "
+                                "(docs/benchmarks.md)";
+    if (first == std::string_view::npos)
+        return "the file is empty; expected " + formats;
+    const std::string_view body = head.substr(first);
+    if (body.front() == '{') {
+        if (const std::string kind = crossgradeKindOf(body); !kind.empty())
+            return "this is " + kind +
+                   ", not benchmark results (docs/benchmarks.md lists the "
+                   "formats)";
+        return "a JSON object with none of the keys that tell a format (benchmark_serving: "
+               "\"backend\" or \"output_throughput\"; InferenceX: \"hw\" or \"tput_per_gpu\"; "
+               "MLPerf: rows keyed \"0\", \"1\", …); if it is one, name it with "
+               "--input-format (docs/benchmarks.md)";
+    }
+    std::string line(body.substr(0, std::min(body.find('\n'), std::size_t(80))));
+    if (!line.empty() && line.back() == '\r')
+        line.pop_back();
+    if (line.find(',') != std::string::npos)
+        return "the first line \"" + line +
+               "\" is not the canonical CSV header: it must name at least the hardware and "
+               "model columns (docs/formats/benchmark-csv.md)";
+    return "the file starts with \"" + line + "\", which is neither JSON nor CSV; expected " +
+           formats;
 }
 
 std::string sizeText(std::uintmax_t bytes) {
@@ -87,14 +142,17 @@ BenchmarkFileImport readBenchmarkFile(const std::string& path,
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (ec)
-        return refuse("cannot read the file: " + ec.message());
+        return refuse(readFailure(ec, "a benchmark results file"));
     if (size > kMaxBenchmarkFileBytes)
         return refuse("the file is " + sizeText(size) + "; benchmark files are limited to " +
                       sizeText(kMaxBenchmarkFileBytes) +
                       " (docs/benchmarks.md, \"Limits\"): split it and import the parts");
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return refuse("cannot open the file for reading");
+    if (!in) // stat succeeds on a file one may not read; opening it is what fails
+        return refuse(
+            readFailure(std::error_code(errno != 0 ? errno : EACCES, std::generic_category()),
+                        "a benchmark results file"));
     if (!format) {
         std::string head(64 * 1024, '\0');
         in.read(head.data(), std::streamsize(head.size()));
@@ -103,10 +161,7 @@ BenchmarkFileImport readBenchmarkFile(const std::string& path,
         in.seekg(0);
         format = detectBenchmarkFormat(head);
         if (!format)
-            return refuse("cannot tell which benchmark format this is: expected an MLPerf "
-                          "summary.json, InferenceX rows (agg_bmk.json), a benchmark_serving "
-                          "result or the canonical CSV (docs/benchmarks.md); name it with "
-                          "--input-format");
+            return refuse("cannot tell which benchmark format this is: " + undetectedReason(head));
     }
     out.format = format;
     switch (*format) {
@@ -125,7 +180,8 @@ BenchmarkFileImport readBenchmarkFile(const std::string& path,
     }
     if (in.bad() && out.result.ok()) {
         out.result = {};
-        return refuse("reading the file failed");
+        return refuse("reading the file failed part-way (a disk or network error); copy it to a "
+                      "local disk and try again");
     }
     return out;
 }

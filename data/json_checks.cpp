@@ -1,9 +1,11 @@
 #include "json_checks.h"
 
+#include "file_problems.h"
 #include "input_table.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -137,16 +139,22 @@ std::string numberPlace(std::string_view text, std::string_view what) {
 }
 
 std::string syntaxMessage(const json::parse_error& e) {
-    // nlohmann's text is "[json.exception.parse_error.101] parse error at line 1, column 2:
-    // syntax error while parsing value - invalid literal; last read: 'x'"; keep what follows
-    // the position, which says what was expected.
-    std::string what = e.what();
-    const auto colon = what.find(": ", what.find("parse error"));
-    std::string detail = colon == std::string::npos ? what : what.substr(colon + 2);
-    return "invalid JSON: " + detail;
+    return invalidJsonMessage(e.what());
 }
 
 } // namespace
+
+std::string invalidJsonMessage(const std::string& parserText) {
+    // nlohmann's text is "[json.exception.parse_error.101] parse error at line 1, column 2:
+    // syntax error while parsing value - invalid literal; last read: 'x'"; keep what follows
+    // the position, which says what was expected.
+    const auto colon = parserText.find(": ", parserText.find("parse error"));
+    std::string detail = colon == std::string::npos ? parserText : parserText.substr(colon + 2);
+    constexpr std::string_view kEnd = "unexpected end of input";
+    if (const auto end = detail.find(kEnd); end != std::string::npos)
+        detail.replace(end, kEnd.size(), "the file ends before the JSON does (is it cut short?)");
+    return "invalid JSON: " + detail;
+}
 
 ParsedDocument parseDocument(std::string_view text, const DocumentKind& kind) {
     ParsedDocument result;
@@ -176,12 +184,62 @@ ParsedDocument parseDocument(std::string_view text, const DocumentKind& kind) {
     return result;
 }
 
+std::optional<Problem> otherDocumentProblem(const json& doc, std::string_view tag,
+                                            const DocumentKind& kind) {
+    if (!doc.is_object())
+        return std::nullopt;
+    const auto schema = doc.find("schema");
+    if (schema == doc.end() || !schema->is_string())
+        return std::nullopt;
+    const std::string found = schema->get<std::string>();
+    constexpr std::string_view ours = "crossgrade.";
+    if (found == tag || found.rfind(ours, 0) != 0)
+        return std::nullopt;
+    const std::string expected = "expected \"" + std::string(tag) + "\", got \"" + found + "\": ";
+    // "crossgrade.audit/1" → kind "crossgrade.audit", version "1"
+    const auto split = [](std::string_view t) {
+        const std::size_t slash = t.rfind('/');
+        return slash == std::string_view::npos ? std::pair{t, std::string_view()}
+                                               : std::pair{t.substr(0, slash), t.substr(slash + 1)};
+    };
+    const auto [wantKind, wantVersion] = split(tag);
+    const auto [foundKind, foundVersion] = split(found);
+    if (foundKind == wantKind) {
+        const bool newer =
+            !foundVersion.empty() &&
+            std::all_of(foundVersion.begin(), foundVersion.end(),
+                        [](char c) { return std::isdigit((unsigned char)c); }) &&
+            (foundVersion.size() > wantVersion.size() ||
+             (foundVersion.size() == wantVersion.size() && foundVersion > wantVersion));
+        return Problem{"/schema", expected + (newer ? "the file was written by a newer Crossgrade "
+                                                      "in a later format; open it with that "
+                                                      "newer version"
+                                                    : "an unknown format version of " +
+                                                          std::string(kind.noun) + " file")};
+    }
+    static const std::pair<std::string_view, std::string_view> kNouns[] = {
+        {"crossgrade.audit", "an audit"},
+        {"crossgrade.scenario", "a scenario"},
+        {"crossgrade.pricebook", "a price book"},
+        {"crossgrade.evaluation", "an evaluation (evaluate's output)"},
+        {"crossgrade.recommendation", "a recommendation (recommend's output)"},
+        {"crossgrade.sensitivity", "a sensitivity report (sensitivity's output)"},
+    };
+    std::string noun = "a Crossgrade \"" + std::string(foundKind.substr(ours.size())) + "\" file";
+    for (const auto& [k, n] : kNouns)
+        if (foundKind == k)
+            noun = n;
+    return Problem{"/schema", expected + "this file is " + noun + ", not " +
+                                  std::string(kind.noun) + "; give " + std::string(kind.noun) +
+                                  " file"};
+}
+
 FileText readDocumentText(const std::string& path, const DocumentKind& kind) {
     FileText result;
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) {
-        result.errors.push_back({"", "cannot read the file: " + ec.message()});
+        result.errors.push_back({"", readFailure(ec, std::string(kind.noun) + " JSON file")});
         return result;
     }
     if (size > kMaxDocumentBytes) {
@@ -190,15 +248,21 @@ FileText readDocumentText(const std::string& path, const DocumentKind& kind) {
                                          std::to_string(kMaxDocumentBytes) + " bytes (16 MB)"});
         return result;
     }
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        result.errors.push_back({"", "cannot open the file for reading"});
+        // stat succeeds on a file one may not read; opening it is what fails.
+        const int reason = errno != 0 ? errno : EACCES;
+        result.errors.push_back({"", readFailure(std::error_code(reason, std::generic_category()),
+                                                 std::string(kind.noun) + " JSON file")});
         return result;
     }
     std::ostringstream buffer;
     buffer << in.rdbuf();
     if (in.bad()) {
-        result.errors.push_back({"", "reading the file failed"});
+        result.errors.push_back(
+            {"", "reading the file failed part-way (a disk or network error); copy it to a "
+                 "local disk and try again"});
         return result;
     }
     result.text = std::move(buffer).str();

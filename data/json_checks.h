@@ -63,6 +63,17 @@ struct ParsedDocument {
 // "line:column") and a number out of the range of a double.
 ParsedDocument parseDocument(std::string_view text, const DocumentKind& kind);
 
+// "invalid JSON: …" from the parser's own words (nlohmann's "[json.exception.parse_error.101]
+// parse error at line 1, column 2: syntax error while parsing value - …"), without its tag and
+// position (the place says where), and saying so plainly when the file is cut short.
+std::string invalidJsonMessage(const std::string& parserText);
+
+// One problem at "/schema" when `doc` says it is a Crossgrade document of another kind (an
+// audit given where a scenario is expected) or of another format version than `tag`: its
+// fields would otherwise be reported one by one as unknown or missing, burying the cause.
+std::optional<Problem> otherDocumentProblem(const nlohmann::json& doc, std::string_view tag,
+                                            const DocumentKind& kind);
+
 struct FileText {
     std::string text;
     std::vector<Problem> errors; // place "" when the file cannot be read or is too large

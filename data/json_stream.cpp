@@ -88,10 +88,7 @@ std::vector<Problem> guarded(CountingBuffer& counting, Parse&& parse,
         return {{counting.place(), "nesting deeper than " + std::to_string(kMaxNesting) +
                                        " levels; a benchmark file is much flatter"}};
     } catch (const json::parse_error& e) {
-        std::string what = e.what();
-        const auto colon = what.find(": ", what.find("parse error"));
-        return {{counting.place(),
-                 "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2))}};
+        return {{counting.place(), invalidJsonMessage(e.what())}};
     } catch (const json::out_of_range&) {
         return {{counting.place(), "invalid JSON: a number is out of range (larger than 1.8e308)"}};
     }

@@ -383,6 +383,10 @@ PriceBookReadResult readPriceBook(std::string_view text) {
         result.errors = std::move(parsed.errors);
         return result;
     }
+    if (auto other = otherDocumentProblem(parsed.doc, kPriceBookSchemaTag, kPriceBookDocument)) {
+        result.errors.push_back(std::move(*other));
+        return result;
+    }
     JsonChecker checker;
     // A file must say what it is; the object reader checks the tag only when present.
     if (parsed.doc.is_object() && !parsed.doc.contains("schema"))

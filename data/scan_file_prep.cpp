@@ -221,7 +221,14 @@ bool extractNotebookCode(std::string_view json, NotebookCode& out, std::string& 
     try {
         doc = nlohmann::json::parse(json.begin(), json.end());
     } catch (const nlohmann::json::exception& e) {
-        error = std::string("not JSON: ") + e.what();
+        // nlohmann's text starts "[json.exception.parse_error.101] parse error at line 2, …":
+        // the tag means nothing to a reader, the place and the reason do.
+        std::string what = e.what();
+        if (const auto tag = what.find("] "); what.rfind("[json.", 0) == 0 && tag != what.npos)
+            what.erase(0, tag + 2);
+        if (what.rfind("parse error", 0) == 0)
+            what.replace(0, std::string_view("parse error").size(), "invalid JSON");
+        error = what;
         return false;
     }
     if (!doc.is_object() || !doc.contains("cells") || !doc["cells"].is_array()) {

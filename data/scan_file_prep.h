@@ -29,7 +29,8 @@ struct NotebookCode {
 };
 
 // Code cells only (markdown and raw cells are prose). On a notebook that is not valid JSON or
-// not shaped like one, returns false with `error` saying what ("not JSON: ...", "no cells").
+// not shaped like one, returns false with `error` saying what ("invalid JSON at line L, column C:
+// ...", "no cells").
 bool extractNotebookCode(std::string_view json, NotebookCode& out, std::string& error);
 
 } // namespace crossgrade::data

@@ -672,6 +672,10 @@ ScenarioReadResult readScenario(std::string_view text) {
         result.errors = std::move(parsed.errors);
         return result;
     }
+    if (auto other = otherDocumentProblem(parsed.doc, kScenarioSchemaTag, kScenarioDocument)) {
+        result.errors.push_back(std::move(*other));
+        return result;
+    }
     ScenarioReader reader;
     Scenario scenario = reader.read(parsed.doc);
     JsonChecker& checker = reader.checker();

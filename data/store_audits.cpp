@@ -259,10 +259,13 @@ void readScanDetails(const Connection& connection, std::int64_t id, Audit& audit
         return;
     const std::vector<Problem> problems = readScanDetailsJson(textOf(query.value(0)), audit);
     if (!problems.empty())
-        throw StoreError(Kind::Corrupt, "the store " + connection.displayPath() +
-                                            " holds unreadable scan details for audit " +
-                                            std::to_string(id) + " (" + problems.front().place +
-                                            ": " + problems.front().message + ")");
+        throw StoreError(
+            Kind::Corrupt,
+            "the store " + connection.displayPath() + " holds unreadable scan details for audit " +
+                std::to_string(id) + " (" + problems.front().place + ": " +
+                problems.front().message +
+                "). The other stored rows still read; scan its repositories into it again, or "
+                "restore the store from a backup.");
 }
 
 } // namespace

@@ -123,11 +123,16 @@ void Connection::fail(const QSqlError& error, std::string_view doing) const {
                                    " ms). Close the other Crossgrade window or command "
                                    "using it and try again.");
     case Kind::Corrupt:
-        throw StoreError(kind, "store is damaged or is not an SQLite database: " + where + detail);
+        throw StoreError(kind, "store is damaged or is not an SQLite database: " + where + detail +
+                                   ". Restore it from a backup, or choose another store file.");
     case Kind::Io:
-        throw StoreError(kind, "cannot read or write the store: " + where + detail);
+        throw StoreError(kind, "cannot read or write the store: " + where + detail +
+                                   ". Check that you may read and write the file and its folder "
+                                   "and that the disk has room.");
     default:
-        throw StoreError(Kind::Query, "store query failed: " + where + detail);
+        throw StoreError(Kind::Query, "store query failed: " + where + detail +
+                                          ". The store may be damaged: keep a copy of it and "
+                                          "report the message.");
     }
 }
 

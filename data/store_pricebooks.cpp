@@ -24,7 +24,10 @@ model::PriceBook parseStoredBook(const Connection& connection, std::int64_t id,
         throw StoreError(Kind::Corrupt, "stored price book " + std::to_string(id) +
                                             " no longer reads (" + read.errors.front().place +
                                             ": " + read.errors.front().message +
-                                            "): " + connection.displayPath());
+                                            "): " + connection.displayPath() +
+                                            ". The other stored rows still read; import the "
+                                            "price book again, or restore the store from a "
+                                            "backup.");
     return std::move(*read.price_book);
 }
 

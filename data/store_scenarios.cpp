@@ -30,6 +30,11 @@ namespace dialect = sql_dialect;
 
 namespace {
 
+// What to do about one stored row that no longer reads: the others are unaffected.
+constexpr const char* kRowAdvice =
+    ". The other stored rows still read; choose another version, or restore the store from a "
+    "backup.";
+
 using Kind = StoreError::Kind;
 
 // {"cheapest_option": …, "rule_path": …, "options": {"stay-cuda": {"npv_usd": …,
@@ -59,8 +64,13 @@ ScenarioHeadline parseHeadline(const Connection& connection, const QVariant& tex
                                         values.at("doors_taken").get<int>()});
         return headline;
     } catch (const nlohmann::json::exception& e) {
-        throw StoreError(Kind::Corrupt, "the headline of " + what + " no longer reads (" +
-                                            e.what() + "): " + connection.displayPath());
+        // nlohmann's text starts with a tag ("[json.exception.out_of_range.403] ") that means
+        // nothing to a reader; what follows names the missing key.
+        std::string why = e.what();
+        if (const auto tag = why.find("] "); why.rfind("[json.", 0) == 0 && tag != why.npos)
+            why.erase(0, tag + 2);
+        throw StoreError(Kind::Corrupt, "the headline of " + what + " no longer reads (" + why +
+                                            "): " + connection.displayPath() + kRowAdvice);
     }
 }
 
@@ -211,7 +221,8 @@ std::optional<model::Scenario> readScenarioVersion(const Connection& connection,
         throw StoreError(Kind::Corrupt,
                          versionName(textOf(query.value(0)), query.value(1).toInt()) +
                              " no longer reads (" + read.errors.front().place + ": " +
-                             read.errors.front().message + "): " + connection.displayPath());
+                             read.errors.front().message + "): " + connection.displayPath() +
+                             kRowAdvice);
     return std::move(*read.scenario);
 }
 

@@ -255,14 +255,18 @@ void refuseNewer(const Connection& connection, int version) {
 
 void prepareLocation(const QString& path) {
     if (path.isEmpty())
-        throw StoreError(Kind::Io, "no store file given");
+        throw StoreError(Kind::Io, "no store file given; choose a store file");
     const QFileInfo info(path);
     if (info.isDir())
-        throw StoreError(Kind::Io, "the store path is a folder, not a file: " + displayPath(path));
+        throw StoreError(Kind::Io, "the store path is a folder, not a file: " + displayPath(path) +
+                                       ". Give the path of a store file, e.g. " +
+                                       displayPath(QDir(path).filePath("crossgrade.sqlite")) + ".");
     const QString folder = info.absolutePath();
     if (!QDir().mkpath(folder))
         throw StoreError(Kind::Io, "cannot create the folder " + displayPath(folder) +
-                                       " for the store " + displayPath(path));
+                                       " for the store " + displayPath(path) +
+                                       ". Check the path (a part of it may be a file) and that you "
+                                       "may create folders there.");
     if (info.exists() && info.size() > 0)
         refuseForeignFile(path);
 }

@@ -46,6 +46,30 @@ private:
         return m_c.inputs.add(std::move(pointer), n);
     }
 
+    // "; the price book's NVIDIA SKUs are H100, H200": what a dangling SKU could have named.
+    std::string knownSkus(std::optional<Vendor> vendor) const {
+        std::string list;
+        for (const CompiledSku& s : m_c.skus)
+            if (!vendor || s.vendor == *vendor)
+                list += (list.empty() ? "" : ", ") + s.id;
+        const std::string whose =
+            vendor ? (*vendor == Vendor::Nvidia ? "NVIDIA SKUs" : "AMD SKUs") : "SKUs";
+        return list.empty() ? "; the price book has no " + whose
+                            : "; the price book's " + whose + " are " + list;
+    }
+
+    std::string knownWorkloads() const {
+        std::string list;
+        for (const auto& [id, w] : m_s.workloads)
+            list += (list.empty() ? "" : ", ") + id;
+        return "; the scenario's workloads are " + list;
+    }
+
+    // Where the missing ratio goes, for the message that says it is missing.
+    static std::string ratioPlace(WorkloadClass cls, const std::string& sku) {
+        return "; add it at /pricebook/performance/" + str(toString(cls)) + "/" + pointerToken(sku);
+    }
+
     void compileSkus() {
         for (const auto& [id, sku] : m_s.pricebook.skus) {
             const std::string at = "/pricebook/skus/" + pointerToken(id) + "/";
@@ -141,8 +165,9 @@ private:
             const std::string sat = at + "skus/" + pointerToken(id) + "/";
             const int s = m_c.skuIndex(id);
             if (s < 0)
-                throw ScenarioError(sat.substr(0, sat.size() - 1),
-                                    "no SKU \"" + id + "\" in the price book");
+                throw ScenarioError(sat.substr(0, sat.size() - 1), "no SKU \"" + id +
+                                                                       "\" in the price book" +
+                                                                       knownSkus(std::nullopt));
             if (bound.ratio) {
                 if (id == kReferenceSku)
                     throw ScenarioError(sat + "ratio", "H100 is the reference: its ratio is 1");
@@ -169,17 +194,24 @@ private:
             c.id = id;
             c.sku = m_c.skuIndex(lot.sku);
             if (c.sku < 0)
-                throw ScenarioError(at + "sku", "no SKU \"" + lot.sku + "\" in the price book");
+                throw ScenarioError(at + "sku", "no SKU \"" + lot.sku + "\" in the price book" +
+                                                    knownSkus(Vendor::Nvidia));
             c.workload = workloadIndex(lot.workload);
             if (c.workload < 0)
-                throw ScenarioError(at + "workload", "no workload \"" + lot.workload + "\"");
+                throw ScenarioError(at + "workload",
+                                    "no workload \"" + lot.workload + "\"" + knownWorkloads());
             if (m_c.skus[std::size_t(c.sku)].vendor != Vendor::Nvidia)
                 throw ScenarioError(at + "sku", "the installed fleet is the NVIDIA fleet the "
                                                 "options start from; \"" +
-                                                    lot.sku + "\" is an AMD SKU");
-            if (m_c.workloads[std::size_t(c.workload)].ratio[std::size_t(c.sku)] == kNoInput)
+                                                    lot.sku + "\" is an AMD SKU" +
+                                                    knownSkus(Vendor::Nvidia));
+            const CompiledWorkload& served = m_c.workloads[std::size_t(c.workload)];
+            if (served.ratio[std::size_t(c.sku)] == kNoInput)
                 throw ScenarioError(at + "sku", "the performance table has no ratio for \"" +
-                                                    lot.sku + "\" in this workload's class");
+                                                    lot.sku + "\" in class " +
+                                                    str(toString(served.workload_class)) +
+                                                    " (workload " + served.id + ")" +
+                                                    ratioPlace(served.workload_class, lot.sku));
             c.count = lot.count;
             c.age_months = lot.age_months;
             c.channel = lot.channel;
@@ -193,17 +225,20 @@ private:
         for (int v = 0; v < 2; ++v) {
             const std::string at = std::string("/procurement/") + names[v] + "/sku";
             const int sku = m_c.skuIndex(byVendor[v]->sku);
+            const Vendor vendor = static_cast<Vendor>(v);
             if (sku < 0)
-                throw ScenarioError(at, "no SKU \"" + byVendor[v]->sku + "\" in the price book");
+                throw ScenarioError(at, "no SKU \"" + byVendor[v]->sku + "\" in the price book" +
+                                            knownSkus(vendor));
             if (static_cast<int>(m_c.skus[std::size_t(sku)].vendor) != v)
-                throw ScenarioError(at,
-                                    "\"" + byVendor[v]->sku + "\" is not a " + names[v] + " SKU");
+                throw ScenarioError(at, "\"" + byVendor[v]->sku + "\" is not " +
+                                            (vendor == Vendor::Nvidia ? "an NVIDIA" : "an AMD") +
+                                            " SKU" + knownSkus(vendor));
             for (const CompiledWorkload& w : m_c.workloads)
                 if (w.ratio[std::size_t(sku)] == kNoInput)
-                    throw ScenarioError(at, "the performance table has no ratio for \"" +
-                                                byVendor[v]->sku + "\" in class " +
-                                                str(toString(w.workload_class)) + " (workload " +
-                                                w.id + ")");
+                    throw ScenarioError(
+                        at, "the performance table has no ratio for \"" + byVendor[v]->sku +
+                                "\" in class " + str(toString(w.workload_class)) + " (workload " +
+                                w.id + ")" + ratioPlace(w.workload_class, byVendor[v]->sku));
             m_c.buy_sku[v] = sku;
             m_c.channel[v] = byVendor[v]->channel;
         }
@@ -279,7 +314,9 @@ private:
         const auto sequence = m_s.pricebook.sequences.find(*path);
         if (sequence == m_s.pricebook.sequences.end())
             throw ScenarioError("/pricebook/sequences/" + str(toString(*path)),
-                                "the price book has no task sequence for " + str(toString(*path)));
+                                "the price book has no task sequence for " + str(toString(*path)) +
+                                    "; expected the path's port tasks in order "
+                                    "(docs/pricebook.md)");
         int inferenceGate = -1;
         int trainingGate = -1;
         for (PortTask task : sequence->second) {
@@ -290,7 +327,9 @@ private:
             const auto& byTask = m_s.pricebook.port_months;
             const auto t = byTask.find(task);
             if (t == byTask.end() || !t->second.count(effort) || !t->second.at(effort).count(*path))
-                throw ScenarioError(at, "the price book has no months for this task");
+                throw ScenarioError(at, "the price book has no months for this task; expected "
+                                        "[low, most_likely, high] calendar months here "
+                                        "(docs/pricebook.md)");
             InputId months = m_c.inputs.find(at).value_or(kNoInput);
             if (months == kNoInput)
                 months = add(at, t->second.at(effort).at(*path));

@@ -1,24 +1,51 @@
 #include "report_export.h"
 
 #include "evaluation_json.h"
+#include "file_problems.h"
 #include "scenario_json.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <future>
+#include <memory>
 #include <stdexcept>
 
 namespace crossgrade::reports {
 
 namespace {
 
-void writeWhole(const QString& path, const QByteArray& bytes) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        throw std::runtime_error("cannot write " + QDir::toNativeSeparators(path).toStdString() +
-                                 ": " + file.errorString().toStdString());
-}
+// The report's files, written whole or not at all: each goes to a temporary file beside its
+// target first, and only when every one is written are they renamed into place, the PDF last.
+// A failure before then (a folder in the way, a full disk) leaves none of them; one while
+// renaming removes the ones this report had already put in place.
+class ReportFiles {
+public:
+    void stage(const QString& path, const QByteArray& bytes) {
+        auto file = std::make_unique<QSaveFile>(path);
+        if (!file->open(QIODevice::WriteOnly) || file->write(bytes) != bytes.size())
+            throw std::runtime_error(data::writeFailure(path, file->errorString()) +
+                                     "; no file of the report was written");
+        m_files.push_back(std::move(file));
+    }
+
+    void commitAll() {
+        QStringList committed;
+        for (const auto& file : m_files) {
+            if (!file->commit()) {
+                for (const QString& done : committed)
+                    QFile::remove(done);
+                throw std::runtime_error(data::writeFailure(file->fileName(), file->errorString()) +
+                                         "; no file of the report was kept");
+            }
+            committed << file->fileName();
+        }
+    }
+
+private:
+    std::vector<std::unique_ptr<QSaveFile>> m_files; // uncommitted ones are discarded
+};
 
 QByteArray bytesOf(const std::string& text) {
     return QByteArray(text.data(), qsizetype(text.size()));
@@ -64,16 +91,18 @@ ExportedReport exportReport(const std::vector<ScenarioAnalysis>& analyses, Repor
     const QDir folder = QFileInfo(pdfPath).absoluteDir();
     ExportedReport out;
     out.pdf = QFileInfo(pdfPath).absoluteFilePath();
+    ReportFiles files;
     for (std::size_t i = 0; i < analyses.size(); ++i) {
         const QString json = folder.absoluteFilePath(meta.scenario_files[i]);
-        writeWhole(json, texts[2 * i]);
+        files.stage(json, texts[2 * i]);
         out.files << json;
         const QString csv = folder.absoluteFilePath(meta.samples_files[i]);
-        writeWhole(csv, texts[2 * i + 1]);
+        files.stage(csv, texts[2 * i + 1]);
         out.files << csv;
     }
     // The PDF last: it names the files above, so it appears only once they are all there.
-    writeWhole(out.pdf, pdf);
+    files.stage(out.pdf, pdf);
+    files.commitAll();
     return out;
 }
 

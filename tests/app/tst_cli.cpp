@@ -223,7 +223,7 @@ private slots:
             << QStringList{"recommend", "nope.json"} << "nope.json: no such file";
         QTest::newRow("bad format")
             << QStringList{"audits", "--format", "xml"} << "--format: expected text or json";
-        QTest::newRow("unknown option") << QStringList{"audits", "--colour"} << "Unknown option";
+        QTest::newRow("unknown option") << QStringList{"audits", "--colour"} << "unknown option";
         QTest::newRow("no files") << QStringList{"import-audit"} << "expected one or more";
         QTest::newRow("missing file") << QStringList{"import-audit", "/nonexistent.json"}
                                       << "/nonexistent.json:/: cannot read the file";

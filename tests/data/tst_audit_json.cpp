@@ -119,9 +119,11 @@ void TestAuditJson::errors_data() {
         << "{\n  \"schema\": \"crossgrade.audit/1\"\n  \"name\": \"x\"\n}"
         << "3:3"
         << "invalid JSON";
-    QTest::newRow("malformed JSON: truncated") << "{\"schema\": \"crossgrade.audit/1\", "
-                                               << "1:34"
-                                               << "invalid JSON";
+    QTest::newRow("malformed JSON: truncated")
+        << "{\"schema\": \"crossgrade.audit/1\", "
+        << "1:34"
+        << "invalid JSON: syntax error while parsing object key - the file ends before the JSON "
+           "does (is it cut short?); expected string literal";
     QTest::newRow("not an object") << "[1, 2]"
                                    << ""
                                    << "expected a JSON object";

@@ -123,10 +123,44 @@ private slots:
         QTest::addColumn<QString>("content"); // empty: no file at all
         QTest::addColumn<QString>("message");
         QTest::newRow("missing file") << ""
-                                      << "cannot read the file";
-        QTest::newRow("unknown format") << "name,value\n1,2\n"
-                                        << "cannot tell which benchmark format this is";
+                                      << "cannot read the file: it does not exist; check the path";
+        // The reason the format could not be told, not only that it could not.
+        QTest::newRow("unknown CSV header")
+            << "name,value\n1,2\n"
+            << "cannot tell which benchmark format this is: the first line \"name,value\" is not "
+               "the canonical CSV header: it must name at least the hardware and model columns "
+               "(docs/formats/benchmark-csv.md)";
+        QTest::newRow("empty") << " \n"
+                               << "cannot tell which benchmark format this is: the file is empty";
+        QTest::newRow("an audit") << R"({"schema": "crossgrade.audit/1", "name": "x"})"
+                                  << "this is an audit (crossgrade.audit/1), not benchmark results";
+        QTest::newRow("other JSON object")
+            << R"({"name": "x"})"
+            << "a JSON object with none of the keys that tell a format (benchmark_serving: "
+               "\"backend\"";
+        QTest::newRow("plain text") << "hello there\n"
+                                    << "the file starts with \"hello there\", which is neither "
+                                       "JSON nor CSV";
     }
+    void aCutShortFileIsSaidToBe() {
+        const std::string path = write("cut.json", R"([{"hw": "h100", "tput_per_gpu": 5)");
+        const data::BenchmarkFileImport in = data::readBenchmarkFile(path, std::nullopt, {});
+        QVERIFY(!in.result.ok());
+        QCOMPARE(in.result.errors.front().place, std::string("1:33"));
+        QCOMPARE(in.result.errors.front().message,
+                 std::string("invalid JSON: syntax error while parsing object - the file ends "
+                             "before the JSON does (is it cut short?); expected '}'"));
+    }
+
+    void aFolderIsNamedAsOne() {
+        const data::BenchmarkFileImport in =
+            data::readBenchmarkFile(m_dir.path().toStdString(), std::nullopt, {});
+        QVERIFY(!in.result.ok());
+        QCOMPARE(in.result.errors.front().message,
+                 std::string("cannot read the file: it is a folder; give the path of a benchmark "
+                             "results file inside it"));
+    }
+
     void refusals() {
         QFETCH(QString, content);
         QFETCH(QString, message);

@@ -439,9 +439,11 @@ private slots:
         QCOMPARE(pycuda.size(), std::size_t(1)); // one string holds the cell: its line
         QCOMPARE(pycuda[0]->line, lineOf(notebook, "\"source\": \"y = 1"));
 
-        QVERIFY(
-            reasonFor(scan, "notebooks/broken.ipynb").rfind("notebook not readable: not JSON", 0) ==
-            0);
+        // The place and the reason, without the JSON library's exception tag.
+        const std::string broken = reasonFor(scan, "notebooks/broken.ipynb");
+        QVERIFY2(broken.rfind("notebook not readable: invalid JSON at line 1, column 12: ", 0) == 0,
+                 broken.c_str());
+        QVERIFY2(broken.find("json.exception") == std::string::npos, broken.c_str());
     }
 
     void cancelFromProgress() {

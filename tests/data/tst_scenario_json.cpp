@@ -3,6 +3,7 @@
 // error row names its JSON pointer (or line:column), including the dangling references the
 // engine's compiler finds.
 
+#include "audit_json.h"
 #include "compiled_scenario.h"
 #include "pricebook_json.h"
 #include "recommendation.h"
@@ -220,6 +221,9 @@ private slots:
     void warnings();
     void fileOverTheLimitIsRefusedBeforeParsing();
     void missingFileIsReported();
+    void aFolderIsReportedAsOne();
+    void anotherKindOfFileIsOneProblem_data();
+    void anotherKindOfFileIsOneProblem();
     void brokenFixturesAreRejected_data();
     void brokenFixturesAreRejected();
     void fuzzRegressionsNeitherCrashNorBreakTheRoundTrip_data();
@@ -507,18 +511,18 @@ void TestScenarioJson::errors_data() {
     QTest::newRow("fleet lot with an unknown SKU")
         << with([](json& j) { j["fleet"]["h100-2025-q3"]["sku"] = "A100"; })
         << "/fleet/h100-2025-q3/sku"
-        << "no SKU \"A100\" in the price book";
+        << "no SKU \"A100\" in the price book; the price book's NVIDIA SKUs are B200, H100, H200";
     QTest::newRow("fleet lot of AMD GPUs")
         << with([](json& j) { j["fleet"]["h100-2025-q3"]["sku"] = "MI300X"; })
         << "/fleet/h100-2025-q3/sku"
-        << "AMD SKU";
+        << "\"MI300X\" is an AMD SKU; the price book's NVIDIA SKUs are B200, H100, H200";
     QTest::newRow("fleet lot with an unknown workload")
         << with([](json& j) { j["fleet"]["h100-2026-q2"]["workload"] = "search"; })
         << "/fleet/h100-2026-q2/workload"
-        << "no workload \"search\"";
+        << "no workload \"search\"; the scenario's workloads are assistant-405b, chat-70b";
     QTest::newRow("AMD procurement names an NVIDIA SKU")
         << with([](json& j) { j["procurement"]["amd"]["sku"] = "B200"; }) << "/procurement/amd/sku"
-        << "is not a amd SKU";
+        << "\"B200\" is not an AMD SKU; the price book's AMD SKUs are MI300X, MI325X, MI355X";
     QTest::newRow("negative fleet count")
         << with([](json& j) { j["fleet"]["h100-2026-q2"]["count"] = -8; })
         << "/fleet/h100-2026-q2/count"
@@ -803,6 +807,78 @@ void TestScenarioJson::missingFileIsReported() {
     QVERIFY(!r.ok());
     QCOMPARE(r.errors.front().place, std::string());
     QVERIFY(r.errors.front().message.find("cannot read") != std::string::npos);
+}
+
+void TestScenarioJson::aFolderIsReportedAsOne() {
+    const auto r = data::readScenarioFile(CROSSGRADE_SOURCE_DIR "/resources");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errors.size(), std::size_t(1));
+    QCOMPARE(r.errors.front().message, std::string("cannot read the file: it is a folder; give "
+                                                   "the path of a scenario JSON file inside it"));
+}
+
+// A Crossgrade file of the wrong kind (an audit opened as a scenario) or of a later format
+// version is one problem at /schema saying so, not dozens of "unknown field" and "missing".
+void TestScenarioJson::anotherKindOfFileIsOneProblem_data() {
+    QTest::addColumn<QString>("reader"); // audit, scenario or pricebook
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+    const std::string audit = data::sampleAudits().front().text;
+    const std::string scenario = data::sampleScenarios().front().text;
+    auto retagged = [](const std::string& text, const char* tag) {
+        json j = json::parse(text);
+        j["schema"] = tag;
+        return QByteArray::fromStdString(j.dump());
+    };
+    QTest::newRow("audit as scenario")
+        << "scenario" << QByteArray::fromStdString(audit)
+        << "expected \"crossgrade.scenario/1\", got \"crossgrade.audit/1\": this file is an audit, "
+           "not a scenario; give a scenario file";
+    QTest::newRow("scenario as audit")
+        << "audit" << QByteArray::fromStdString(scenario)
+        << "expected \"crossgrade.audit/1\", got \"crossgrade.scenario/1\": this file is a "
+           "scenario, not an audit; give an audit file";
+    QTest::newRow("price book as scenario")
+        << "scenario" << QByteArray::fromStdString(data::defaultPriceBookText())
+        << "this file is a price book, not a scenario";
+    QTest::newRow("audit as price book") << "pricebook" << QByteArray::fromStdString(audit)
+                                         << "this file is an audit, not a price book";
+    QTest::newRow("evaluation output as scenario")
+        << "scenario" << QByteArray(R"({"schema": "crossgrade.evaluation/1", "options": []})")
+        << "this file is an evaluation (evaluate's output), not a scenario";
+    QTest::newRow("newer scenario format")
+        << "scenario" << retagged(scenario, "crossgrade.scenario/2")
+        << "got \"crossgrade.scenario/2\": the file was written by a newer Crossgrade in a later "
+           "format; open it with that newer version";
+    QTest::newRow("newer audit format")
+        << "audit" << retagged(audit, "crossgrade.audit/10") << "written by a newer Crossgrade";
+}
+
+void TestScenarioJson::anotherKindOfFileIsOneProblem() {
+    QFETCH(QString, reader);
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    const std::string_view t(text.constData(), std::size_t(text.size()));
+    std::vector<data::Problem> errors;
+    std::vector<data::Problem> warnings;
+    if (reader == "audit") {
+        auto r = data::readAudit(t);
+        errors = r.errors;
+        warnings = r.warnings;
+    } else if (reader == "pricebook") {
+        auto r = data::readPriceBook(t);
+        errors = r.errors;
+        warnings = r.warnings;
+    } else {
+        auto r = data::readScenario(t);
+        errors = r.errors;
+        warnings = r.warnings;
+    }
+    QCOMPARE(errors.size(), std::size_t(1));
+    QCOMPARE(errors.front().place, std::string("/schema"));
+    QVERIFY2(errors.front().message.find(message.toStdString()) != std::string::npos,
+             errors.front().message.c_str());
+    QVERIFY(warnings.empty());
 }
 
 // tests/fixtures/scenarios/: a small valid scenario broken one way each (the JSON Schema

@@ -356,14 +356,25 @@ private slots:
         const QString message = QString::fromStdString(error->what());
         QVERIFY2(message.contains(path), qPrintable(message));
         QVERIFY2(message.contains(phrase), qPrintable(message));
+        // And what to do about it.
+        QVERIFY2(
+            message.contains(QLatin1String("choose another"), Qt::CaseInsensitive) ||
+                message.contains(QLatin1String("restore it from a backup"), Qt::CaseInsensitive),
+            qPrintable(message));
         QCOMPARE(readBytes(path), before);
         QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
     }
 
     void reportsUnusablePathAsIo_data() {
         QTest::addColumn<QString>("relative");
-        QTest::newRow("parent is a file") << "plain-file/store.sqlite";
-        QTest::newRow("path is a folder") << "a-folder";
+        QTest::addColumn<QString>("advice");
+        QTest::newRow("parent is a file")
+            << "plain-file/store.sqlite"
+            << "Check the path (a part of it may be a file) and that you may create folders there.";
+        QTest::newRow("path is a folder")
+            << "a-folder"
+            << "is a folder, not a file: %ROOT/a-folder. Give the path of a store file, e.g. "
+               "%ROOT/a-folder/crossgrade.sqlite.";
     }
     void reportsUnusablePathAsIo() {
         QFETCH(QString, relative);
@@ -376,6 +387,9 @@ private slots:
         QVERIFY(error);
         QCOMPARE(error->kind(), StoreError::Kind::Io);
         QVERIFY2(QString::fromStdString(error->what()).contains(root), error->what());
+        QFETCH(QString, advice);
+        QVERIFY2(QString::fromStdString(error->what()).contains(advice.replace("%ROOT", root)),
+                 error->what());
     }
 
     void roundTrip_data() {
