@@ -18,18 +18,27 @@ done
 [ -x "$prefix/bin/crossgrade-cli" ] && [ -x "$prefix/bin/crossgrade" ] ||
     fail "the installed programs are not executable"
 
-# The user guide and every image it links, in the same relative layout, so that a viewer opening
-# the installed guide (Help → User guide) finds them; and the CLI reference it links.
+# The documentation, whole: every page under docs/ and every file under docs/ a page links, in
+# the same relative layout, so that Help → User guide (or any Markdown viewer) opening the
+# installed guide can follow its links and show its images. Links that leave docs/ (to the
+# schemas and samples under resources/) are repository links and are not checked here.
 docs="$prefix/share/doc/crossgrade"
 [ -f "$docs/user-guide.md" ] || fail "not installed: share/doc/crossgrade/user-guide.md"
-[ -f "$docs/cli-reference.md" ] || fail "not installed: share/doc/crossgrade/cli-reference.md"
 cmp -s "$docs/user-guide.md" "$source/docs/user-guide.md" || fail "the installed guide differs from docs/user-guide.md"
-images=0
-while IFS= read -r image; do
-    [ -f "$docs/$image" ] || fail "the installed guide links $image, which is not installed beside it"
-    images=$((images + 1))
-done < <(grep -o '!\[[^]]*\]([^)]*)' "$docs/user-guide.md" | sed 's/^.*(\(.*\))$/\1/')
-[ "$images" -gt 0 ] || fail "found no image links in the installed guide"
+pages=0 links=0
+while IFS= read -r page; do
+    installed="$docs/${page#"$source/docs/"}"
+    [ -f "$installed" ] || fail "not installed: ${page#"$source/"} (expected at $installed)"
+    pages=$((pages + 1))
+    while IFS= read -r target; do
+        case "$target" in *:*) continue ;; esac
+        resolved="$(realpath -m "$(dirname "$installed")/$target")"
+        case "$resolved" in "$docs"/*) ;; *) continue ;; esac
+        [ -e "$resolved" ] || fail "${page#"$source/"} links $target, which is not installed beside it"
+        links=$((links + 1))
+    done < <(grep -o '\]([^)# ]*' "$page" | cut -c3- | grep -v '^$' || true)
+done < <(find "$source/docs" -name '*.md')
+[ "$pages" -gt 20 ] && [ "$links" -gt 40 ] || fail "only $pages pages and $links links checked"
 
 # One version, from project() in CMakeLists.txt, everywhere it is shown.
 [ "$("$prefix/bin/crossgrade-cli" --version)" = "crossgrade-cli $version" ] ||
