@@ -1,5 +1,6 @@
 #include "costs_view.h"
 
+#include "file_problems.h"
 #include "probability_card.h"
 
 #include <QBuffer>
@@ -113,12 +114,11 @@ bool exportChart(QCustomPlot* chart, const QString& path, QString* error) {
         return fail(QObject::tr("the chart could not be drawn as %1").arg(suffix.toUpper()));
 
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(file.errorString());
-    if (file.write(bytes) != bytes.size())
-        return fail(file.errorString());
-    if (!file.commit())
-        return fail(file.errorString());
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        if (error)
+            *error = QString::fromStdString(data::writeFailure(path, file.errorString()));
+        return false;
+    }
     return true;
 }
 

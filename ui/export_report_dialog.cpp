@@ -295,7 +295,7 @@ void ExportReportDialog::analysed() {
     try {
         m_exported = reports::exportReport(outcome.analyses, m_meta, m_target);
     } catch (const std::exception& e) {
-        fail(tr("Cannot write the report: %1").arg(QString::fromUtf8(e.what())));
+        fail(tr("The report was not written: %1").arg(QString::fromUtf8(e.what())));
         return;
     }
     setRunning(false);

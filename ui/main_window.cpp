@@ -8,6 +8,7 @@
 #include "compare_view.h"
 #include "costs_view.h"
 #include "export_report_dialog.h"
+#include "file_problems.h"
 #include "hetccl_watch_dialog.h"
 #include "message_bar.h"
 #include "new_scenario_dialog.h"
@@ -1350,7 +1351,7 @@ void MainWindow::exportScenario() {
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
         showError(tr("The scenario was not exported"),
-                  tr("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+                  QString::fromStdString(data::writeFailure(path, file.errorString())));
         return;
     }
     if (m_settings)

@@ -104,7 +104,12 @@ void NewScenarioDialog::accept() {
         base = m_store.scenarioVersion(choice.value(1).toLongLong());
     }
     if (!base)
-        return fail(tr("The template could not be read."));
+        return fail(tr("The template “%1” could not be read: %2. Choose another template, or "
+                       "import the scenario again (File → Open/Import…).")
+                        .arg(m_template->currentText(),
+                             choice.value(0).toInt() == kSample
+                                 ? tr("the sample shipped with this program is damaged")
+                                 : tr("its stored version is missing or damaged")));
     std::optional<model::Audit> audit;
     if (m_audit->currentData().isValid())
         audit = m_store.audit(m_audit->currentData().toLongLong());

@@ -55,8 +55,18 @@ Display displayOf(KnobUnit unit) {
     return {};
 }
 
+// The unit's display, with enough decimals to show one slider step: port months move by half a
+// month, so 1.5 months must not read "2 mo".
 Display displayOf(WhatIfKnob knob) {
-    return displayOf(model::knobInfo(knob).unit);
+    const model::WhatIfKnobInfo& info = model::knobInfo(knob);
+    Display d = displayOf(info.unit);
+    const auto showsStep = [&] {
+        const double shown = info.slider_step * d.scale * std::pow(10.0, d.decimals);
+        return std::abs(shown - std::round(shown)) < 1e-9;
+    };
+    while (d.decimals < 3 && !showsStep())
+        ++d.decimals;
+    return d;
 }
 
 QString qstr(std::string_view s) {

@@ -432,7 +432,13 @@ void TestCostsView::exportRefusesUnwritablePath() {
     const QString path = dir.filePath(QStringLiteral("no-such-folder/chart.png"));
     QString error;
     QVERIFY(!exportChart(shown.view.cumulativeChart(), path, &error));
+    // What happened, where, and what to do: the missing folder is named, with the remedy.
     QVERIFY2(error.contains(QDir::toNativeSeparators(path)), qPrintable(error));
+    QVERIFY2(
+        error.contains(QDir::toNativeSeparators(dir.filePath(QStringLiteral("no-such-folder")))) &&
+            error.contains(QLatin1String("does not exist")) &&
+            error.contains(QLatin1String("create it first")),
+        qPrintable(error));
     QVERIFY(!QFile::exists(path));
 }
 

@@ -5,6 +5,7 @@
 #include "whatif_panel.h"
 
 #include <QAbstractButton>
+#include <QLabel>
 #include <QDoubleSpinBox>
 #include <QSlider>
 #include <QSpinBox>
@@ -136,6 +137,20 @@ private slots:
             QVERIFY(!m_panel->resetButton(knob)->isEnabled());
         }
         QVERIFY(!m_panel->resetAllButton()->isEnabled());
+    }
+
+    // The demo's port months are 1.5: the box and the saved label said "2 mo".
+    void bug_halfPortMonthShownRounded() {
+        QCOMPARE(model::knobValue(m_sample, WhatIfKnob::PortMonths), 1.5);
+        auto* box = qobject_cast<QDoubleSpinBox*>(m_panel->box(WhatIfKnob::PortMonths));
+        QVERIFY(box);
+        QCOMPARE(box->value(), 1.5);
+        QVERIFY2(box->text().startsWith(QLocale().toString(1.5, 'f', 1)), qPrintable(box->text()));
+        bool savedShown = false;
+        for (QLabel* label : m_panel->findChildren<QLabel*>())
+            savedShown = savedShown || label->text().contains(QLatin1String("saved: ") +
+                                                              QLocale().toString(1.5, 'f', 1));
+        QVERIFY(savedShown);
     }
 
     // Every knob through its slider: what withKnob says, one undo step, undone exactly.
