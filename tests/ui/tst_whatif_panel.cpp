@@ -5,8 +5,8 @@
 #include "whatif_panel.h"
 
 #include <QAbstractButton>
-#include <QLabel>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStyle>
