@@ -5,17 +5,27 @@
 #include <QCoreApplication>
 #include <QDesktopServices>
 #include <QDir>
+#include <QEvent>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QImageReader>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QShortcut>
 #include <QStyle>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextFragment>
+#include <QTextImageFormat>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace crossgrade::ui {
 
@@ -164,9 +174,56 @@ UserGuideViewer::UserGuideViewer(const QString& guidePath, QWidget* parent)
         m_find->selectAll();
     });
 
+    connect(m_browser, &QTextBrowser::sourceChanged, this, &UserGuideViewer::fitImages);
+    m_browser->viewport()->installEventFilter(this);
+
     m_home = QUrl::fromLocalFile(QFileInfo(guidePath).absoluteFilePath());
     m_browser->setSource(m_home);
     resize(900, 760);
+}
+
+int UserGuideViewer::imageWidthLimit() const {
+    const auto margin = int(2 * m_browser->document()->documentMargin());
+    return std::max(1, m_browser->viewport()->width() - margin - 2);
+}
+
+bool UserGuideViewer::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_browser->viewport() && event->type() == QEvent::Resize)
+        fitImages();
+    return QDialog::eventFilter(watched, event);
+}
+
+void UserGuideViewer::fitImages() {
+    struct Image {
+        int position = 0;
+        int length = 0;
+        QTextImageFormat format;
+    };
+    std::vector<Image> images;
+    QTextDocument* document = m_browser->document();
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (fragment.charFormat().isImageFormat())
+                images.push_back({fragment.position(), fragment.length(),
+                                  fragment.charFormat().toImageFormat()});
+        }
+    const int limit = imageWidthLimit();
+    for (Image& image : images) {
+        const QUrl url = m_browser->source().resolved(QUrl(image.format.name()));
+        const QSize natural = QImageReader(url.toLocalFile()).size();
+        if (!natural.isValid() || natural.width() <= 0)
+            continue;
+        const double width = std::min<double>(natural.width(), limit);
+        if (std::abs(image.format.width() - width) < 0.5)
+            continue;
+        image.format.setWidth(width);
+        image.format.setHeight(natural.height() * width / natural.width());
+        QTextCursor cursor(document);
+        cursor.setPosition(image.position);
+        cursor.setPosition(image.position + image.length, QTextCursor::KeepAnchor);
+        cursor.setCharFormat(image.format);
+    }
 }
 
 QUrl UserGuideViewer::source() const {

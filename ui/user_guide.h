@@ -55,8 +55,17 @@ public:
     // Finds `text` in the page from the cursor on, wrapping once; false when it is not there.
     bool find(const QString& text, bool backwards = false);
 
+    // The width the images of the page may take: the viewer's text width.
+    int imageWidthLimit() const;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void showMessage(const QString& text);
+    // Scales every image of the page down to the viewer's width, keeping its proportions: the
+    // guide's screenshots are wider than the viewer. Narrower images keep their own size.
+    void fitImages();
 
     QTextBrowser* m_browser = nullptr;
     QLineEdit* m_find = nullptr;

@@ -8,9 +8,13 @@
 #include <QImage>
 #include <QLabel>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QTextFragment>
+#include <QTextImageFormat>
 #include <QtTest>
+#include <map>
 
 using namespace crossgrade;
 using crossgrade::ui::UserGuideViewer;
@@ -29,6 +33,7 @@ private slots:
     void webLinksGoToTheDesktop();
     void missingPageIsNamed();
     void findInPageWraps();
+    void wideImagesFitTheViewer();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -143,6 +148,42 @@ void TestUserGuide::findInPageWraps() {
     QVERIFY(viewer.find("ten in a hundred"));
     QVERIFY(viewer.find("ten in a hundred")); // from the end, wrapping round
     QVERIFY(!viewer.find("not in the guide"));
+}
+
+// The guide's screenshots are 1,400 px wide; the viewer shows them scaled to its width, in
+// proportion, and a small picture at its own size.
+void TestUserGuide::wideImagesFitTheViewer() {
+    const QString doc = QFileInfo(m_guide).absolutePath();
+    QImage wide(1400, 700, QImage::Format_RGB32);
+    wide.fill(Qt::darkGreen);
+    QVERIFY(wide.save(doc + "/screenshots/wide.png"));
+    testing::writeFile(m_guide, "# Guide\n\n![Wide](screenshots/wide.png)\n\n"
+                                "![Small](screenshots/start.png)\n");
+    UserGuideViewer viewer(m_guide);
+    viewer.resize(700, 600);
+    viewer.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+    const auto imageWidths = [&viewer] {
+        std::map<QString, QSizeF> sizes;
+        QTextDocument* document = viewer.browser()->document();
+        for (QTextBlock block = document->begin(); block.isValid(); block = block.next())
+            for (auto it = block.begin(); !it.atEnd(); ++it)
+                if (it.fragment().charFormat().isImageFormat()) {
+                    const QTextImageFormat f = it.fragment().charFormat().toImageFormat();
+                    sizes[f.name()] = QSizeF(f.width(), f.height());
+                }
+        return sizes;
+    };
+    auto sizes = imageWidths();
+    const int limit = viewer.imageWidthLimit();
+    QVERIFY(limit < 700);
+    QCOMPARE(sizes["screenshots/wide.png"].width(), double(limit));
+    QCOMPARE(sizes["screenshots/wide.png"].height(), 700.0 * limit / 1400);
+    QCOMPARE(sizes["screenshots/start.png"], QSizeF(40, 20));
+    // A wider window shows the picture wider.
+    viewer.resize(1000, 600);
+    QTRY_VERIFY(viewer.imageWidthLimit() > limit);
+    QTRY_COMPARE(imageWidths()["screenshots/wide.png"].width(), double(viewer.imageWidthLimit()));
 }
 
 QTEST_MAIN(TestUserGuide)
