@@ -2,6 +2,7 @@
 // rows before and after.
 
 #include "audit_json.h"
+#include "cli_run.h"
 #include "pricebook_json.h"
 
 #include <QDir>
@@ -15,11 +16,7 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = crossgrade::testing::CliRun;
 
 QString sourceDir() {
     return QStringLiteral(CROSSGRADE_SOURCE_DIR);
@@ -60,15 +57,8 @@ private:
     QString m_db;
 
     Run cli(const QStringList& args, bool withDb = true) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("XDG_DATA_HOME", m_dir.filePath("xdg")); // keep the user's store out of it
-        p.setProcessEnvironment(env);
-        p.start(CROSSGRADE_CLI_PATH, withDb ? QStringList{"--db", m_db} + args : args);
-        p.waitForFinished(60000);
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        return crossgrade::testing::runCli(withDb ? QStringList{"--db", m_db} + args : args,
+                                           m_dir.filePath("xdg"));
     }
 
     QString writeFile(const QString& name, const QByteArray& content) {

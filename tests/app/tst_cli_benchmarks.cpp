@@ -4,6 +4,8 @@
 // compare-hw's ratio with provenance; bind-benchmarks binding a workload, which changes the
 // evaluation, and unbinding. Every refusal exits 2 naming what was wrong.
 
+#include "cli_run.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -12,11 +14,7 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = crossgrade::testing::CliRun;
 
 QString fixture(const char* name) {
     return QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/benchmarks/") +
@@ -38,15 +36,7 @@ private:
     QString m_db;
 
     Run cli(const QStringList& args) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("XDG_DATA_HOME", m_dir.filePath("xdg")); // keep the user's store out of it
-        p.setProcessEnvironment(env);
-        p.start(CROSSGRADE_CLI_PATH, QStringList{"--db", m_db} + args);
-        p.waitForFinished(60000);
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        return crossgrade::testing::runCli(QStringList{"--db", m_db} + args, m_dir.filePath("xdg"));
     }
 
     nlohmann::json listJson(const QStringList& filters = {}) {

@@ -4,6 +4,8 @@
 // a real bug each: --out ignored by the text formats, report files left behind by a failed
 // report.
 
+#include "cli_run.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -13,11 +15,7 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = crossgrade::testing::CliRun;
 
 const QString kSource = QStringLiteral(CROSSGRADE_SOURCE_DIR);
 
@@ -38,15 +36,8 @@ private:
     QString m_db;
 
     Run cli(const QStringList& args) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("XDG_DATA_HOME", m_dir.filePath("xdg")); // keep the user's store out of it
-        p.setProcessEnvironment(env);
-        p.start(CROSSGRADE_CLI_PATH, QStringList{"--db", m_db} + args);
-        p.waitForFinished(120000);
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        return crossgrade::testing::runCli(QStringList{"--db", m_db} + args, m_dir.filePath("xdg"),
+                                           120000);
     }
 
     QString path(const QString& name) const { return m_dir.filePath(name); }

@@ -2,6 +2,7 @@
 // on its own signals, apply saving a new scenario version with the range and its provenance,
 // and the refusals — each with exit status 2 and a message naming what was wrong.
 
+#include "cli_run.h"
 #include "store.h"
 
 #include <QProcess>
@@ -11,11 +12,7 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = crossgrade::testing::CliRun;
 
 QString sampleScenario(const QString& name) {
     return QStringLiteral(CROSSGRADE_SOURCE_DIR) + "/resources/samples/scenarios/" + name;
@@ -31,15 +28,7 @@ private:
     QString m_db;
 
     Run cli(const QStringList& args) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("XDG_DATA_HOME", m_dir.filePath("xdg")); // keep the user's store out of it
-        p.setProcessEnvironment(env);
-        p.start(CROSSGRADE_CLI_PATH, QStringList{"--db", m_db} + args);
-        p.waitForFinished(60000);
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        return crossgrade::testing::runCli(QStringList{"--db", m_db} + args, m_dir.filePath("xdg"));
     }
 
     nlohmann::json resolved(int horizon = 60) {

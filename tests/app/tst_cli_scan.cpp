@@ -4,6 +4,8 @@
 // --workload, a bad workload, a folder that does not exist, a bad --update) exiting 2 and
 // writing nothing.
 
+#include "cli_run.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -15,11 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = crossgrade::testing::CliRun;
 
 void write(const QString& path, const QByteArray& text) {
     QDir().mkpath(QFileInfo(path).absolutePath());
@@ -48,15 +46,7 @@ private:
     QString m_trainer; // training repository: NCCL through torch.distributed, multi-node launch
 
     Run cli(const QStringList& args) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("XDG_DATA_HOME", m_dir.filePath("xdg")); // keep the user's store out of it
-        p.setProcessEnvironment(env);
-        p.start(CROSSGRADE_CLI_PATH, QStringList{"--db", m_db} + args);
-        p.waitForFinished(60000);
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        return crossgrade::testing::runCli(QStringList{"--db", m_db} + args, m_dir.filePath("xdg"));
     }
 
     json scanJson(const QStringList& args) {
