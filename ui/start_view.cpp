@@ -23,6 +23,26 @@ QListWidget* shortList(const QString& objectName) {
     return list;
 }
 
+// A titled short list of recent work (its title the list's buddy), hidden until it has rows.
+struct RecentSection {
+    QWidget* box = nullptr;
+    QListWidget* list = nullptr;
+};
+
+RecentSection recentSection(const QString& title, const QString& objectName,
+                            const QString& tooltip) {
+    RecentSection section{new QWidget, shortList(objectName)};
+    auto* layout = new QVBoxLayout(section.box);
+    layout->setContentsMargins(0, 10, 0, 0);
+    auto* label = new QLabel(title);
+    section.list->setToolTip(tooltip);
+    label->setBuddy(section.list);
+    layout->addWidget(label);
+    layout->addWidget(section.list);
+    section.box->hide();
+    return section;
+}
+
 void fitHeight(QListWidget* list, int maxRows) {
     const int rows = std::min(list->count(), maxRows);
     const int row =
@@ -120,35 +140,25 @@ StartView::StartView(QWidget* parent)
     connect(guide, &QCommandLinkButton::clicked, this, &StartView::userGuideRequested);
 
     // Recent work: the store's latest scenarios and the files opened lately.
-    m_scenariosBox = new QWidget;
-    auto* scenariosLayout = new QVBoxLayout(m_scenariosBox);
-    scenariosLayout->setContentsMargins(0, 10, 0, 0);
-    auto* scenariosLabel = new QLabel(tr("<b>Recent scenarios</b> in this store"));
-    m_scenarios = shortList(QStringLiteral("recentScenarios"));
-    m_scenarios->setToolTip(tr("Enter or double-click opens the scenario's latest version"));
-    scenariosLabel->setBuddy(m_scenarios);
-    scenariosLayout->addWidget(scenariosLabel);
-    scenariosLayout->addWidget(m_scenarios);
+    const RecentSection scenarios = recentSection(
+        tr("<b>Recent scenarios</b> in this store"), QStringLiteral("recentScenarios"),
+        tr("Enter or double-click opens the scenario's latest version"));
+    m_scenariosBox = scenarios.box;
+    m_scenarios = scenarios.list;
     connect(m_scenarios, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
         emit storedScenarioRequested(item->data(Qt::UserRole).toLongLong());
     });
     layout->addWidget(m_scenariosBox);
-    m_scenariosBox->hide();
 
-    m_recentBox = new QWidget;
-    auto* recentLayout = new QVBoxLayout(m_recentBox);
-    recentLayout->setContentsMargins(0, 10, 0, 0);
-    auto* recentLabel = new QLabel(tr("<b>Recent files</b>"));
-    m_recent = shortList(QStringLiteral("recentFiles"));
-    m_recent->setToolTip(tr("Enter or double-click opens or imports the file again"));
-    recentLabel->setBuddy(m_recent);
-    recentLayout->addWidget(recentLabel);
-    recentLayout->addWidget(m_recent);
+    const RecentSection files =
+        recentSection(tr("<b>Recent files</b>"), QStringLiteral("recentFiles"),
+                      tr("Enter or double-click opens or imports the file again"));
+    m_recentBox = files.box;
+    m_recent = files.list;
     connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
         emit recentFileRequested(item->data(Qt::UserRole).toString());
     });
     layout->addWidget(m_recentBox);
-    m_recentBox->hide();
     layout->addStretch(1);
 
     // Centred, and scrolling rather than clipping on a small screen.
