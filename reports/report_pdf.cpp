@@ -11,6 +11,7 @@
 #include <QTextDocument>
 #include <QTextImageFormat>
 #include <QTextObjectInterface>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -118,15 +119,12 @@ void drawFurniture(QPainter& painter, const PageFurniture& furniture, const QRec
     const QRectF header(page.left(), page.top(), page.width(), headerHeight * 0.7);
     QFont bold = font;
     bold.setBold(true);
+    const HeaderLine line = fitHeaderLine(furniture, QFontMetricsF(bold, painter.device()),
+                                          QFontMetricsF(font, painter.device()), header.width());
     painter.setFont(bold);
-    painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, furniture.title);
+    painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, line.left);
     painter.setFont(font);
-    QStringList right;
-    if (!furniture.organisation.isEmpty())
-        right << furniture.organisation;
-    right << furniture.date;
-    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter,
-                     right.join(QStringLiteral("  \u00b7  ")));
+    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, line.right);
     painter.setPen(QPen(QColor(0xc5, 0xcc, 0xd3), 0));
     painter.drawLine(QPointF(page.left(), header.bottom()), QPointF(page.right(), header.bottom()));
     painter.setPen(QColor(0x57, 0x60, 0x6a));
@@ -138,6 +136,29 @@ void drawFurniture(QPainter& painter, const PageFurniture& furniture, const QRec
 }
 
 } // namespace
+
+// The header's two ends on one line that never overlap (a long title once ran over the
+// organisation): the date is always whole, the organisation is cut to at most 40 % of the
+// line, and the title takes what is left; a cut text ends in an ellipsis.
+HeaderLine fitHeaderLine(const PageFurniture& furniture, const QFontMetricsF& titleMetrics,
+                         const QFontMetricsF& textMetrics, double width) {
+    const QString separator = QStringLiteral("  \u00b7  ");
+    const double gap = textMetrics.horizontalAdvance(QStringLiteral("    "));
+    HeaderLine line;
+    line.right = furniture.date;
+    if (!furniture.organisation.isEmpty()) {
+        const double fixed = textMetrics.horizontalAdvance(separator + furniture.date);
+        const double budget = std::max(0.0, width * 0.4 - fixed);
+        const QString organisation =
+            textMetrics.elidedText(furniture.organisation, Qt::ElideRight, budget);
+        if (!organisation.isEmpty())
+            line.right = organisation + separator + furniture.date;
+    }
+    const double titleBudget =
+        std::max(0.0, width - textMetrics.horizontalAdvance(line.right) - gap);
+    line.left = titleMetrics.elidedText(furniture.title, Qt::ElideRight, titleBudget);
+    return line;
+}
 
 std::optional<Paper> parsePaper(QStringView name) {
     if (name.compare(QLatin1String("a4"), Qt::CaseInsensitive) == 0)

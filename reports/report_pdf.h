@@ -10,6 +10,7 @@
 #include "chart.h"
 
 #include <QByteArray>
+#include <QFontMetricsF>
 #include <QString>
 #include <QStringView>
 #include <functional>
@@ -56,6 +57,15 @@ struct PageFurniture {
     QString organisation;
     QString date; // as printed, e.g. "1 December 2026"
 };
+
+// The header line as drawn: the title on the left, organisation and date on the right, each
+// cut with an ellipsis so the two never overlap within `width` (pixels of the metrics' device).
+struct HeaderLine {
+    QString left;
+    QString right;
+};
+HeaderLine fitHeaderLine(const PageFurniture& furniture, const QFontMetricsF& titleMetrics,
+                         const QFontMetricsF& textMetrics, double width);
 
 // The body laid out on `paper` as a PDF; throws std::runtime_error when Qt cannot paint it.
 // Needs a QApplication (the figures are QCustomPlot widgets), on its thread.

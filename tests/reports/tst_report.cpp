@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -261,6 +262,52 @@ private Q_SLOTS:
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("again")));
         reports::exportReport(m_analyses, m_meta, again);
         QCOMPARE(testing::words(testing::pdfText(again)), m_text);
+    }
+
+    // A 200-byte title ran over the organisation and the date on every page's header: the two
+    // ends were drawn over the full width, one left- and one right-aligned.
+    void bug_longTitleOverlappedOrganisationInHeader() {
+        reports::ReportBody body;
+        body.html(QStringLiteral("<p>Body</p>"));
+        reports::PageFurniture furniture;
+        furniture.title = QStringLiteral("Titleword ").repeated(20).trimmed();
+        furniture.organisation = QStringLiteral("Orgword ").repeated(25).trimmed();
+        furniture.date = QStringLiteral("1 December 2026");
+        const QString pdf = m_dir.filePath(QStringLiteral("long-header.pdf"));
+        QFile file(pdf);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(reports::renderPdf(body, furniture, reports::Paper::A4));
+        file.close();
+        // Every word's box on the first page, as poppler reads it.
+        const QString boxes =
+            testing::runTool(QStringLiteral("pdftotext"),
+                             {QStringLiteral("-bbox"), QStringLiteral("-f"), QStringLiteral("1"),
+                              QStringLiteral("-l"), QStringLiteral("1"), pdf, QStringLiteral("-")});
+        const QRegularExpression word(QStringLiteral(
+            "<word xMin=\"([0-9.]+)\" yMin=\"[0-9.]+\" xMax=\"([0-9.]+)\"[^>]*>([^<]*)</word>"));
+        double titleRight = 0;
+        double rightLeft = 1e9;
+        int titleWords = 0;
+        int rightWords = 0;
+        for (const QRegularExpressionMatch& m : word.globalMatch(boxes)) {
+            const QString text = m.captured(3);
+            if (text.startsWith(QStringLiteral("Titleword")) ||
+                text.startsWith(QStringLiteral("Titlew"))) {
+                titleRight = std::max(titleRight, m.captured(2).toDouble());
+                ++titleWords;
+            } else if (text.startsWith(QStringLiteral("Orgw")) ||
+                       text == QStringLiteral("December")) {
+                rightLeft = std::min(rightLeft, m.captured(1).toDouble());
+                ++rightWords;
+            }
+        }
+        QVERIFY2(titleWords > 0 && rightWords > 0, qPrintable(boxes.left(2000)));
+        QVERIFY2(titleRight < rightLeft, qPrintable(QStringLiteral("title ends at %1, organisation "
+                                                                   "and date start at %2")
+                                                        .arg(titleRight)
+                                                        .arg(rightLeft)));
+        QVERIFY(testing::pdfText(pdf).contains(QStringLiteral("December 2026")));
+        QVERIFY(testing::pdfText(pdf).contains(QChar(0x2026))); // the cut title says it is cut
     }
 
     void exportToAMissingFolderFailsNamingTheFile() {
