@@ -224,6 +224,10 @@ void Transaction::commit() {
 // --- Values in and out of SQL --------------------------------------------------------------
 
 QVariant sqlText(std::string_view text) {
+    // Text that is not UTF-8 (a scanned file's name is bytes, data/path_bytes.h) is kept as
+    // those bytes, a BLOB, rather than with U+FFFD for what does not decode.
+    if (!isWellFormedUtf8(text))
+        return QByteArray(text.data(), static_cast<qsizetype>(text.size()));
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 QVariant sqlNullableText(const std::optional<std::string>& text) {
@@ -249,6 +253,8 @@ void bind(QSqlQuery& query, std::initializer_list<QVariant> values) {
 }
 
 std::string textOf(const QVariant& value) {
+    if (value.metaType().id() == QMetaType::QByteArray) // what sqlText kept as bytes
+        return value.toByteArray().toStdString();
     return value.toString().toStdString();
 }
 std::optional<std::string> nullableTextOf(const QVariant& value) {

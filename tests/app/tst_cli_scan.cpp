@@ -288,6 +288,15 @@ private slots:
         write(file, r.out.toUtf8());
         const Run imported = cli({"import-audit", file});
         QVERIFY2(imported.status == 0, qPrintable(imported.err));
+        // The store keeps the bytes too: the export escapes them as the scan did.
+        const Run exported = cli({"export-audit", "1"});
+        QVERIFY2(exported.status == 0, qPrintable(exported.err));
+        const json stored = json::parse(exported.out.toStdString());
+        const json* kept = evidenceAt(stored, "custom_kernels", "D1.inline-ptx");
+        QVERIFY(kept != nullptr);
+        QCOMPARE((*kept)["path"].get<std::string>(), std::string("csrc/noyau-%E9.cu"));
+        QCOMPARE((*kept)["path_encoding"].get<std::string>(), std::string("percent"));
+        QCOMPARE(stored["not_scanned"], audit["not_scanned"]);
         const Run updated = cli({"scan", m_latin1, "--update", file});
         QVERIFY2(updated.status == 0, qPrintable(updated.err));
         QFile f(file);
