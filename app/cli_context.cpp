@@ -36,7 +36,12 @@ data::Store& Context::openStore() {
 }
 
 std::string str(const QString& s) {
-    return s.toStdString();
+    if (!data::hasRawBytes(s))
+        return s.toStdString();
+    // An argument's bytes that are not UTF-8 (kept for paths, path_bytes.h) are, in text such
+    // as a name, what Qt made of them before: U+FFFD, not the '?' toStdString() would write.
+    const std::string bytes = data::pathBytes(s);
+    return QString::fromUtf8(bytes.data(), qsizetype(bytes.size())).toStdString();
 }
 
 std::string pathArgument(const QString& arg) {

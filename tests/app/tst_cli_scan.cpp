@@ -341,13 +341,16 @@ private slots:
         const QByteArray root = QFile::encodeName(m_dir.path()) + "/d\xe9p\xf4t";
         QVERIFY(::mkdir(root.constData(), 0755) == 0);
         writeBytesNamed(root + "/k.cu", "__global__ void k() { __syncwarp(); }\n");
-        const Run r =
-            cliBytes({"--db", QFile::encodeName(m_db), "scan", root, "--workload", "training"},
-                     m_dir.filePath("xdg"));
+        const Run r = cliBytes({"--db", QFile::encodeName(m_db), "scan", root, "--workload",
+                                "training", "--organisation", "Soci\xe9t\xe9"},
+                               m_dir.filePath("xdg"));
         QVERIFY2(r.status == 0, qPrintable(r.err));
         const json audit = json::parse(r.out.toStdString());
         QVERIFY(hasEvidence(audit, "custom_kernels", "D1.warp-sync", "k.cu"));
         QCOMPARE(audit["name"].get<std::string>(), std::string("d%E9p%F4t"));
+        // Text that is not a path takes U+FFFD for such bytes, as Qt's decoding gave before.
+        QCOMPARE(audit["organisation"].get<std::string>(),
+                 std::string("Soci\xEF\xBF\xBDt\xEF\xBF\xBD"));
         QCOMPARE(audit["repositories"][0]["root"].get<std::string>(),
                  QFile::encodeName(m_dir.path()).toStdString() + "/d%E9p%F4t");
         QCOMPARE(audit["repositories"][0]["root_encoding"].get<std::string>(),
