@@ -1,11 +1,13 @@
 #include "audit_json.h"
 #include "cli_commands.h"
 #include "cli_context.h"
+#include "path_bytes.h"
 #include "recommendation.h"
 #include "recommendation_json.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 namespace crossgrade::app {
@@ -25,8 +27,8 @@ model::Audit storedAudit(Context& ctx, std::int64_t id) {
 }
 
 model::Audit readAuditOrThrow(const QString& file, std::ostream& err) {
-    const std::string name = str(file);
-    data::AuditReadResult result = data::readAuditFile(name);
+    const std::string name = shownPath(file);
+    data::AuditReadResult result = data::readAuditFile(pathArgument(file));
     printWarnings(err, name, result.warnings);
     if (!result.ok()) {
         std::string message = data::formatProblems(name, result.errors);
@@ -48,7 +50,11 @@ int runImportAudit(Context& ctx) {
     for (const QString& file : ctx.arguments) {
         try {
             audits.push_back(readAuditOrThrow(file, ctx.err));
-            sources.push_back(str(QFileInfo(file).absoluteFilePath()));
+            sources.push_back(
+                data::hasRawBytes(file)
+                    ? data::printablePath(
+                          std::filesystem::absolute(pathArgument(file)).lexically_normal().string())
+                    : str(QFileInfo(file).absoluteFilePath()));
         } catch (const InvalidInput& e) {
             problems += std::string(e.what()) + "\n";
         }
@@ -59,8 +65,8 @@ int runImportAudit(Context& ctx) {
     }
     const std::vector<std::int64_t> ids = ctx.openStore().addAudits(audits, sources);
     for (std::size_t i = 0; i < ids.size(); ++i)
-        ctx.out << ids[i] << '\t' << str(ctx.arguments[qsizetype(i)]) << '\t' << audits[i].name
-                << '\n';
+        ctx.out << ids[i] << '\t' << shownPath(ctx.arguments[qsizetype(i)]) << '\t'
+                << audits[i].name << '\n';
     return kExitOk;
 }
 
@@ -167,7 +173,7 @@ int runRecommend(Context& ctx) {
     const QString arg = ctx.arguments.first();
     model::Audit audit;
     long long id = 0;
-    if (QFileInfo::exists(arg)) {
+    if (pathExists(arg)) {
         audit = readAuditOrThrow(arg, ctx.err);
     } else {
         bool numeric = false;
@@ -192,7 +198,7 @@ void addTextJsonFormat(QCommandLineParser& p) {
 } // namespace
 
 model::Audit auditFromFileOrId(Context& ctx, const QString& arg) {
-    if (QFileInfo::exists(arg))
+    if (pathExists(arg))
         return readAuditOrThrow(arg, ctx.err);
     bool numeric = false;
     arg.toLongLong(&numeric);

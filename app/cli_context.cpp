@@ -1,11 +1,14 @@
 #include "cli_context.h"
 
 #include "file_problems.h"
+#include "path_bytes.h"
 #include "samples.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QSaveFile>
 #include <algorithm>
+#include <filesystem>
 
 namespace crossgrade::app {
 
@@ -33,7 +36,34 @@ data::Store& Context::openStore() {
 }
 
 std::string str(const QString& s) {
-    return s.toStdString();
+    if (!data::hasRawBytes(s))
+        return s.toStdString();
+    // An argument's bytes that are not UTF-8 (kept for paths, path_bytes.h) are, in text such
+    // as a name, what Qt made of them before: U+FFFD, not the '?' toStdString() would write.
+    const std::string bytes = data::pathBytes(s);
+    return QString::fromUtf8(bytes.data(), qsizetype(bytes.size())).toStdString();
+}
+
+std::string pathArgument(const QString& arg) {
+    return data::pathBytes(arg);
+}
+
+std::string shownPath(const QString& arg) {
+    return data::printablePath(data::pathBytes(arg));
+}
+
+bool pathExists(const QString& arg) {
+    if (!data::hasRawBytes(arg))
+        return QFileInfo::exists(arg);
+    std::error_code ec;
+    return std::filesystem::exists(data::pathBytes(arg), ec);
+}
+
+void refuseRawBytesName(const QString& path, const std::string& option) {
+    if (data::hasRawBytes(path))
+        throw InvalidInput(option + ": " + shownPath(path) +
+                           ": a file name that is not UTF-8 cannot be written to yet; choose a "
+                           "UTF-8 name (nothing was written)");
 }
 
 std::int64_t parseId(const QString& text, const std::string& what) {
@@ -88,6 +118,7 @@ void writeOutput(Context& ctx, const std::string& text) {
         ctx.out << text;
         return;
     }
+    refuseRawBytesName(ctx.parser.value(QStringLiteral("out")), "--out");
     writeFileAtomically(ctx.parser.value(QStringLiteral("out")), text, "--out");
 }
 

@@ -47,6 +47,17 @@ struct Command {
 };
 
 std::string str(const QString& s);
+// A file or folder named on the command line: its bytes exactly as given, which need not be
+// UTF-8 (main() keeps them, data/path_bytes.h), for std::filesystem and POSIX calls.
+std::string pathArgument(const QString& arg);
+// The same for messages and text output: escaped when it is not plain UTF-8.
+std::string shownPath(const QString& arg);
+// Whether a file or folder of that name exists (QFileInfo would look at another name when the
+// name is not UTF-8).
+bool pathExists(const QString& arg);
+// Refuses, naming `option`, a file to be written whose name is not UTF-8: the atomic writer
+// goes through Qt, which would write another file.
+void refuseRawBytesName(const QString& path, const std::string& option);
 // A stored row's id: a whole number ≥ 1, or InvalidInput naming `what`.
 std::int64_t parseId(const QString& text, const std::string& what = "an audit id");
 // "FILE:PLACE: warning: message" per warning.

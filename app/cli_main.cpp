@@ -1,4 +1,5 @@
 #include "cli_commands.h"
+#include "path_bytes.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -7,10 +8,13 @@
 
 namespace {
 
+// QCoreApplication::arguments() decodes argv as UTF-8 and replaces every byte that is not with
+// U+FFFD, so a file name made of other bytes would name another file; pathFromBytes() keeps
+// them (data/path_bytes.h) for the commands to turn back into the same bytes.
 QStringList argumentsOf(int argc, char* argv[]) {
     QStringList args;
     for (int i = 0; i < argc; ++i)
-        args << QString::fromLocal8Bit(argv[i]);
+        args << crossgrade::data::pathFromBytes(argv[i]);
     return args;
 }
 
@@ -44,5 +48,6 @@ int main(int argc, char* argv[]) {
     }
     QCoreApplication::setApplicationName(QStringLiteral("crossgrade"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CROSSGRADE_VERSION));
-    return crossgrade::app::runCli(QCoreApplication::arguments(), std::cout, std::cerr);
+    // argc and argv as the application left them (it takes out the options it handles).
+    return crossgrade::app::runCli(argumentsOf(argc, argv), std::cout, std::cerr);
 }

@@ -66,9 +66,10 @@ std::optional<UpdateTarget> updateTarget(Context& ctx) {
     UpdateTarget t;
     const QString arg = option(ctx, "update");
     t.audit = auditFromFileOrId(ctx, arg);
-    if (QFileInfo::exists(arg))
+    if (pathExists(arg)) {
+        refuseRawBytesName(arg, "scan: --update");
         t.file = arg;
-    else
+    } else
         t.id = parseId(arg);
     return t;
 }
@@ -122,7 +123,7 @@ int runScan(Context& ctx) {
 
     std::vector<std::filesystem::path> roots;
     for (const QString& a : ctx.arguments)
-        roots.emplace_back(str(a));
+        roots.emplace_back(pathArgument(a)); // the folder's own bytes, UTF-8 or not
     const auto started = std::chrono::steady_clock::now();
     const data::ScanRun run =
         data::scanRepositories(roots, scanOptions(ctx), progressPrinter(ctx.err));
@@ -159,7 +160,7 @@ int runScan(Context& ctx) {
             kept += audit.dimension(d).override_tier ? 1 : 0;
         ctx.err << "updated "
                 << (target->file.isEmpty() ? "stored audit " + std::to_string(target->id)
-                                           : str(target->file))
+                                           : shownPath(target->file))
                 << "; " << kept << " reviewer override(s) kept\n";
     }
     return kExitOk;

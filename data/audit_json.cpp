@@ -1,6 +1,7 @@
 #include "audit_json.h"
 
 #include "json_checks.h"
+#include "path_bytes.h"
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +17,9 @@ constexpr std::size_t kMaxNameChars = 200;
 constexpr std::size_t kMaxTextChars = 100'000;  // notes, reasons
 constexpr std::size_t kMaxPathChars = 4'096;    // PATH_MAX on Linux
 constexpr std::size_t kMaxSnippetChars = 4'000; // a few lines of code
+
+// A path that is not UTF-8 is percent-escaped (path_bytes.h), up to three characters a byte.
+constexpr std::string_view kPercentEncoding = "percent";
 
 constexpr DocumentKind kAuditDocument{"an audit", "audit files", 6};
 
@@ -79,6 +83,49 @@ private:
 
     void error(std::string place, std::string message) {
         m_check.error(std::move(place), std::move(message));
+    }
+
+    // A path (or a repository's name, which starts paths): its bytes. A path that is not UTF-8
+    // is written percent-escaped with "<key>_encoding": "percent" beside it (path_bytes.h).
+    std::string pathAt(const json& object, const std::string& at, std::string_view key,
+                       bool required, std::size_t maxBytes) {
+        const std::string encodingKey = std::string(key) + "_encoding";
+        bool escaped = false;
+        if (object.contains(encodingKey)) {
+            const std::string eat = childPointer(at, encodingKey);
+            const json& encoding = object[encodingKey];
+            if (encoding.is_string() && encoding.get_ref<const std::string&>() == kPercentEncoding)
+                escaped = true;
+            else
+                error(eat, "expected \"percent\" (the only encoding of a path that is not "
+                           "UTF-8), got " +
+                               describe(encoding));
+        }
+        const std::size_t maxChars = escaped ? 3 * maxBytes : maxBytes;
+        std::string text = required ? m_check.requiredString(object, at, key, maxChars)
+                                    : m_check.optionalString(object, at, key, maxChars);
+        if (!escaped || text.empty())
+            return text;
+        std::optional<std::string> bytes = percentUnescapedPath(text);
+        if (!bytes) {
+            error(childPointer(at, key),
+                  "expected a percent-escaped path (\"%\" followed by two hex digits, \"%25\" "
+                  "for \"%\" itself), got " +
+                      describe(object[std::string(key)]));
+            return {};
+        }
+        if (bytes->find('\0') != std::string::npos) {
+            error(childPointer(at, key), "expected a path, got one with a NUL byte (%00), which no "
+                                         "file name can hold");
+            return {};
+        }
+        if (bytes->empty() || bytes->size() > maxBytes) {
+            error(childPointer(at, key), "expected 1 to " + std::to_string(maxBytes) +
+                                             " bytes once unescaped, got " +
+                                             std::to_string(bytes->size()));
+            return {};
+        }
+        return std::move(*bytes);
     }
 
     std::optional<Tier> tierAt(const json& value, const std::string& pointer) {
@@ -225,11 +272,12 @@ private:
             if (item == nullptr)
                 continue;
             m_check.checkKeys(*item, iat,
-                              {"rule_id", "dimension", "severity", "confidence", "path", "line",
-                               "col", "snippet", "context", "rocm_equivalent", "mitigated_by"});
+                              {"rule_id", "dimension", "severity", "confidence", "path",
+                               "path_encoding", "line", "col", "snippet", "context",
+                               "rocm_equivalent", "mitigated_by"});
             EvidenceItem e;
             e.rule_id = m_check.requiredString(*item, iat, "rule_id", kMaxNameChars);
-            e.path = m_check.requiredString(*item, iat, "path", kMaxPathChars);
+            e.path = pathAt(*item, iat, "path", true, kMaxPathChars);
             for (std::string_view key : {"severity", "confidence", "line", "context"})
                 if (!item->contains(key))
                     error(childPointer(iat, key), "missing; see docs/formats/audit.md");
@@ -282,10 +330,11 @@ private:
             const json* item = m_check.objectAt((*items)[i], iat, "a mitigation");
             if (item == nullptr)
                 continue;
-            m_check.checkKeys(*item, iat, {"rule_id", "path", "line", "snippet", "note"});
+            m_check.checkKeys(*item, iat,
+                              {"rule_id", "path", "path_encoding", "line", "snippet", "note"});
             Mitigation m;
             m.rule_id = m_check.requiredString(*item, iat, "rule_id", kMaxNameChars);
-            m.path = m_check.optionalString(*item, iat, "path", kMaxPathChars);
+            m.path = pathAt(*item, iat, "path", false, kMaxPathChars);
             if (item->contains("line"))
                 m.line = m_check.integerAt((*item)["line"], childPointer(iat, "line"), 1);
             m.snippet = m_check.optionalString(*item, iat, "snippet", kMaxSnippetChars);
@@ -342,11 +391,12 @@ private:
             if (item == nullptr)
                 continue;
             m_check.checkKeys(*item, iat,
-                              {"name", "root", "files_scanned", "bytes_scanned",
-                               "files_not_scanned", "proposed", "findings", "submodules"});
+                              {"name", "name_encoding", "root", "root_encoding", "files_scanned",
+                               "bytes_scanned", "files_not_scanned", "proposed", "findings",
+                               "submodules"});
             RepositoryBreakdown r;
-            r.name = m_check.requiredString(*item, iat, "name", kMaxNameChars);
-            r.root = m_check.optionalString(*item, iat, "root", kMaxPathChars);
+            r.name = pathAt(*item, iat, "name", true, kMaxNameChars);
+            r.root = pathAt(*item, iat, "root", false, kMaxPathChars);
             r.files_scanned = countAt(*item, iat, "files_scanned");
             r.bytes_scanned = countAt(*item, iat, "bytes_scanned");
             r.files_not_scanned = countAt(*item, iat, "files_not_scanned");
@@ -392,9 +442,9 @@ private:
                 m_check.objectAt((*items)[i], iat, "a skipped file {\"path\", \"reason\"}");
             if (item == nullptr)
                 continue;
-            m_check.checkKeys(*item, iat, {"path", "reason"});
+            m_check.checkKeys(*item, iat, {"path", "path_encoding", "reason"});
             SkippedFile s;
-            s.path = m_check.requiredString(*item, iat, "path", kMaxPathChars);
+            s.path = pathAt(*item, iat, "path", true, kMaxPathChars);
             s.reason = m_check.requiredString(*item, iat, "reason", kMaxTextChars);
             audit.not_scanned.push_back(std::move(s));
         }
@@ -441,12 +491,28 @@ AuditReadResult readAuditFile(const std::string& path) {
 
 namespace {
 
+// A path's bytes: as they are when they are UTF-8, else percent-escaped and said so beside.
+void putPath(nlohmann::ordered_json& j, const std::string& key, const std::string& bytes) {
+    if (isWellFormedUtf8(bytes)) {
+        j[key] = bytes;
+        return;
+    }
+    j[key] = percentEscapedPath(bytes);
+    j[key + "_encoding"] = kPercentEncoding;
+}
+
+// Text that is not a path (a snippet of a Latin-1 file, a submodule's URL) and is not UTF-8
+// is written with U+FFFD for what does not decode rather than failing the whole file.
+std::string dumped(const nlohmann::ordered_json& j, int indent) {
+    return j.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 nlohmann::ordered_json evidenceJson(const EvidenceItem& e) {
     nlohmann::ordered_json j;
     j["rule_id"] = e.rule_id;
     j["severity"] = toString(e.severity);
     j["confidence"] = toString(e.confidence);
-    j["path"] = e.path;
+    putPath(j, "path", e.path);
     j["line"] = e.line;
     if (e.col)
         j["col"] = *e.col;
@@ -461,7 +527,7 @@ nlohmann::ordered_json mitigationJson(const Mitigation& m) {
     nlohmann::ordered_json j;
     j["rule_id"] = m.rule_id;
     if (!m.path.empty())
-        j["path"] = m.path;
+        putPath(j, "path", m.path);
     if (m.line)
         j["line"] = *m.line;
     if (!m.snippet.empty())
@@ -473,9 +539,9 @@ nlohmann::ordered_json mitigationJson(const Mitigation& m) {
 
 nlohmann::ordered_json repositoryJson(const RepositoryBreakdown& r) {
     nlohmann::ordered_json j;
-    j["name"] = r.name;
+    putPath(j, "name", r.name);
     if (!r.root.empty())
-        j["root"] = r.root;
+        putPath(j, "root", r.root);
     j["files_scanned"] = r.files_scanned;
     j["bytes_scanned"] = r.bytes_scanned;
     j["files_not_scanned"] = r.files_not_scanned;
@@ -543,8 +609,12 @@ nlohmann::ordered_json auditJson(const Audit& audit) {
         j["dimensions"][std::string(toString(d))] = dimensionJson(audit, d);
     if (!audit.not_scanned.empty()) {
         j["not_scanned"] = nlohmann::ordered_json::array();
-        for (const SkippedFile& s : audit.not_scanned)
-            j["not_scanned"].push_back({{"path", s.path}, {"reason", s.reason}});
+        for (const SkippedFile& s : audit.not_scanned) {
+            nlohmann::ordered_json item;
+            putPath(item, "path", s.path);
+            item["reason"] = s.reason;
+            j["not_scanned"].push_back(std::move(item));
+        }
     }
     if (!audit.repositories.empty()) {
         j["repositories"] = nlohmann::ordered_json::array();
@@ -564,7 +634,7 @@ std::string scanDetailsJson(const Audit& audit) {
         for (const RepositoryBreakdown& r : audit.repositories)
             j["repositories"].push_back(repositoryJson(r));
     }
-    return j.empty() ? std::string() : j.dump();
+    return j.empty() ? std::string() : dumped(j, -1);
 }
 
 std::vector<Problem> readScanDetailsJson(std::string_view text, Audit& audit) {
@@ -583,7 +653,7 @@ std::vector<Problem> readScanDetailsJson(std::string_view text, Audit& audit) {
 }
 
 std::string writeAudit(const Audit& audit) {
-    return auditJson(audit).dump(2) + "\n";
+    return dumped(auditJson(audit), 2) + "\n";
 }
 
 } // namespace crossgrade::data

@@ -1,6 +1,7 @@
 #include "gitignore.h"
 
-#include <fnmatch.h>
+#include <cctype>
+#include <optional>
 
 namespace crossgrade::data {
 
@@ -21,34 +22,186 @@ std::vector<std::string_view> splitPath(std::string_view path) {
     return parts;
 }
 
-bool segmentMatches(const std::string& glob, std::string_view name) {
-    // fnmatch needs NUL-terminated strings; names are short.
-    const std::string n(name);
-    return ::fnmatch(glob.c_str(), n.c_str(), 0) == 0;
+// One bracket expression of a glob, "[...]" starting at `at`: whether `c` is in it, and where
+// the glob continues after it. nullopt when the bracket is not closed (then '[' is literal, as
+// for fnmatch(3)).
+struct BracketResult {
+    bool matched;
+    std::size_t next;
+};
+
+bool inClass(std::string_view name, unsigned char c) {
+    if (name == "alnum")
+        return std::isalnum(c) != 0;
+    if (name == "alpha")
+        return std::isalpha(c) != 0;
+    if (name == "blank")
+        return c == ' ' || c == '\t';
+    if (name == "cntrl")
+        return std::iscntrl(c) != 0;
+    if (name == "digit")
+        return std::isdigit(c) != 0;
+    if (name == "graph")
+        return std::isgraph(c) != 0;
+    if (name == "lower")
+        return std::islower(c) != 0;
+    if (name == "print")
+        return std::isprint(c) != 0;
+    if (name == "punct")
+        return std::ispunct(c) != 0;
+    if (name == "space")
+        return std::isspace(c) != 0;
+    if (name == "upper")
+        return std::isupper(c) != 0;
+    if (name == "xdigit")
+        return std::isxdigit(c) != 0;
+    return false;
 }
 
-// Pattern segments [p, end) against path segments [s, end); "**" spans any number of folders
-// (at least one when it ends the pattern: "a/**" matches what is inside a, not a itself).
-bool matchSegments(const std::vector<std::string>& pattern, std::size_t p,
-                   const std::vector<std::string_view>& path, std::size_t s) {
-    while (p < pattern.size()) {
-        if (pattern[p] == "**") {
-            while (p + 1 < pattern.size() && pattern[p + 1] == "**")
-                ++p;
-            if (p + 1 == pattern.size())
-                return s < path.size();
-            for (std::size_t k = s; k < path.size(); ++k)
-                if (matchSegments(pattern, p + 1, path, k))
-                    return true;
-            return false;
-        }
-        if (s >= path.size() || !segmentMatches(pattern[p], path[s]))
-            return false;
-        ++p;
-        ++s;
+std::optional<BracketResult> matchBracket(std::string_view glob, std::size_t at, unsigned char c) {
+    std::size_t i = at + 1;
+    bool negate = false;
+    if (i < glob.size() && (glob[i] == '!' || glob[i] == '^')) {
+        negate = true;
+        ++i;
     }
-    return s == path.size();
+    bool matched = false;
+    bool first = true;
+    while (i < glob.size() && (first || glob[i] != ']')) {
+        first = false;
+        if (glob[i] == '[' && i + 1 < glob.size() && glob[i + 1] == ':') {
+            const auto close = glob.find(":]", i + 2);
+            if (close != std::string_view::npos) {
+                matched = matched || inClass(glob.substr(i + 2, close - i - 2), c);
+                i = close + 2;
+                continue;
+            }
+        }
+        unsigned char low = static_cast<unsigned char>(glob[i]);
+        if (low == '\\' && i + 1 < glob.size())
+            low = static_cast<unsigned char>(glob[++i]);
+        ++i;
+        unsigned char high = low;
+        if (i + 1 < glob.size() && glob[i] == '-' && glob[i + 1] != ']') {
+            high = static_cast<unsigned char>(glob[i + 1]);
+            i += 2;
+            if (high == '\\' && i < glob.size())
+                high = static_cast<unsigned char>(glob[i++]);
+        }
+        matched = matched || (low <= c && c <= high);
+    }
+    if (i >= glob.size())
+        return std::nullopt;
+    return BracketResult{matched != negate, i + 1};
 }
+
+// One glob segment against one name, as fnmatch(3) with no flags but byte by byte (as git's
+// own wildmatch): '*' any run, '?' one byte, "[...]" a set, '\\' escapes. Every token but '*'
+// takes exactly one byte, so remembering only the last '*' is enough: a mismatch retries from
+// there one byte further, never from an earlier '*'. That bounds the work by
+// glob length x name length where backtracking over every '*' (as fnmatch does) is exponential
+// in the number of stars ("*a*a*a*a*a*a*b" against a long run of a's).
+bool segmentMatches(std::string_view glob, std::string_view name) {
+    std::size_t g = 0;
+    std::size_t n = 0;
+    std::size_t starGlob = std::string_view::npos; // where the glob resumes after the last '*'
+    std::size_t starName = 0;                      // the name byte that '*' takes next
+    while (n < name.size()) {
+        if (g < glob.size()) {
+            const char c = glob[g];
+            if (c == '*') {
+                while (g < glob.size() && glob[g] == '*')
+                    ++g;
+                starGlob = g;
+                starName = n;
+                continue;
+            }
+            const auto u = static_cast<unsigned char>(name[n]);
+            if (c == '?') {
+                ++g;
+                ++n;
+                continue;
+            }
+            if (c == '[') {
+                if (const auto b = matchBracket(glob, g, u)) {
+                    if (b->matched) {
+                        g = b->next;
+                        ++n;
+                        continue;
+                    }
+                } else if (u == '[') {
+                    ++g;
+                    ++n;
+                    continue;
+                }
+            } else {
+                // A lone '\\' at the end matches nothing, as for fnmatch(3).
+                const std::size_t lit = c == '\\' ? g + 1 : g;
+                if (lit < glob.size() && glob[lit] == name[n]) {
+                    g = lit + 1;
+                    ++n;
+                    continue;
+                }
+            }
+        }
+        if (starGlob == std::string_view::npos)
+            return false;
+        g = starGlob;
+        n = ++starName;
+    }
+    while (g < glob.size() && glob[g] == '*')
+        ++g;
+    return g == glob.size();
+}
+
+// Pattern segments against path segments; "**" spans any number of folders (at least one when
+// it ends the pattern: "a/**" matches what is inside a, not a itself). Each (pattern segment,
+// path segment) pair is tried at most once: `failed` remembers the pairs that did not match,
+// so a line of many "**" over a deep path costs their product, not every way of spreading the
+// path's folders over them (40 folders under 16 "**" were ~10^11 tries).
+class SegmentMatcher {
+public:
+    SegmentMatcher(const std::vector<std::string>& pattern,
+                   const std::vector<std::string_view>& path)
+        : m_pattern(pattern)
+        , m_path(path)
+        , m_failed((pattern.size() + 1) * (path.size() + 1), false) {}
+
+    bool matches(std::size_t p, std::size_t s) {
+        std::vector<bool>::reference failed = m_failed[p * (m_path.size() + 1) + s];
+        if (failed)
+            return false;
+        const bool ok = match(p, s);
+        if (!ok)
+            failed = true;
+        return ok;
+    }
+
+private:
+    bool match(std::size_t p, std::size_t s) {
+        while (p < m_pattern.size()) {
+            if (m_pattern[p] == "**") {
+                while (p + 1 < m_pattern.size() && m_pattern[p + 1] == "**")
+                    ++p;
+                if (p + 1 == m_pattern.size())
+                    return s < m_path.size();
+                for (std::size_t k = s; k < m_path.size(); ++k)
+                    if (matches(p + 1, k))
+                        return true;
+                return false;
+            }
+            if (s >= m_path.size() || !segmentMatches(m_pattern[p], m_path[s]))
+                return false;
+            ++p;
+            ++s;
+        }
+        return s == m_path.size();
+    }
+
+    const std::vector<std::string>& m_pattern;
+    const std::vector<std::string_view>& m_path;
+    std::vector<bool> m_failed;
+};
 
 } // namespace
 
@@ -111,7 +264,8 @@ bool matchesIgnorePattern(const IgnorePattern& pattern, std::string_view path, b
             return false;
         rel.remove_prefix(pattern.base.size() + 1);
     }
-    return matchSegments(pattern.segments, 0, splitPath(rel), 0);
+    const std::vector<std::string_view> parts = splitPath(rel);
+    return SegmentMatcher(pattern.segments, parts).matches(0, 0);
 }
 
 void IgnoreRules::add(std::vector<IgnorePattern> patterns) {

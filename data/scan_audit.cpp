@@ -1,6 +1,7 @@
 #include "scan_audit.h"
 
 #include "json_checks.h"
+#include "path_bytes.h"
 #include "scan_rubric.h"
 
 #include <array>
@@ -50,7 +51,7 @@ RepositoryBreakdown breakdownOf(const RepositoryScan& repo) {
                 ++r.findings[i];
     }
     for (const Submodule& s : repo.submodules)
-        r.submodules.push_back(s.path + " (" + s.url + ")");
+        r.submodules.push_back(printablePath(s.path) + " (" + s.url + ")");
     return r;
 }
 
@@ -86,7 +87,7 @@ OrganisationProposal proposeForOrganisation(const ScanRun& run,
         DimensionProposal p = own[best].dimensions[i];
         const std::string& name = run.repositories[best].name;
         for (std::string& reason : p.reasons)
-            reason = name + ": " + reason;
+            reason = printablePath(name) + ": " + reason;
         out.proposal.dimensions[i] = std::move(p);
         out.deciding_repository[i] = name;
     }
@@ -111,7 +112,7 @@ std::string joinedNames(const ScanRun& run) {
     for (const RepositoryScan& repo : run.repositories) {
         if (!out.empty())
             out += ", ";
-        out += repo.name;
+        out += printablePath(repo.name); // a name to read, not a path to open
     }
     return out.size() > 200 ? out.substr(0, 197) + "..." : out;
 }
@@ -145,6 +146,16 @@ Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options) {
     const ScanProposal& proposal = org.proposal;
     applyScan(audit, findings, proposal, options.top_evidence);
     keepMitigationsInTheirRepository(audit, org);
+    // A snippet of a Latin-1 file, or a path rule's (which is the path), shown escaped as the
+    // paths are, rather than with U+FFFD for what does not decode.
+    for (Dimension d : kAllDimensions) {
+        for (EvidenceItem& e : audit.dimension(d).evidence)
+            if (!isWellFormedUtf8(e.snippet))
+                e.snippet = percentEscapedPath(e.snippet);
+        for (Mitigation& m : audit.dimension(d).mitigations)
+            if (!isWellFormedUtf8(m.snippet))
+                m.snippet = percentEscapedPath(m.snippet);
+    }
     for (Dimension d : kAllDimensions) {
         const DimensionProposal& p = proposal.dimension(d);
         DimensionAssessment& dim = audit.dimension(d);
@@ -155,6 +166,11 @@ Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options) {
         }
         dim.tier = p.tier;
         dim.reasons = p.reasons;
+        // A reason names the file that sets the tier; one whose name is not UTF-8 is shown
+        // escaped, as the text output shows paths.
+        for (std::string& reason : dim.reasons)
+            if (!isWellFormedUtf8(reason))
+                reason = percentEscapedPath(reason);
     }
     for (const ScanFinding& f : findings) {
         audit.tensorrt = audit.tensorrt || showsTensorRt(f);

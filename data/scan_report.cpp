@@ -1,5 +1,6 @@
 #include "scan_report.h"
 
+#include "path_bytes.h"
 #include "recommendation.h"
 
 #include <cctype>
@@ -46,6 +47,12 @@ std::string uriOf(std::string_view path) {
     return out;
 }
 
+// A repository's name, or text read from a file (a snippet of a Latin-1 source, a path rule's
+// match, which is the path), inside a JSON string: as it is when UTF-8, else percent-escaped.
+std::string nameText(const std::string& name) {
+    return isWellFormedUtf8(name) ? name : percentEscapedPath(name);
+}
+
 std::string fileUriOf(const std::string& root) {
     std::string uri = "file://" + uriOf(root);
     if (uri.back() != '/')
@@ -88,7 +95,7 @@ ordered_json resultOf(const ScanFinding& f, int ruleIndex) {
     const EvidenceItem e = toEvidence(f);
     const bool finding = f.rule->kind == RuleKind::Finding;
     const bool code = f.context == EvidenceContext::Code;
-    std::string message = std::string(f.rule->id) + ": " + f.match;
+    std::string message = std::string(f.rule->id) + ": " + nameText(f.match);
     if (!finding)
         message += " (" + kindOf(f.rule->kind) + " signal)";
     else if (!code)
@@ -99,7 +106,7 @@ ordered_json resultOf(const ScanFinding& f, int ruleIndex) {
     if (f.col)
         region["startColumn"] = *f.col;
     if (!f.snippet.empty())
-        region["snippet"] = {{"text", f.snippet}};
+        region["snippet"] = {{"text", nameText(f.snippet)}};
     ordered_json j;
     j["ruleId"] = f.rule->id;
     j["ruleIndex"] = ruleIndex;
@@ -146,7 +153,7 @@ ordered_json runOf(const RepositoryScan& repo) {
     run["tool"] = {
         {"driver",
          {{"name", "Crossgrade scanner"}, {"version", CROSSGRADE_VERSION}, {"rules", rules}}}};
-    run["automationDetails"] = {{"id", "crossgrade-scan/" + repo.name + "/"}};
+    run["automationDetails"] = {{"id", "crossgrade-scan/" + nameText(repo.name) + "/"}};
     run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", fileUriOf(repo.root)}}}};
     run["invocations"] = ordered_json::array(
         {{{"executionSuccessful", true}, {"toolExecutionNotifications", notes}}});
@@ -187,8 +194,8 @@ void printDimension(std::ostream& out, const Audit& audit, Dimension d, std::siz
                 << " more in the audit JSON (--format json)\n";
             break;
         }
-        out << "   " << e.path << ':' << e.line << "  " << e.rule_id << "  " << toString(e.severity)
-            << ", " << toString(e.context)
+        out << "   " << printablePath(e.path) << ':' << e.line << "  " << e.rule_id << "  "
+            << toString(e.severity) << ", " << toString(e.context)
             << (e.mitigated_by ? ", mitigated by " + *e.mitigated_by : std::string()) << '\n';
         if (!e.snippet.empty())
             out << "      " << e.snippet << '\n';
@@ -196,7 +203,7 @@ void printDimension(std::ostream& out, const Audit& audit, Dimension d, std::siz
             out << "      ROCm: " << e.rocm_equivalent << '\n';
     }
     for (const Mitigation& m : a.mitigations)
-        out << "   mitigation: " << m.rule_id << " at " << m.path
+        out << "   mitigation: " << m.rule_id << " at " << printablePath(m.path)
             << (m.line ? ":" + std::to_string(*m.line) : std::string()) << '\n';
 }
 
@@ -209,7 +216,9 @@ std::string scanSarif(const ScanRun& run) {
     doc["runs"] = ordered_json::array();
     for (const RepositoryScan& repo : run.repositories)
         doc["runs"].push_back(runOf(repo));
-    return doc.dump(2) + "\n";
+    // Paths are in URIs, percent-encoded byte by byte, and snippets escaped; any other text
+    // that is not UTF-8 (a submodule's URL) gets U+FFFD rather than failing the file.
+    return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
 std::string scanText(const Audit& audit, std::size_t evidencePerDimension) {
@@ -240,7 +249,7 @@ std::string scanText(const Audit& audit, std::size_t evidencePerDimension) {
     if (audit.repositories.size() > 1) {
         out << "\nRepositories:\n";
         for (const RepositoryBreakdown& rep : audit.repositories) {
-            out << "  " << rep.name << ": " << rep.files_scanned << " files, "
+            out << "  " << printablePath(rep.name) << ": " << rep.files_scanned << " files, "
                 << megabytes(rep.bytes_scanned) << ";";
             for (Dimension d : kAllDimensions)
                 if (const auto& t = rep.proposed[static_cast<std::size_t>(d)])
@@ -256,7 +265,7 @@ std::string scanText(const Audit& audit, std::size_t evidencePerDimension) {
                 out << "  ... and " << audit.not_scanned.size() - 20 << " more\n";
                 break;
             }
-            out << "  " << s.path << ": " << s.reason << '\n';
+            out << "  " << printablePath(s.path) << ": " << s.reason << '\n';
         }
     }
     return out.str();

@@ -1,6 +1,7 @@
 #include "scan_walker.h"
 
 #include "gitignore.h"
+#include "path_bytes.h"
 #include "scan_file_prep.h"
 
 #include <algorithm>
@@ -445,9 +446,9 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
         std::error_code ec;
         const fs::file_status st = fs::status(root, ec);
         if (!fs::exists(st))
-            run.errors.push_back(root.string() + ": does not exist");
+            run.errors.push_back(printablePath(root.string()) + ": does not exist");
         else if (!fs::is_directory(st))
-            run.errors.push_back(root.string() + ": not a folder");
+            run.errors.push_back(printablePath(root.string()) + ": not a folder");
     }
     if (!run.errors.empty())
         return run;

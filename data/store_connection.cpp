@@ -1,11 +1,15 @@
 #include "store_connection.h"
 
+#include "path_bytes.h"
 #include "sql_dialect.h"
 
 #include <QDir>
 #include <QSqlError>
 #include <QStringList>
 #include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <utility>
 
 namespace crossgrade::data::store_detail {
@@ -22,10 +26,66 @@ QString newConnectionName() {
     return QStringLiteral("crossgrade-store-%1").arg(++counter);
 }
 
+// "file:" and the absolute path with every byte outside [A-Za-z0-9/._~-] as %XX, which SQLite
+// turns back into the bytes (its journal and WAL files are named from them too).
+QString sqliteUri(const QString& path) {
+    const std::string bytes =
+        std::filesystem::absolute(pathBytes(path)).lexically_normal().string();
+    std::string uri = "file:";
+    for (const char c : bytes) {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') ||
+            c == '/' || c == '.' || c == '_' || c == '~' || c == '-') {
+            uri.push_back(c);
+        } else {
+            char buf[4];
+            std::snprintf(buf, sizeof buf, "%%%02X", u);
+            uri += buf;
+        }
+    }
+    return QString::fromStdString(uri);
+}
+
 } // namespace
 
 std::string displayPath(const QString& path) {
+    if (isRawBytesPath(path))
+        return printablePath(pathBytes(path));
     return QDir::toNativeSeparators(path).toStdString();
+}
+
+bool isRawBytesPath(const QString& path) {
+    return hasRawBytes(path);
+}
+
+void prepareRawLocation(const QString& path) {
+    namespace fs = std::filesystem;
+    const fs::path file(pathBytes(path));
+    std::error_code ec;
+    if (fs::is_directory(file, ec))
+        throw StoreError(Kind::Io, "the store path is a folder, not a file: " + displayPath(path) +
+                                       ". Give the path of a store file, e.g. " +
+                                       printablePath((file / "crossgrade.sqlite").string()) + ".");
+    const fs::path folder = fs::absolute(file, ec).parent_path();
+    fs::create_directories(folder, ec);
+    if (!fs::is_directory(folder, ec))
+        throw StoreError(Kind::Io, "cannot create the folder " + printablePath(folder.string()) +
+                                       " for the store " + displayPath(path) +
+                                       ". Check the path (a part of it may be a file) and that you "
+                                       "may create folders there.");
+    if (!fs::exists(file, ec) || fs::file_size(file, ec) == 0 || ec)
+        return;
+    std::ifstream in(file, std::ios::binary);
+    const QByteArray signature = dialect::fileSignature();
+    std::string head(static_cast<std::size_t>(signature.size()), '\0');
+    if (!in)
+        throw StoreError(Kind::Io, "cannot read the store " + displayPath(path));
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    if (in.gcount() != signature.size() ||
+        QByteArray(head.data(), static_cast<qsizetype>(head.size())) != signature)
+        throw StoreError(Kind::Corrupt,
+                         "not a Crossgrade store (not an SQLite database): " + displayPath(path) +
+                             ". It was left as it is; choose another file.");
 }
 
 std::string describe(const QSqlError& error) {
@@ -58,8 +118,14 @@ Connection::~Connection() {
 }
 
 void Connection::open() {
-    m_db.setDatabaseName(m_path);
-    m_db.setConnectOptions(dialect::connectOptions(m_options.busy_timeout_ms));
+    QString options = dialect::connectOptions(m_options.busy_timeout_ms);
+    if (isRawBytesPath(m_path)) {
+        m_db.setDatabaseName(sqliteUri(m_path));
+        options += QStringLiteral(";QSQLITE_OPEN_URI");
+    } else {
+        m_db.setDatabaseName(m_path);
+    }
+    m_db.setConnectOptions(options);
     if (!m_db.open()) {
         const QSqlError error = m_db.lastError();
         const Kind kind = dialect::errorKind(error);
@@ -158,6 +224,10 @@ void Transaction::commit() {
 // --- Values in and out of SQL --------------------------------------------------------------
 
 QVariant sqlText(std::string_view text) {
+    // Text that is not UTF-8 (a scanned file's name is bytes, data/path_bytes.h) is kept as
+    // those bytes, a BLOB, rather than with U+FFFD for what does not decode.
+    if (!isWellFormedUtf8(text))
+        return QByteArray(text.data(), static_cast<qsizetype>(text.size()));
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 QVariant sqlNullableText(const std::optional<std::string>& text) {
@@ -183,6 +253,8 @@ void bind(QSqlQuery& query, std::initializer_list<QVariant> values) {
 }
 
 std::string textOf(const QVariant& value) {
+    if (value.metaType().id() == QMetaType::QByteArray) // what sqlText kept as bytes
+        return value.toByteArray().toStdString();
     return value.toString().toStdString();
 }
 std::optional<std::string> nullableTextOf(const QVariant& value) {

@@ -21,6 +21,13 @@ class QSqlError;
 namespace crossgrade::data::store_detail {
 
 std::string displayPath(const QString& path);
+
+// A store path given with bytes that are not UTF-8 (--db on the command line keeps them,
+// data/path_bytes.h). Qt's file classes would name another file, so such a path is checked
+// and created by prepareRawLocation() (what prepareLocation() does, on the bytes) and opened
+// as an SQLite URI whose percent-escapes stand for the bytes.
+bool isRawBytesPath(const QString& path);
+void prepareRawLocation(const QString& path);
 std::string describe(const QSqlError& error);
 
 // One named Qt SQL connection to the store file. Qt SQL connections belong to the thread

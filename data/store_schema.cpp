@@ -256,6 +256,8 @@ void refuseNewer(const Connection& connection, int version) {
 void prepareLocation(const QString& path) {
     if (path.isEmpty())
         throw StoreError(Kind::Io, "no store file given; choose a store file");
+    if (isRawBytesPath(path))
+        return prepareRawLocation(path); // a name that is not UTF-8, which QFileInfo cannot see
     const QFileInfo info(path);
     if (info.isDir())
         throw StoreError(Kind::Io, "the store path is a folder, not a file: " + displayPath(path) +

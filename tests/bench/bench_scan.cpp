@@ -7,9 +7,14 @@
 //                                 and a few binary files;
 //   bench_scan patterns FILE      writes the text rules' patterns for `rg -f`, one a line;
 //   bench_scan scan DIR [RUNS] [THREADS]  times scanRepositories over DIR (RUNS timed runs after
-//                                 one warm-up run) and prints the figures.
+//                                 one warm-up run) and prints the figures;
+//   bench_scan gitignore [DEPTH]  times the .gitignore worst cases of issue 20 (class 5): the
+//                                 81-byte line of sixteen "**" over DEPTH (default 40) nested
+//                                 folders, and twenty '*' in one segment against a 250-byte
+//                                 name, as the walker asks them (every folder on the way down).
 // Prints figures; never asserts on time.
 
+#include "gitignore.h"
 #include "scan_rules.h"
 #include "scan_walker.h"
 
@@ -321,6 +326,46 @@ int timeScan(const char* dir, int runs, unsigned threads) {
 
 } // namespace
 
+// The walker asks about every folder on the way down and every file at the bottom.
+int timeGitignore(int depth) {
+    std::string line = "**/a";
+    for (int i = 0; i < 15; ++i)
+        line += "/**/a";
+    line += "/b";
+    std::string stars;
+    for (int i = 0; i < 20; ++i)
+        stars += "*a";
+    stars += "*b";
+    const std::string longName(250, 'a');
+    struct Case {
+        const char* what;
+        std::string pattern;
+        std::string leaf;
+    };
+    const Case cases[] = {
+        {"81-byte line of sixteen **", line, "c"},
+        {"twenty * in one segment", stars, longName},
+    };
+    for (const Case& c : cases) {
+        data::IgnoreRules rules;
+        rules.add(data::parseGitignore(c.pattern, ""));
+        const auto start = std::chrono::steady_clock::now();
+        std::size_t ignored = 0;
+        std::string path;
+        for (int d = 0; d < depth; ++d) {
+            path += d == 0 ? "a" : "/a";
+            ignored += rules.ignored(path, true) ? 1 : 0;
+        }
+        ignored += rules.ignored(path + "/" + c.leaf, false) ? 1 : 0;
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        std::printf("gitignore %s (%zu bytes), %d folders deep: %.3f ms, %zu ignored\n", c.what,
+                    c.pattern.size(), depth, ms, ignored);
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
     const std::string command = argc > 1 ? argv[1] : "";
     if (command == "generate" && argc >= 3) {
@@ -333,8 +378,11 @@ int main(int argc, char** argv) {
     if (command == "scan" && argc >= 3)
         return timeScan(argv[2], argc > 3 ? std::max(1, std::atoi(argv[3])) : 3,
                         argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 0u);
+    if (command == "gitignore")
+        return timeGitignore(argc > 2 ? std::max(1, std::atoi(argv[2])) : 40);
     std::fprintf(stderr,
-                 "usage: %s generate DIR [MB] | patterns FILE | scan DIR [RUNS] [THREADS]\n",
+                 "usage: %s generate DIR [MB] | patterns FILE | scan DIR [RUNS] [THREADS] | "
+                 "gitignore [DEPTH]\n",
                  argv[0]);
     return 2;
 }

@@ -4,6 +4,7 @@
 #include "gitignore.h"
 
 #include <QtTest>
+#include <fnmatch.h>
 
 using namespace crossgrade::data;
 
@@ -94,6 +95,89 @@ private slots:
         if (!base.isEmpty())
             rules.add(parseGitignore(nested.toStdString(), base.toStdString()));
         QCOMPARE(rules.ignored(path.toStdString(), isDirectory), ignored);
+    }
+
+    // Issue 20, class 5: "**" segments were matched by trying every way of spreading the path's
+    // folders over them, so one 81-byte line of sixteen "**" over 40 nested folders took
+    // minutes (about 10^11 tries) for every folder and file below; and fnmatch(3) backtracks
+    // over every '*' within a segment the same way. Passing means finishing with the right
+    // answers; tests/bench/bench_scan gitignore prints the time.
+    void bug_doubleStarPatternWasExponential() {
+        std::string line = "**/a";
+        for (int i = 0; i < 15; ++i)
+            line += "/**/a";
+        line += "/b";
+        QCOMPARE(line.size(), std::size_t(81));
+        IgnoreRules rules;
+        rules.add(parseGitignore(line + "\n", ""));
+        std::string deep = "a";
+        for (int i = 1; i < 40; ++i)
+            deep += "/a";
+        QVERIFY(!rules.ignored(deep, true)); // no "b" at the end: every spread fails
+        QVERIFY(!rules.ignored(deep + "/c", false));
+        QVERIFY(rules.ignored(deep + "/b", false));
+        QVERIFY(!rules.ignored("a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/b", false));  // 15 a's: one short
+        QVERIFY(rules.ignored("a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/b", false)); // 16: exactly
+
+        // Within one segment: many '*' against a long name that almost matches.
+        std::string stars;
+        for (int i = 0; i < 20; ++i)
+            stars += "*a";
+        IgnoreRules segment;
+        segment.add(parseGitignore(stars + "*b\n", ""));
+        const std::string name(250, 'a');
+        QVERIFY(!segment.ignored(name, false));
+        QVERIFY(!segment.ignored(deep + "/" + name, false));
+        QVERIFY(segment.ignored(name + "b", false));
+        QVERIFY(segment.ignored(deep + "/x" + name + "yb", false));
+    }
+
+    // The segment matcher against fnmatch(3)'s own answers on well-formed globs, so replacing it
+    // kept the semantics: sets, negated sets, ranges, classes, escapes, '?' and '*'.
+    void segmentGlobsAsFnmatch_data() {
+        QTest::addColumn<QString>("glob");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("matches");
+        auto row = [](const char* glob, const char* name, bool matches) {
+            QTest::addRow("%s vs %s", glob, name) << glob << name << matches;
+        };
+        row("*", "abc", true);
+        row("a*c", "ac", true);
+        row("a*c", "abcbc", true);
+        row("a*c", "abcb", false);
+        row("*a*b*c", "xaybzc", true);
+        row("*a*b*c", "xaybz", false);
+        row("a?c", "abc", true);
+        row("a?c", "ac", false);
+        row("[]a]x", "]x", true);
+        row("[!]]x", "]x", false);
+        row("[!]]x", "ax", true);
+        row("[^a]", "b", true);
+        row("[a-c][!a-c]", "bd", true);
+        row("[a-c][!a-c]", "bb", false);
+        row("[[:digit:]x]", "7", true);
+        row("[[:digit:]x]", "x", true);
+        row("[[:digit:]x]", "y", false);
+        row("[[:alpha:]]*", "q1", true);
+        row("\\*", "*", true);
+        row("\\*", "a", false);
+        row("\\a", "a", true);
+        row("a\\", "a\\", false); // a lone '\' at the end matches nothing
+        row("[ab", "[ab", true);  // an unclosed '[' is literal
+        row("*.tar.gz", "x.tar.gz", true);
+        row("*.tar.gz", "x.tar.gzz", false);
+    }
+
+    void segmentGlobsAsFnmatch() {
+        QFETCH(QString, glob);
+        QFETCH(QString, name);
+        QFETCH(bool, matches);
+        const std::string g = glob.toStdString();
+        const std::string n = name.toStdString();
+        QCOMPARE(::fnmatch(g.c_str(), n.c_str(), 0) == 0, matches); // the row is fnmatch's
+        IgnorePattern p;
+        p.segments = {g};
+        QCOMPARE(matchesIgnorePattern(p, n, false), matches);
     }
 
     void parsing() {

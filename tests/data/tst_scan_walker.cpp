@@ -3,6 +3,8 @@
 // unreadable), symlinks inside, out of and looping in the tree, submodules, Dockerfile ARGs,
 // notebooks, cancellation, determinism across thread counts, and roots that are not folders.
 
+#include "audit_json.h"
+#include "scan_audit.h"
 #include "scan_file_prep.h"
 #include "scan_walker.h"
 
@@ -516,6 +518,81 @@ private slots:
                  QString::fromStdString(a.root().string()));
         QCOMPARE(run.repositories[0].files_scanned, std::size_t(1));
         QCOMPARE(run.repositories[1].files_scanned, std::size_t(0));
+    }
+
+    // Issue 20, class 5, through the walker: the line that made matching exponential, over 41
+    // nested folders, asked about each on the way down. Finishing with the file found is the
+    // test; bench_scan gitignore prints the time.
+    void bug_doubleStarGitignoreOverDeepTreeWasExponential() {
+        MiniRepo repo;
+        std::string line = "**/a";
+        for (int i = 0; i < 15; ++i)
+            line += "/**/a";
+        repo.write(".gitignore", line + "/b\n");
+        std::string deep = "a";
+        for (int i = 1; i < 41; ++i)
+            deep += "/a";
+        repo.write(deep + "/k.cu", "__global__ void k() { __syncwarp(); }\n");
+        repo.write(deep + "/b", "__global__ void g() { __syncwarp(); }\n"); // ignored
+        const RepositoryScan scan = scanOne(repo.root());
+        QCOMPARE(pathsWith(scan, "D1.warp-sync"), (std::vector<std::string>{deep + "/k.cu"}));
+    }
+
+    // Issue 20, class 6: file names are bytes. A Latin-1 name is kept as its bytes by the
+    // walker, written percent-escaped by the audit writer (it threw nlohmann's type_error 316
+    // before) and read back as the same bytes, so the evidence still opens the real file.
+    void bug_nonUtf8FileNameRoundTripsThroughAuditJson() {
+        MiniRepo repo;
+        const std::string kernel = "csrc/noyau-\xe9.cu";
+        const std::string blob = "assets/50%41-\xff.bin"; // a literal "%41" too
+        repo.write(kernel, "__global__ void k(float* o) {\n  asm volatile(\"bar.sync 0;\");\n}\n");
+        repo.write(blob, std::string("\0\1binary", 8));
+        const ScanRun run = scanRepositories({repo.root()}, withThreads(1));
+        QCOMPARE(run.repositories.size(), std::size_t(1));
+        QCOMPARE(pathsWith(run.repositories[0], "D1.inline-ptx"),
+                 (std::vector<std::string>{kernel}));
+        QCOMPARE(reasonFor(run.repositories[0], blob), std::string("binary"));
+
+        ScanAuditOptions options;
+        const model::Audit audit = auditFromScan(run, options);
+        const std::string text = writeAudit(audit);
+        QVERIFY(text.find("\"csrc/noyau-%E9.cu\",\n") != std::string::npos);
+        QVERIFY(text.find("\"assets/50%2541-%FF.bin\"") != std::string::npos);
+        QVERIFY(text.find("\"path_encoding\": \"percent\"") != std::string::npos);
+
+        const AuditReadResult read = readAudit(text);
+        QVERIFY(read.ok());
+        QVERIFY(read.warnings.empty()); // the *_encoding fields are known
+        const model::DimensionAssessment& kernels =
+            read.audit->dimension(model::Dimension::CustomKernels);
+        QVERIFY(!kernels.evidence.empty());
+        QCOMPARE(kernels.evidence.front().path, kernel);
+        QCOMPARE(read.audit->not_scanned.front().path, blob);
+        QCOMPARE(read.audit->repositories.front().root, repo.root().string());
+        const auto file = evidenceFile(*read.audit, kernels.evidence.front().path);
+        QVERIFY(file.has_value());
+        QVERIFY(fs::is_regular_file(*file));
+        QCOMPARE(writeAudit(*read.audit), text); // and writes back the same
+
+        // Refused at the field's pointer: an unknown encoding, a broken escape.
+        auto withPath = [&](const std::string& path, const std::string& encoding) {
+            std::string t = text;
+            const std::string from = "\"csrc/noyau-%E9.cu\",\n";
+            const auto at = t.find(from);
+            const auto encAt = t.find("\"percent\"", at);
+            t.replace(encAt, 9, "\"" + encoding + "\"");
+            t.replace(at, from.size(), "\"" + path + "\",\n");
+            return readAudit(t);
+        };
+        const AuditReadResult badEncoding = withPath("csrc/noyau-%E9.cu", "base64");
+        QVERIFY(!badEncoding.ok());
+        QCOMPARE(badEncoding.errors.front().place,
+                 std::string("/dimensions/custom_kernels/evidence/0/path_encoding"));
+        const AuditReadResult badEscape = withPath("csrc/noyau-%G9.cu", "percent");
+        QVERIFY(!badEscape.ok());
+        QCOMPARE(badEscape.errors.front().place,
+                 std::string("/dimensions/custom_kernels/evidence/0/path"));
+        QVERIFY(badEscape.errors.front().message.find("percent-escaped") != std::string::npos);
     }
 };
 
