@@ -90,6 +90,8 @@ constexpr std::array<std::string_view, 4> kKnownFlags{
 constexpr std::size_t kChunkBytes = 64 * 1024;
 // Above this a count is a typo, not a cluster (and would not fit an int).
 constexpr double kMaxCount = 1e9;
+// GPUs of one run, as the JSON readers and `--gpus` bound them (docs/limits.md).
+constexpr double kMaxGpus = 1'000'000;
 
 bool isBlank(char c) {
     return c == ' ' || c == '\t';
@@ -390,6 +392,9 @@ std::optional<Problem> CsvReader::readField(const Column& column, std::string_vi
         const std::optional<double> n = parseNumber(value);
         if (!n || !(*n >= 1) || *n > kMaxCount || *n != std::floor(*n))
             return fail("expected a whole number ≥ 1 (" + std::string(column.unit) + "), found " +
+                        shown(value));
+        if (column.unit == "GPUs" && *n > kMaxGpus)
+            return fail("expected at most 1000000 GPUs (more than any deployment has), found " +
                         shown(value));
         out = int(*n);
         return std::nullopt;

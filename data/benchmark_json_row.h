@@ -2,12 +2,14 @@
 
 // Reading one flat JSON row of a benchmark file (MLPerf, InferenceX, benchmark_serving): each
 // accessor returns the field or nothing, and the first problem met is kept with its JSON pointer
-// so the row can be skipped and reported. Numbers written as text and flags written as
-// booleans are read as numbers (sources are inconsistent about both).
+// so the row can be skipped and reported. A number is a JSON number: not a boolean (`true` is
+// not 1 token/s) and not text (`"1250"`), except where a format writes counts as text and its
+// reader says so (`digitText`: MLPerf's accelerator counts, benchmark_serving's --metadata).
 
 #include "benchmark_import.h"
 #include "json_checks.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -53,25 +55,30 @@ struct RowReader {
             return std::nullopt;
         if (v->is_number() && std::isfinite(v->get<double>()))
             return v->get<double>();
-        if (v->is_boolean())
-            return v->get<bool>() ? 1.0 : 0.0;
-        if (v->is_string()) { // MLPerf writes some counts as text
-            try {
-                std::size_t used = 0;
-                const double d = std::stod(v->get<std::string>(), &used);
-                if (used == v->get<std::string>().size() && std::isfinite(d))
-                    return d;
-            } catch (const std::exception&) {
-            }
-        }
-        fail(name, "expected a number, found " + describe(*v));
+        fail(name, "expected a number, found " + describe(*v) +
+                       (v->is_string() ? " (a number is written without quotes)" : ""));
         return std::nullopt;
     }
-    // A count: a whole number from `min` to `max` (written as a number or as text), or nothing
-    // when absent; anything else is the row's problem.
+    // A count a format writes as text ("8"): a JSON number, or text of digits only.
+    std::optional<double> numberOrDigits(const char* name) {
+        const nlohmann::json* v = field(name);
+        if (v && v->is_string()) {
+            const std::string& t = v->get_ref<const std::string&>();
+            if (!t.empty() && t.size() <= 9 &&
+                std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
+                return std::stod(t);
+            fail(name, "expected a number, found " + describe(*v) +
+                           " (a count written as text must be digits only)");
+            return std::nullopt;
+        }
+        return number(name);
+    }
+    // A count: a whole number from `min` to `max`, or nothing when absent; anything else is the
+    // row's problem. Written as text only with `digitText`.
     static constexpr int kNoMaximum = 1'000'000'000; // counts beyond are not counts
-    std::optional<int> wholeNumber(const char* name, int min, int max = kNoMaximum) {
-        const std::optional<double> v = number(name);
+    std::optional<int> wholeNumber(const char* name, int min, int max = kNoMaximum,
+                                   bool digitText = false) {
+        const std::optional<double> v = digitText ? numberOrDigits(name) : number(name);
         if (!v)
             return std::nullopt;
         if (*v != std::floor(*v) || *v < min || *v > max) {

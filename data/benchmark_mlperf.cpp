@@ -30,9 +30,14 @@ std::optional<Problem> readRow(const std::string& key, const json& row, const st
     if (!row.is_object())
         return Problem{pointer, "expected a result row (an object), found " + describe(row)};
     RowReader in{row, pointer, std::nullopt};
-    if (const auto inferred = in.number("inferred"); inferred && *inferred != 0)
+    // Flags, written 0/1 or as booleans depending on the round.
+    if (const auto inferred = in.flag("inferred"); inferred && *inferred)
         return Problem{pointer + "/inferred", "inferred from another scenario, not measured"};
-    if (const auto errors = in.number("errors"); errors && *errors > 0)
+    const nlohmann::json* errorsField = in.field("errors");
+    if (const auto errors = errorsField && errorsField->is_boolean()
+                                ? std::optional<double>(errorsField->get<bool>() ? 1 : 0)
+                                : in.numberOrDigits("errors");
+        errors && *errors > 0)
         return Problem{pointer + "/errors", "the submission checker reported errors"};
 
     r.hardware = in.text("accelerator_model_name");
@@ -61,9 +66,10 @@ std::optional<Problem> readRow(const std::string& key, const json& row, const st
     r.sku = *sku;
 
     // Per accelerator: total_accelerators, or nodes × accelerators per node in older rounds.
-    const std::optional<double> total = in.number("total_accelerators");
-    const std::optional<double> nodes = in.number("number_of_nodes");
-    const std::optional<double> perNode = in.number("accelerators_per_node");
+    // MLPerf's system descriptions write these counts as text ("8").
+    const std::optional<double> total = in.numberOrDigits("total_accelerators");
+    const std::optional<double> nodes = in.numberOrDigits("number_of_nodes");
+    const std::optional<double> perNode = in.numberOrDigits("accelerators_per_node");
     if (in.problem)
         return in.problem;
     const double gpus = total ? *total : nodes && perNode ? *nodes * *perNode : 0;

@@ -75,13 +75,14 @@ std::optional<int> gpuCount(const BenchmarkContext& context, RowReader& in) {
                                 ", found " + std::to_string(*context.gpus)};
         return *context.gpus;
     }
+    // Metadata values are text (--metadata gpus=4 writes "4").
     if (const char* key = firstPresent(in, kGpuCountKeys))
-        return in.wholeNumber(key, 1, kMaxGpus);
+        return in.wholeNumber(key, 1, kMaxGpus, true);
     if (!in.field("tp"))
         return std::nullopt;
-    const std::optional<int> tp = in.wholeNumber("tp", 1, kMaxGpus);
-    const std::optional<int> pp = in.wholeNumber("pp", 1, kMaxGpus);
-    const std::optional<int> dp = in.wholeNumber("dp", 1, kMaxGpus);
+    const std::optional<int> tp = in.wholeNumber("tp", 1, kMaxGpus, true);
+    const std::optional<int> pp = in.wholeNumber("pp", 1, kMaxGpus, true);
+    const std::optional<int> dp = in.wholeNumber("dp", 1, kMaxGpus, true);
     if (!tp)
         return std::nullopt;
     const double gpus = double(*tp) * pp.value_or(1) * dp.value_or(1);

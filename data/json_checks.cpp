@@ -2,6 +2,7 @@
 
 #include "file_problems.h"
 #include "input_table.h"
+#include "json_duplicate_keys.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace crossgrade::data {
@@ -142,6 +144,42 @@ std::string syntaxMessage(const json::parse_error& e) {
     return invalidJsonMessage(e.what());
 }
 
+// A pointer into the text that tells how far the parser has read: the place of a key is only
+// known while it is parsed, and nlohmann has no public position.
+class TrackedChar {
+public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    TrackedChar(const char* at, const char** reached)
+        : m_at(at)
+        , m_reached(reached) {}
+    reference operator*() const { return *m_at; }
+    TrackedChar& operator++() {
+        *m_reached = ++m_at;
+        return *this;
+    }
+    TrackedChar operator++(int) {
+        TrackedChar before = *this;
+        ++*this;
+        return before;
+    }
+    bool operator==(const TrackedChar& other) const { return m_at == other.m_at; }
+
+private:
+    const char* m_at;
+    const char** m_reached;
+};
+
+struct DuplicateKey {
+    std::size_t at;    // the second key's opening quote
+    std::size_t first; // the first one's
+    std::string key;
+};
+
 } // namespace
 
 std::string invalidJsonMessage(const std::string& parserText) {
@@ -154,6 +192,15 @@ std::string invalidJsonMessage(const std::string& parserText) {
     if (const auto end = detail.find(kEnd); end != std::string::npos)
         detail.replace(end, kEnd.size(), "the file ends before the JSON does (is it cut short?)");
     return "invalid JSON: " + detail;
+}
+
+const char* const kNulByteMessage =
+    "invalid JSON: a NUL byte (0x00), which JSON text cannot hold (is the file binary, or cut "
+    "off and padded with zeros?)";
+
+std::string duplicateKeyMessage(const std::string& key, const std::string& firstPlace) {
+    return "duplicate key " + describe(json(key)) + " (the first is at " + firstPlace +
+           "); a key may appear once in an object";
 }
 
 ParsedDocument parseDocument(std::string_view text, const DocumentKind& kind) {
@@ -170,8 +217,32 @@ ParsedDocument parseDocument(std::string_view text, const DocumentKind& kind) {
                                        std::to_string(kind.needed_depth)});
         return result;
     }
+    // nlohmann takes a NUL byte for the end of the input and ignores what follows it.
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos) {
+        result.errors.push_back({lineColumn(text, nul), kNulByteMessage});
+        return result;
+    }
     try {
-        result.doc = json::parse(text.begin(), text.end());
+        const char* reached = text.data();
+        json_detail::DuplicateKeys<std::size_t> keys;
+        const auto callback = [&](int depth, json::parse_event_t event, json& parsed) {
+            if (event == json::parse_event_t::object_start) {
+                keys.objectStart(depth);
+            } else if (event == json::parse_event_t::key) {
+                // The parser has just read the key's closing quote.
+                const std::size_t at =
+                    tokenStart(text, static_cast<std::size_t>(reached - text.data()));
+                const std::string& key = parsed.get_ref<const std::string&>();
+                if (const auto first = keys.key(depth, key, at))
+                    throw DuplicateKey{at, *first, key};
+            }
+            return true;
+        };
+        result.doc = json::parse(TrackedChar(text.data(), &reached),
+                                 TrackedChar(text.data() + text.size(), &reached), callback);
+    } catch (const DuplicateKey& d) {
+        result.errors.push_back(
+            {lineColumn(text, d.at), duplicateKeyMessage(d.key, lineColumn(text, d.first))});
     } catch (const json::parse_error& e) {
         // byte is 1-based and points just past the offending character.
         result.errors.push_back({lineColumn(text, tokenStart(text, e.byte)), syntaxMessage(e)});

@@ -60,8 +60,14 @@ struct ParsedDocument {
 };
 
 // Refuses an empty text, nesting deeper than kMaxNesting, a syntax error (place
-// "line:column") and a number out of the range of a double.
+// "line:column"), a number out of the range of a double, a NUL byte anywhere (nlohmann would
+// stop there and ignore the rest) and a key repeated in one object (nlohmann would keep the
+// last), at the second key's "line:column".
 ParsedDocument parseDocument(std::string_view text, const DocumentKind& kind);
+
+// The refusals every JSON reader shares (parseDocument, json_stream.h).
+extern const char* const kNulByteMessage;
+std::string duplicateKeyMessage(const std::string& key, const std::string& firstPlace);
 
 // "invalid JSON: …" from the parser's own words (nlohmann's "[json.exception.parse_error.101]
 // parse error at line 1, column 2: syntax error while parsing value - …"), without its tag and

@@ -3,7 +3,8 @@
 // Reading large JSON files a row at a time (benchmark files are streamed: DESIGN.md, "Limits").
 // nlohmann's callback parser builds each row, hands it over and frees it, so memory holds one
 // row, not the file. Errors name the place as parseDocument does: "line:column" for a syntax
-// error, "1:1" for an empty file.
+// error, a NUL byte and the second of two equal keys in one object (each refused, as
+// parseDocument does), "1:1" for an empty file.
 
 #include "json_checks.h"
 

@@ -14,6 +14,9 @@
 #ifdef Q_OS_UNIX
 #include <cerrno>
 #include <csignal>
+#include <cstdio>  // renameat2
+#include <fcntl.h> // AT_FDCWD
+#include <unistd.h>
 #endif
 
 // Resources compiled into a static library are registered only when asked for by name.
@@ -88,6 +91,31 @@ void removeAbandonedSeedingFiles(const QString& path) {
     }
 }
 
+// Renames `from` to `to` unless `to` exists, atomically: false when it exists (or the move
+// failed). QFile::rename is not enough: when the kernel refuses to replace a file that another
+// first run has just moved into place, it falls back to copying over it, truncating a store
+// that the other run is already using (issue 20).
+bool moveIntoPlaceUnlessTaken(const QString& from, const QString& to) {
+#ifdef Q_OS_UNIX
+    const QByteArray source = QFile::encodeName(from);
+    const QByteArray target = QFile::encodeName(to);
+#ifdef RENAME_NOREPLACE
+    if (::renameat2(AT_FDCWD, source.constData(), AT_FDCWD, target.constData(), RENAME_NOREPLACE) ==
+        0)
+        return true;
+    if (errno != EINVAL && errno != ENOSYS)
+        return false; // EEXIST: taken
+#endif
+    // A hard link is never made over an existing name either.
+    if (::link(source.constData(), target.constData()) != 0)
+        return false;
+    ::unlink(source.constData());
+    return true;
+#else
+    return !QFileInfo::exists(to) && QFile::rename(from, to);
+#endif
+}
+
 void addDefaultPriceBook(Store& store) {
     PriceBookReadResult book = readPriceBook(defaultPriceBookText());
     if (!book.ok())
@@ -150,8 +178,9 @@ Store openStoreSeededIfNew(const QString& path, StoreOptions options) {
                          "cannot finish the new store " +
                              QDir::toNativeSeparators(side).toStdString() +
                              ": its write-ahead log was not merged on closing");
-    // Renaming does not replace: if another first run got there first, its store is used.
-    if (!QFile::rename(side, path)) {
+    // Moving into place never replaces: if another first run got there first, its store is
+    // used and ours is dropped.
+    if (!moveIntoPlaceUnlessTaken(side, path)) {
         QFile::remove(side);
         if (!QFileInfo::exists(path))
             throw StoreError(StoreError::Kind::Io,

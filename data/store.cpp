@@ -34,10 +34,7 @@ Store Store::open(const QString& path, StoreOptions options) {
     connection.open();
     // Everything up to enableWal() only reads, so a refused file is left byte for byte.
     store_detail::checkIntegrity(connection);
-    const int version = store_detail::readSchemaVersion(connection);
-    store_detail::refuseNewer(connection, version);
-    if (version == 0)
-        store_detail::refuseForeignDatabase(connection);
+    store_detail::readVersionRefusingForeign(connection);
     store_detail::enableWal(connection);
     store_detail::migrate(connection);
     return Store(std::move(impl));

@@ -41,6 +41,7 @@ public:
     Connection& operator=(const Connection&) = delete;
 
     const QString& path() const { return m_path; }
+    int busyTimeoutMs() const { return m_options.busy_timeout_ms; }
     std::string displayPath() const { return store_detail::displayPath(m_path); }
 
     void open();

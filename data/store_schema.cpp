@@ -3,10 +3,12 @@
 #include "sql_dialect.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlQuery>
 #include <QStringList>
+#include <QThread>
 #include <QVariant>
 #include <cstddef>
 #include <string>
@@ -241,6 +243,12 @@ int readSchemaVersion(const Connection& connection) {
 
 void refuseNewer(const Connection& connection, int version) {
     const int latest = latestSchemaVersion();
+    // The migrations are indexed by version: a negative one would read before their start.
+    if (version < 0)
+        throw StoreError(Kind::Corrupt, connection.displayPath() + ": the store's schema version " +
+                                            std::to_string(version) +
+                                            " is not one Crossgrade writes; restore it from a "
+                                            "backup, or choose another store file.");
     if (version <= latest)
         return;
     throw StoreError(
@@ -249,6 +257,16 @@ void refuseNewer(const Connection& connection, int version) {
             std::to_string(version) + "; this one reads up to " + std::to_string(latest) +
             "); it is not opened for writing. Use a newer Crossgrade, or "
             "choose another store file.");
+}
+
+int readVersionRefusingForeign(const Connection& connection) {
+    Transaction snapshot(connection, Transaction::Mode::Read);
+    const int version = readSchemaVersion(connection);
+    refuseNewer(connection, version);
+    if (version == 0)
+        refuseForeignDatabase(connection);
+    snapshot.commit();
+    return version;
 }
 
 // --- Opening --------------------------------------------------------------------------------
@@ -263,6 +281,14 @@ void prepareLocation(const QString& path) {
         throw StoreError(Kind::Io, "the store path is a folder, not a file: " + displayPath(path) +
                                        ". Give the path of a store file, e.g. " +
                                        displayPath(QDir(path).filePath("crossgrade.sqlite")) + ".");
+    // SQLite would open a device or a FIFO (and block on a FIFO) and make its journal beside
+    // it: /dev/null-journal.
+    if (info.exists() && !info.isFile())
+        throw StoreError(Kind::Io, "the store path is not a regular file (a device, pipe or "
+                                   "socket): " +
+                                       displayPath(path) +
+                                       ". Give the path of a store file, e.g. crossgrade.sqlite "
+                                       "in a folder you may write.");
     const QString folder = info.absolutePath();
     if (!QDir().mkpath(folder))
         throw StoreError(Kind::Io, "cannot create the folder " + displayPath(folder) +
@@ -271,6 +297,31 @@ void prepareLocation(const QString& path) {
                                        "may create folders there.");
     if (info.exists() && info.size() > 0)
         refuseForeignFile(path);
+    // Said before the driver opens the file: its own failure would surface in the first
+    // statement as "unable to open database file" and read as a damaged store.
+    const QFileInfo folderInfo(folder);
+    if (!info.exists()) {
+        if (!folderInfo.isWritable())
+            throw StoreError(Kind::Io, "cannot create the store " + displayPath(path) +
+                                           ": its folder " + displayPath(folder) +
+                                           " is not writable (or is on a read-only disk). Make "
+                                           "the folder writable, or choose a store file in a "
+                                           "folder you may write.");
+        return;
+    }
+    if (!info.isWritable())
+        throw StoreError(Kind::Io, "the store file " + displayPath(path) +
+                                       " is read-only (or on a read-only disk): Crossgrade writes "
+                                       "to its store whenever it opens it. Make the file "
+                                       "writable, or copy it to a folder you may write and open "
+                                       "the copy.");
+    if (!folderInfo.isWritable())
+        throw StoreError(Kind::Io, "the folder " + displayPath(folder) + " of the store " +
+                                       displayPath(path) +
+                                       " is not writable (or is on a read-only disk): the store "
+                                       "keeps its write-ahead log (-wal, -shm files) beside it. "
+                                       "Make the folder writable, or copy the store to a folder "
+                                       "you may write and open the copy.");
 }
 
 void checkIntegrity(const Connection& connection) {
@@ -301,8 +352,24 @@ void refuseForeignDatabase(const Connection& connection) {
 }
 
 void enableWal(const Connection& connection) {
-    const QString mode =
-        connection.scalar(dialect::enableWalStatement(), "turn on write-ahead logging").toString();
+    // Turning WAL on upgrades a read lock to a write lock, and SQLite answers "busy" at once,
+    // without waiting, when another process creating the same new store is doing the same
+    // (waiting could deadlock). Once that one is done the file is in WAL mode and asking again
+    // succeeds at once; so ask again, within the busy timeout.
+    QElapsedTimer waited;
+    waited.start();
+    QString mode;
+    for (;;) {
+        try {
+            mode = connection.scalar(dialect::enableWalStatement(), "turn on write-ahead logging")
+                       .toString();
+            break;
+        } catch (const StoreError& error) {
+            if (error.kind() != Kind::Locked || waited.elapsed() >= connection.busyTimeoutMs())
+                throw;
+        }
+        QThread::msleep(10);
+    }
     if (!dialect::isWalAnswer(mode))
         throw StoreError(Kind::Io, "cannot use write-ahead logging for the store " +
                                        connection.displayPath() + " (journal mode stays \"" +

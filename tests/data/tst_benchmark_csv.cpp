@@ -368,6 +368,41 @@ private Q_SLOTS:
                  in.skipped.front().message.c_str());
     }
 
+    // Bug (issue 20): a CSV `gpus` of 1,000,001 was accepted, though every other way in
+    // (InferenceX, serving, --gpus) stops at 1,000,000 GPUs (docs/limits.md).
+    void bug_csvGpusOverTheLimitAccepted_data() {
+        QTest::addColumn<QString>("row");
+        QTest::addColumn<QString>("place"); // empty: imported
+        const QString header = QStringLiteral(
+            "hardware,model,precision,scenario,gpus,output_tokens_per_s_per_gpu,nodes,"
+            "prefill_gpus,decode_gpus\n");
+        QTest::newRow("gpus 1000001") << header + "h100,m,fp8,Offline,1000001,900,,,\n"
+                                      << "2:5";
+        QTest::newRow("gpus 1000000") << header + "h100,m,fp8,Offline,1000000,900,,,\n"
+                                      << "";
+        QTest::newRow("decode_gpus 1000001")
+            << header + "mi355x,m,fp4,sweep,1000000,900,2,4,1000001\n"
+            << "2:9";
+    }
+    void bug_csvGpusOverTheLimitAccepted() {
+        QFETCH(QString, row);
+        QFETCH(QString, place);
+        const data::BenchmarkImport in = data::readBenchmarkCsv(row.toStdString(), "gpus.csv");
+        QVERIFY(in.ok());
+        QCOMPARE(in.rows, std::size_t(1));
+        if (place.isEmpty()) {
+            QCOMPARE(in.records.size(), std::size_t(1));
+            QCOMPARE(in.records.front().gpus, 1'000'000);
+            return;
+        }
+        QVERIFY2(in.records.empty(), "a count past the limit was stored");
+        QCOMPARE(QString::fromStdString(in.skipped.front().place), place);
+        QVERIFY2(QString::fromStdString(in.skipped.front().message)
+                     .contains("expected at most 1000000 GPUs (more than any deployment has), "
+                               "found '1000001'"),
+                 in.skipped.front().message.c_str());
+    }
+
     void theDocumentedExampleImports() {
         QFile doc(QStringLiteral(CROSSGRADE_SOURCE_DIR "/docs/formats/benchmark-csv.md"));
         QVERIFY(doc.open(QIODevice::ReadOnly));

@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 using namespace crossgrade;
 
@@ -45,8 +46,15 @@ std::vector<std::string> flags(std::initializer_list<std::string_view> names) {
 constexpr const char* kGoodRow = R"({"hw": "h100", "model": "m", "precision": "fp8",
     "framework": "sglang", "isl": 1024, "osl": 1024, "conc": 8, "tp": 8, "tput_per_gpu": 100)";
 
+// kGoodRow with the keys of `extra` (members of an object, without the braces) added or, when
+// it has them already, replaced: a key may appear once in an object.
 std::string rowWith(const char* extra) {
-    return std::string("[") + kGoodRow + (*extra ? ", " : "") + extra + "}]";
+    nlohmann::ordered_json row = nlohmann::ordered_json::parse(std::string(kGoodRow) + "}");
+    const nlohmann::ordered_json changes =
+        nlohmann::ordered_json::parse("{" + std::string(extra) + "}");
+    for (const auto& [key, value] : changes.items())
+        row[key] = value;
+    return "[" + row.dump() + "]";
 }
 
 } // namespace
@@ -452,18 +460,81 @@ private Q_SLOTS:
 
     void imageDatesAreReadFromTheTagOnly() {
         // Eight digits in a digest or the repository path are not a date.
-        const data::BenchmarkImport in = readText(
-            (std::string("[") + kGoodRow +
-             R"(, "hw": "mi300x", "image": "registry/20250101/sgl@sha256:ab20250101cd"},)" +
-             kGoodRow +
-             R"(, "hw": "mi300x", "image": "rocm/sgl-dev:v0.5-rocm700-mi30x-20260330"},)" +
-             kGoodRow + R"(, "hw": "mi300x", "image": "rocm/sgl-dev:build12345678"}])")
-                .c_str());
+        const auto amdRow = [](const char* image) {
+            const std::string row =
+                rowWith((std::string(R"("hw": "mi300x", "image": ")") + image + "\"").c_str());
+            return row.substr(1, row.size() - 2); // without the array's brackets
+        };
+        const data::BenchmarkImport in =
+            readText(("[" + amdRow("registry/20250101/sgl@sha256:ab20250101cd") + "," +
+                      amdRow("rocm/sgl-dev:v0.5-rocm700-mi30x-20260330") + "," +
+                      amdRow("rocm/sgl-dev:build12345678") + "]")
+                         .c_str());
         QCOMPARE(in.records.size(), std::size_t(3));
         QCOMPARE(in.records[0].date, std::string());
         QCOMPARE(in.records[1].date, std::string("2026-03-30"));
         QCOMPARE(in.records[2].date, std::string());
         QCOMPARE(in.records[2].flags, flags({model::kFlagUndatedAmdImage}));
+    }
+
+    // Bug (issue 20): `"tput_per_gpu": true` was read as the number 1 and stored as 1 token/s
+    // per GPU. A boolean is not a number, for every number a row has.
+    void bug_booleanThroughputStoredAsOne_data() {
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<QString>("place");
+        QTest::newRow("tput_per_gpu") << "\"tput_per_gpu\": true"
+                                      << "/0/tput_per_gpu";
+        QTest::newRow("output_tput_per_gpu") << "\"output_tput_per_gpu\": true"
+                                             << "/0/output_tput_per_gpu";
+        QTest::newRow("median_ttft") << "\"median_ttft\": false"
+                                     << "/0/median_ttft";
+        QTest::newRow("tp") << "\"tp\": true"
+                            << "/0/tp";
+        QTest::newRow("conc") << "\"conc\": true"
+                              << "/0/conc";
+        QTest::newRow("nested metric")
+            << "\"metrics\": {\"tput_per_gpu\": true}, \"tput_per_gpu\": null"
+            << "/0/metrics/tput_per_gpu";
+    }
+    void bug_booleanThroughputStoredAsOne() {
+        QFETCH(QString, extra);
+        QFETCH(QString, place);
+        const data::BenchmarkImport in = readText(rowWith(qPrintable(extra)).c_str());
+        QVERIFY(in.ok());
+        QVERIFY2(in.records.empty(), "a boolean was taken for a number");
+        QCOMPARE(in.skipped.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(in.skipped.front().place), place);
+        QVERIFY2(QString::fromStdString(in.skipped.front().message).contains("expected a number"),
+                 in.skipped.front().message.c_str());
+    }
+
+    // Bug (issue 20): a number written as text ("1250") was read as the number, though the
+    // format writes numbers as numbers and docs/limits.md refuses text for them.
+    void bug_textNumberAccepted_data() {
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<QString>("place");
+        QTest::newRow("tput_per_gpu") << "\"tput_per_gpu\": \"1250\""
+                                      << "/0/tput_per_gpu";
+        QTest::newRow("isl") << "\"isl\": \"1024\""
+                             << "/0/isl";
+        QTest::newRow("tp") << "\"tp\": \"8\""
+                            << "/0/tp";
+        QTest::newRow("num_gpus") << "\"num_gpus\": \"8\""
+                                  << "/0/num_gpus";
+        QTest::newRow("avg_power_w") << "\"power_valid\": true, \"avg_power_w\": \"900\""
+                                     << "/0/avg_power_w";
+    }
+    void bug_textNumberAccepted() {
+        QFETCH(QString, extra);
+        QFETCH(QString, place);
+        const data::BenchmarkImport in = readText(rowWith(qPrintable(extra)).c_str());
+        QVERIFY(in.ok());
+        QVERIFY2(in.records.empty(), "text was taken for a number");
+        QCOMPARE(in.skipped.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(in.skipped.front().place), place);
+        QVERIFY2(QString::fromStdString(in.skipped.front().message)
+                     .contains("(a number is written without quotes)"),
+                 in.skipped.front().message.c_str());
     }
 };
 

@@ -196,6 +196,54 @@ private Q_SLOTS:
         QCOMPARE(in.records.size(), std::size_t(0));
         QCOMPARE(in.skipped.front().place, std::string("/0/total_accelerators"));
     }
+
+    // Bug (issue 20): a Result written as text ("24000") or as a boolean (true, read as 1) was
+    // taken for the measured throughput. Only the counts MLPerf's system descriptions write as
+    // text ("8") may be digits in text; the flags may be booleans.
+    void bug_textNumberAccepted_data() {
+        QTest::addColumn<QString>("fields");
+        QTest::addColumn<QString>("place"); // empty: the row is read
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("Result as text") << "\"Result\": \"24000\", \"total_accelerators\": 8"
+                                        << "/0/Result"
+                                        << "expected a number, found \"24000\"";
+        QTest::newRow("Result true") << "\"Result\": true, \"total_accelerators\": 8"
+                                     << "/0/Result"
+                                     << "expected a number, found true";
+        QTest::newRow("count as a fraction in text")
+            << "\"Result\": 8000, \"total_accelerators\": \"8.0\""
+            << "/0/total_accelerators"
+            << "expected a number, found \"8.0\" (a count written as text must be digits only)";
+        QTest::newRow("count true") << "\"Result\": 8000, \"total_accelerators\": true"
+                                    << "/0/total_accelerators"
+                                    << "expected a number, found true";
+        QTest::newRow("count as digits, flags as booleans")
+            << "\"Result\": 8000, \"total_accelerators\": \"8\", \"inferred\": false, "
+               "\"errors\": false"
+            << ""
+            << "";
+    }
+    void bug_textNumberAccepted() {
+        QFETCH(QString, fields);
+        QFETCH(QString, place);
+        QFETCH(QString, reason);
+        const std::string text = R"({"0": {"Model": "m", "Scenario": "Offline",
+            "Units": "Tokens/s", "accelerator_model_name": "NVIDIA H100-SXM-80GB", )" +
+                                 fields.toStdString() + "}}";
+        const data::BenchmarkImport in = data::readMlperfSummary(text, "summary.json");
+        QVERIFY(in.ok());
+        if (place.isEmpty()) {
+            QCOMPARE(in.records.size(), std::size_t(1));
+            QCOMPARE(in.records.front().gpus, 8);
+            QCOMPARE(*in.records.front().output_tokens_per_s_per_gpu, 1000.0);
+            return;
+        }
+        QVERIFY2(in.records.empty(), "the row was read");
+        QCOMPARE(in.skipped.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(in.skipped.front().place), place);
+        QVERIFY2(QString::fromStdString(in.skipped.front().message).contains(reason),
+                 in.skipped.front().message.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBenchmarkMlperf)

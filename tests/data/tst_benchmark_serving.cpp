@@ -8,6 +8,7 @@
 
 #include <QFile>
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 using namespace crossgrade;
 
@@ -36,12 +37,20 @@ data::BenchmarkImport readSglang(const data::BenchmarkContext& context) {
                                    "results/sglang-run.json", context);
 }
 
-// A minimal run; tests add or replace keys.
+// A minimal run; tests add or replace keys (`extra`: members without the braces). A key may
+// appear once in an object, so one the run has is replaced, not written twice.
 std::string run(const std::string& extra) {
-    return R"({"date": "20260110-080000", "backend": "vllm", "model_id": "m", "num_prompts": 4,
+    const std::string base =
+        R"({"date": "20260110-080000", "backend": "vllm", "model_id": "m", "num_prompts": 4,
                "completed": 4, "total_input_tokens": 4096, "total_output_tokens": 4096,
-               "output_throughput": 400, "total_token_throughput": 800)" +
-           (extra.empty() ? "" : ", " + extra) + "}";
+               "output_throughput": 400, "total_token_throughput": 800})";
+    if (extra.empty())
+        return base;
+    nlohmann::ordered_json doc = nlohmann::ordered_json::parse(base);
+    const nlohmann::ordered_json changes = nlohmann::ordered_json::parse("{" + extra + "}");
+    for (const auto& [key, value] : changes.items())
+        doc[key] = value;
+    return doc.dump(1);
 }
 
 const data::BenchmarkContext kH100x8 = cli("h100", 8, "fp8");
@@ -285,6 +294,50 @@ private Q_SLOTS:
             data::readServingResult(run(""), "run.json", cli("h100", 0, "fp8"));
         QVERIFY(!zero.ok());
         QVERIFY(zero.errors.front().message.find("--gpus must be") != std::string::npos);
+    }
+
+    // Bug (issue 20): the script's own numbers written as text ("800") or as booleans (true,
+    // read as 1) were taken for measurements. Only the --metadata GPU counts are text by
+    // construction (`--metadata gpus=4` writes "4").
+    void bug_textNumberAccepted_data() {
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<QString>("place");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("throughput as text")
+            << R"("total_token_throughput": "800")"
+            << "/total_token_throughput"
+            << "expected a number, found \"800\" (a number is written without quotes)";
+        QTest::newRow("throughput true") << R"("output_throughput": true)"
+                                         << "/output_throughput"
+                                         << "expected a number, found true";
+        QTest::newRow("completed true") << R"("completed": true)"
+                                        << "/completed"
+                                        << "expected a number, found true";
+        QTest::newRow("latency as text") << R"("median_ttft_ms": "12.5")"
+                                         << "/median_ttft_ms"
+                                         << "expected a number, found \"12.5\"";
+        QTest::newRow("metadata GPU count true")
+            << R"("hardware": "h100", "gpus": true, "precision": "fp8")"
+            << "/gpus"
+            << "expected a number, found true";
+    }
+    void bug_textNumberAccepted() {
+        QFETCH(QString, extra);
+        QFETCH(QString, place);
+        QFETCH(QString, message);
+        const bool metadata = extra.contains(QLatin1String("\"gpus\""));
+        const data::BenchmarkImport in = data::readServingResult(
+            run(extra.toStdString()), "run.json", metadata ? data::BenchmarkContext{} : kH100x8);
+        QVERIFY2(!in.ok(), "the run was read");
+        QVERIFY(in.records.empty());
+        QCOMPARE(QString::fromStdString(in.errors.front().place), place);
+        QVERIFY2(QString::fromStdString(in.errors.front().message).contains(message),
+                 in.errors.front().message.c_str());
+        // The metadata's own text count still reads.
+        const data::BenchmarkImport meta = data::readServingResult(
+            run(R"("hardware": "h100", "gpus": "4", "precision": "fp8")"), "meta.json", {});
+        QVERIFY(meta.ok());
+        QCOMPARE(meta.records.front().gpus, 4);
     }
 
     void theRunDateWinsOverTheContext() {

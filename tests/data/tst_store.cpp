@@ -8,15 +8,19 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <functional>
+#include <limits>
 #include <map>
 #include <stdexcept>
+#include <sys/stat.h>
 
 using crossgrade::data::Store;
 using crossgrade::data::StoreError;
@@ -610,6 +614,165 @@ private slots:
         QVERIFY(!store.removeAudit(987654));
         QCOMPARE(store.audit(987654), std::nullopt);
         QCOMPARE(raw.counts(kTables), withOne);
+    }
+
+    // Bug (issue 20): the migrations are indexed by the schema version, and a negative one read
+    // before their start: a segfault in the CLI and the app, even on a file without tables.
+    void bug_negativeUserVersionSegfaulted_data() {
+        QTest::addColumn<bool>("tables");
+        QTest::addColumn<int>("version");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("phrase");
+        const QString unknown = QStringLiteral(
+            ": the store's schema version %1 is not one Crossgrade writes; restore it from a "
+            "backup, or choose another store file.");
+        const int corrupt = int(StoreError::Kind::Corrupt);
+        const int newer = int(StoreError::Kind::NewerVersion);
+        QTest::newRow("-5, a store's tables") << true << -5 << corrupt << unknown.arg(-5);
+        QTest::newRow("-5, no tables") << false << -5 << corrupt << unknown.arg(-5);
+        QTest::newRow("-1, no tables") << false << -1 << corrupt << unknown.arg(-1);
+        QTest::newRow("INT_MIN") << false << std::numeric_limits<int>::min() << corrupt
+                                 << unknown.arg(std::numeric_limits<int>::min());
+        const int far = Store::latestSchemaVersion() + 1000;
+        QTest::newRow("far above the latest")
+            << true << far << newer
+            << QStringLiteral("was made by a newer Crossgrade (schema version %1;").arg(far);
+        QTest::newRow("INT_MAX")
+            << false << std::numeric_limits<int>::max() << newer
+            << QStringLiteral("(schema version %1;").arg(std::numeric_limits<int>::max());
+    }
+    void bug_negativeUserVersionSegfaulted() {
+        QFETCH(bool, tables);
+        QFETCH(int, version);
+        QFETCH(int, kind);
+        QFETCH(QString, phrase);
+        const QString path = freshPath();
+        if (tables) {
+            Store::open(path).addAudit(richAudit());
+        } else {
+            makeEmptySqliteFile(path);
+        }
+        {
+            RawDb raw(path);
+            raw.exec(QStringLiteral("PRAGMA user_version = %1").arg(version));
+        }
+        const QByteArray before = readBytes(path);
+
+        const auto error = storeErrorFrom([&] { Store::open(path); });
+        QVERIFY(error);
+        QCOMPARE(int(error->kind()), kind);
+        const QString message = QString::fromStdString(error->what());
+        QVERIFY2(message.contains(path), qPrintable(message));
+        QVERIFY2(message.contains(phrase), qPrintable(message));
+        QCOMPARE(readBytes(path), before);
+        QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+        QVERIFY(!QFile::exists(path + QStringLiteral("-journal")));
+        QCOMPARE(storeConnections(), 0);
+    }
+
+    // Bug (issue 20): `--db /dev/null` was handed to SQLite, which made /dev/null-journal beside
+    // it; a FIFO blocked. Anything but a regular file is refused before the driver sees it.
+    void bug_devNullStoreLeftAJournal_data() {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("/dev/null") << QStringLiteral("/dev/null");
+        QTest::newRow("/dev/zero") << QStringLiteral("/dev/zero");
+        QTest::newRow("a FIFO") << QStringLiteral("fifo");
+    }
+    void bug_devNullStoreLeftAJournal() {
+        QFETCH(QString, path);
+        if (path == QLatin1String("fifo")) {
+            path = m_dir.filePath(QStringLiteral("fifo-%1").arg(++m_fileCount));
+            QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+        }
+        QVERIFY(!QFile::exists(path + QStringLiteral("-journal")));
+
+        const auto error = storeErrorFrom([&] { Store::open(path); });
+        QVERIFY(error);
+        QCOMPARE(error->kind(), StoreError::Kind::Io);
+        const QString message = QString::fromStdString(error->what());
+        QVERIFY2(message.contains(QStringLiteral("the store path is not a regular file (a device, "
+                                                 "pipe or socket): %1. Give the path of a store "
+                                                 "file")
+                                      .arg(path)),
+                 qPrintable(message));
+        for (const char* suffix : {"-journal", "-wal", "-shm"})
+            QVERIFY2(!QFile::exists(path + QLatin1String(suffix)), suffix);
+        QCOMPARE(storeConnections(), 0);
+    }
+
+    // Bug (issue 20): a store on a read-only disk or in a folder Crossgrade may not write was
+    // reported as "cannot read or write the store: … (check its integrity: …)", which sends the
+    // user looking for damage. The tests run as root, where permission bits do not stop a write:
+    // a read-only mount and the immutable attribute do.
+    void bug_readOnlyStoreSaidCheckItsIntegrity_data() {
+        QTest::addColumn<QString>("how");
+        QTest::addColumn<bool>("exists");
+        QTest::addColumn<QString>("phrase");
+        QTest::newRow("read-only disk, existing store")
+            << "ro-mount" << true << QStringLiteral("the store file %PATH is read-only");
+        QTest::newRow("read-only disk, new store")
+            << "ro-mount" << false
+            << QStringLiteral("cannot create the store %PATH: its folder %FOLDER is not writable");
+        QTest::newRow("immutable store file")
+            << "immutable-file" << true << QStringLiteral("the store file %PATH is read-only");
+        QTest::newRow("immutable folder, existing store")
+            << "immutable-folder" << true
+            << QStringLiteral("the folder %FOLDER of the store %PATH is not writable");
+        QTest::newRow("immutable folder, new store")
+            << "immutable-folder" << false
+            << QStringLiteral("cannot create the store %PATH: its folder %FOLDER is not writable");
+    }
+    void bug_readOnlyStoreSaidCheckItsIntegrity() {
+        QFETCH(QString, how);
+        QFETCH(bool, exists);
+        QFETCH(QString, phrase);
+        const QString folder = m_dir.filePath(QStringLiteral("ro-%1").arg(++m_fileCount));
+        QVERIFY(QDir().mkpath(folder));
+        const QString path = folder + QStringLiteral("/crossgrade.sqlite");
+        // Undone whatever happens, so the temporary folder can be removed.
+        std::vector<QStringList> undo;
+        const auto cleanup = qScopeGuard([&] {
+            for (auto it = undo.rbegin(); it != undo.rend(); ++it)
+                QProcess::execute(it->front(), it->mid(1));
+        });
+        const auto run = [](const QString& program, const QStringList& args) {
+            QProcess p;
+            p.start(program, args);
+            return p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit &&
+                   p.exitCode() == 0;
+        };
+        if (how == QLatin1String("ro-mount")) {
+            if (!run(QStringLiteral("mount"), {"-t", "tmpfs", "-o", "size=4m", "tmpfs", folder}))
+                QSKIP("cannot mount a tmpfs here (the test needs root in a namespace that may "
+                      "mount)");
+            undo.push_back({"umount", folder});
+        }
+        if (exists) {
+            Store::open(path).addAudit(richAudit());
+            QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+        }
+        if (how == QLatin1String("ro-mount")) {
+            QVERIFY(run(QStringLiteral("mount"), {"-o", "remount,ro", folder}));
+        } else {
+            const QString target = how == QLatin1String("immutable-file") ? path : folder;
+            if (!run(QStringLiteral("chattr"), {"+i", target}))
+                QSKIP("chattr +i is not available here (needs root and a file system with the "
+                      "immutable attribute)");
+            undo.push_back({"chattr", "-i", target});
+        }
+        const QByteArray before = readBytes(path);
+
+        const auto error = storeErrorFrom([&] { Store::open(path); });
+        QVERIFY(error);
+        QCOMPARE(error->kind(), StoreError::Kind::Io);
+        const QString message = QString::fromStdString(error->what());
+        QVERIFY2(message.contains(phrase.replace("%PATH", path).replace("%FOLDER", folder)),
+                 qPrintable(message));
+        QVERIFY2(!message.contains(QLatin1String("integrity")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("Make the")), qPrintable(message));
+        QCOMPARE(readBytes(path), before);
+        QCOMPARE(QFile::exists(path), exists);
+        QCOMPARE(storeConnections(), 0);
     }
 
     void defaultPathIsInAppData() {
