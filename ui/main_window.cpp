@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "atomic_files.h"
 #include "audit_view.h"
 #include "benchmark_compare_dialog.h"
 #include "benchmark_import.h"
@@ -8,7 +9,6 @@
 #include "compare_view.h"
 #include "costs_view.h"
 #include "export_report_dialog.h"
-#include "file_problems.h"
 #include "hetccl_watch_dialog.h"
 #include "message_bar.h"
 #include "new_scenario_dialog.h"
@@ -58,7 +58,6 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -1346,12 +1345,11 @@ void MainWindow::exportScenario() {
         tr(kDocumentFilter));
     if (path.isEmpty())
         return;
-    QSaveFile file(path);
     const std::string text = data::writeScenario(m_document->scenario());
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
-        showError(tr("The scenario was not exported"),
-                  QString::fromStdString(data::writeFailure(path, file.errorString())));
+    if (const QString failed =
+            data::writeFileOrError(path, QByteArray(text.data(), qsizetype(text.size())));
+        !failed.isEmpty()) {
+        showError(tr("The scenario was not exported"), failed);
         return;
     }
     if (m_settings)
