@@ -111,6 +111,8 @@ void StagedFiles::commit() {
             continue;
         if (!s->file->commit()) {
             const QString reason = s->file->errorString();
+            const QString path = s->path; // `s` goes with m_files below
+            const std::string label = s->label;
             for (Staged* d : done) {
                 if (!d->backup.isEmpty())
                     ::rename(QFile::encodeName(d->backup).constData(),
@@ -123,7 +125,7 @@ void StagedFiles::commit() {
                 if (!other->backup.isEmpty())
                     QFile::remove(other->backup);
             m_files.clear(); // the uncommitted temporaries go with their QSaveFiles
-            fail(s->label, s->path, reason);
+            fail(label, path, reason);
         }
         done.push_back(s.get());
     }
