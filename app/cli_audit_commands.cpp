@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace crossgrade::app {
 
@@ -33,7 +34,7 @@ model::Audit readAuditOrThrow(const QString& file, std::ostream& err) {
     if (!result.ok()) {
         std::string message = data::formatProblems(name, result.errors);
         message.pop_back(); // formatProblems ends every line with '\n'
-        throw InvalidInput(message);
+        throw InvalidInput::lines(message);
     }
     return std::move(*result.audit);
 }
@@ -56,17 +57,17 @@ int runImportAudit(Context& ctx) {
                           std::filesystem::absolute(pathArgument(file)).lexically_normal().string())
                     : str(QFileInfo(file).absoluteFilePath()));
         } catch (const InvalidInput& e) {
-            problems += std::string(e.what()) + "\n";
+            problems += (e.isLines() ? std::string(e.what()) : data::printable(e.what())) + "\n";
         }
     }
     if (!problems.empty()) {
         problems += "nothing was stored";
-        throw InvalidInput(problems);
+        throw InvalidInput::lines(problems);
     }
     const std::vector<std::int64_t> ids = ctx.openStore().addAudits(audits, sources);
     for (std::size_t i = 0; i < ids.size(); ++i)
         ctx.out << ids[i] << '\t' << shownPath(ctx.arguments[qsizetype(i)]) << '\t'
-                << audits[i].name << '\n';
+                << data::printable(audits[i].name) << '\n';
     return kExitOk;
 }
 
@@ -109,7 +110,7 @@ int runAudits(Context& ctx) {
                        .dump(2)
                 << '\n';
     } else if (summaries.empty()) {
-        ctx.out << "No audits in " << str(QDir::toNativeSeparators(store.path()))
+        ctx.out << "No audits in " << data::printable(str(QDir::toNativeSeparators(store.path())))
                 << ". Import one with: crossgrade-cli import-audit FILE\n";
     } else {
         printTable(ctx.out, rows);
@@ -130,7 +131,8 @@ void printRecommendationText(std::ostream& out, const model::Audit& audit,
     for (model::Dimension d : model::kAllDimensions)
         if (audit.dimension(d).tier == model::Tier::High)
             highs += (highs.empty() ? "" : ", ") + std::string(model::toString(d));
-    out << "Audit:      " << audit.name << " (" << model::toString(audit.workload) << ")\n";
+    out << "Audit:      " << data::printable(audit.name) << " (" << model::toString(audit.workload)
+        << ")\n";
     out << "High:       " << r.high_count << (highs.empty() ? "" : " (" + highs + ")") << '\n';
     out << "Effort:     " << r.effort.label << " (modelled as " << r.effort.min_months << "–"
         << r.effort.max_months << " months)\n\n";
@@ -186,8 +188,11 @@ int runRecommend(Context& ctx) {
     const model::Recommendation r = model::recommend(audit.profile());
     if (format == QLatin1String("json"))
         ctx.out << data::writeRecommendation(r, audit.name, id);
-    else
-        printRecommendationText(ctx.out, audit, r);
+    else {
+        std::ostringstream text;
+        printRecommendationText(text, audit, r);
+        ctx.out << data::printableLines(text.str());
+    }
     return kExitOk;
 }
 

@@ -69,11 +69,9 @@ std::optional<BenchmarkFormat> inputFormat(const QCommandLineParser& parser) {
 data::BenchmarkContext importContext(const QCommandLineParser& parser) {
     data::BenchmarkContext c;
     c.hardware = str(parser.value(QStringLiteral("hw")));
-    c.precision = str(parser.value(QStringLiteral("precision")));
-    c.software_stack = str(parser.value(QStringLiteral("stack")));
-    c.date = str(parser.value(QStringLiteral("date")));
-    if (!c.date.empty() && !data::isIsoDate(c.date))
-        throw InvalidInput("--date: expected YYYY-MM-DD, got '" + c.date + "'");
+    c.precision = textOption(parser, "precision", data::kMaxBenchmarkTextBytes);
+    c.software_stack = textOption(parser, "stack", data::kMaxBenchmarkTextBytes);
+    c.date = dateOption(parser, "date");
     if (parser.isSet(QStringLiteral("gpus"))) {
         bool ok = false;
         const int gpus = parser.value(QStringLiteral("gpus")).toInt(&ok);
@@ -106,15 +104,17 @@ int runImportBenchmarks(Context& ctx) {
             continue;
         }
         for (const data::Problem& p : in.result.skipped)
-            ctx.err << file << ':' << p.place << ": skipped: " << p.message << '\n';
-        ctx.out << file << " (" << data::toString(*in.format) << "): " << in.result.rows
-                << (in.result.rows == 1 ? " row, " : " rows, ") << in.result.records.size()
-                << " read, " << in.result.skipped.size() << " skipped\n";
+            ctx.err << data::printable(file) << ':' << data::printable(p.place)
+                    << ": skipped: " << data::printable(p.message) << '\n';
+        ctx.out << data::printable(file) << " (" << data::toString(*in.format)
+                << "): " << in.result.rows << (in.result.rows == 1 ? " row, " : " rows, ")
+                << in.result.records.size() << " read, " << in.result.skipped.size()
+                << " skipped\n";
         for (auto& r : in.result.records)
             records.push_back(std::move(r));
     }
     if (!refused.empty())
-        throw InvalidInput(refused + "nothing was stored");
+        throw InvalidInput::lines(refused + "nothing was stored");
     if (ctx.parser.isSet(QStringLiteral("dry-run"))) {
         ctx.out << "Dry run: " << records.size() << " records read, nothing stored\n";
         return kExitOk;
@@ -122,7 +122,7 @@ int runImportBenchmarks(Context& ctx) {
     data::Store& store = ctx.openStore();
     const data::BenchmarksAdded added = store.addBenchmarks(records);
     ctx.out << "Stored " << added.added << " new benchmark records in "
-            << str(QDir::toNativeSeparators(store.path()));
+            << data::printable(str(QDir::toNativeSeparators(store.path())));
     if (added.duplicates > 0)
         ctx.out << " (" << added.duplicates << " already stored, not added again)";
     ctx.out << '\n';
@@ -194,7 +194,7 @@ int runBenchmarks(Context& ctx) {
     if (rows.empty()) {
         ctx.out << "No benchmark results"
                 << (filter.sku.empty() && filter.model.empty() ? "" : " match") << " in "
-                << str(QDir::toNativeSeparators(store.path()))
+                << data::printable(str(QDir::toNativeSeparators(store.path())))
                 << ". Import some with: crossgrade-cli import-benchmarks FILE...\n";
         return kExitOk;
     }
@@ -216,7 +216,7 @@ int runBenchmarks(Context& ctx) {
     printTable(text, table);
     text << rows.size() << (rows.size() == 1 ? " record" : " records")
          << "; throughput is tokens/s per GPU\n";
-    writeOutput(ctx, text.str());
+    writeOutput(ctx, data::printableLines(text.str()));
     return kExitOk;
 }
 
@@ -254,26 +254,26 @@ std::string compareText(const model::SkuComparison& c) {
     if (!c.pairs.empty()) {
         out << "\nPairs (tokens/s per GPU):\n";
         for (const model::RatioPair& p : c.pairs) {
-            out << "  " << p.group.label();
+            out << "  " << data::printable(p.group.label());
             if (p.interactivity)
                 out << " at " << number(*p.interactivity, 4) << " tok/s/user";
             out << ": " << number(p.other_per_gpu, 6) << " ÷ " << number(p.reference_per_gpu, 6)
                 << " = " << number(p.ratio, 3) << " (" << p.basis << ")\n";
             for (const std::string& row : p.other_rows)
-                out << "      " << c.other_sku << ": " << row << '\n';
+                out << "      " << c.other_sku << ": " << data::printable(row) << '\n';
             for (const std::string& row : p.reference_rows)
-                out << "      " << c.reference_sku << ": " << row << '\n';
+                out << "      " << c.reference_sku << ": " << data::printable(row) << '\n';
         }
     }
     if (!c.unpaired.empty()) {
         out << "\nNot paired:\n";
         for (const std::string& u : c.unpaired)
-            out << "  " << u << '\n';
+            out << "  " << data::printable(u) << '\n';
     }
     if (!c.excluded.empty()) {
         out << "\nLeft out (--include-flagged takes them in):\n";
         for (const std::string& e : c.excluded)
-            out << "  " << e << '\n';
+            out << "  " << data::printable(e) << '\n';
     }
     return out.str();
 }
@@ -331,7 +331,7 @@ int runCompareHw(Context& ctx) {
     if (format == QLatin1String("json"))
         writeOutput(ctx, data::comparisonToJson(c).dump(2) + "\n");
     else
-        writeOutput(ctx, compareText(c));
+        writeOutput(ctx, data::printableLines(compareText(c)));
     return kExitOk;
 }
 
@@ -345,9 +345,10 @@ std::string rangeText(const model::UncertainNumber& u) {
 // What a binding yields, in lines a reader can check.
 std::string bindingSummary(const std::string& workload, const model::WorkloadBinding& b) {
     std::ostringstream out;
-    out << "workload " << workload << " bound to benchmarks matching '" << b.selector.model << "'";
+    out << "workload " << data::printable(workload) << " bound to benchmarks matching '"
+        << data::printable(b.selector.model) << "'";
     if (!b.selector.precision.empty())
-        out << " " << b.selector.precision;
+        out << " " << data::printable(b.selector.precision);
     out << " (" << b.bound_on << "):\n";
     for (const auto& [sku, bound] : b.skus) {
         out << "  " << sku << ":";
@@ -362,7 +363,7 @@ std::string bindingSummary(const std::string& workload, const model::WorkloadBin
         out << "  reference throughput: " << rangeText(*b.reference_tokens_per_s_per_gpu)
             << " tokens/s per H100 from your own serving runs\n";
     for (const std::string& note : b.notes)
-        out << "  " << note << '\n';
+        out << "  " << data::printable(note) << '\n';
     return out.str();
 }
 
@@ -399,7 +400,7 @@ int runBindBenchmarks(Context& ctx) {
                                "' is not bound; nothing was changed");
         it->second.benchmark.reset();
         note = "Unbound workload " + workload + " from benchmarks";
-        ctx.err << note << ": its defaults apply again\n";
+        ctx.err << data::printable(note) << ": its defaults apply again\n";
     } else {
         model::BenchmarkSelector selector;
         selector.model = str(ctx.parser.value(QStringLiteral("model")));
@@ -413,11 +414,9 @@ int runBindBenchmarks(Context& ctx) {
         selector.osl = o.osl;
         selector.interactivity = o.interactivity;
         selector.include_flagged = o.include_flagged;
-        std::string date = str(ctx.parser.value(QStringLiteral("date")));
+        std::string date = dateOption(ctx.parser, "date");
         if (date.empty())
             date = str(QDate::currentDate().toString(Qt::ISODate));
-        else if (!data::isIsoDate(date))
-            throw InvalidInput("--date: expected YYYY-MM-DD, got '" + date + "'");
         std::vector<model::BenchmarkRecord> records;
         for (const data::StoredBenchmark& b : ctx.openStore().benchmarks())
             records.push_back(b.record);
@@ -432,8 +431,8 @@ int runBindBenchmarks(Context& ctx) {
     const data::ScenarioVersionId saved = ctx.openStore().saveScenarioVersion(
         scenario, note, CROSSGRADE_VERSION,
         data::headlineOf(model::evaluateScenario(scenario, model::compile(scenario))));
-    ctx.out << "scenario " << saved.scenario_id << " version " << saved.number << ": " << note
-            << '\n';
+    ctx.out << "scenario " << saved.scenario_id << " version " << saved.number << ": "
+            << data::printable(note) << '\n';
     return kExitOk;
 }
 

@@ -1,10 +1,14 @@
 #include "cli_commands.h"
 
 #include "cli_context.h"
+#include "printable_text.h"
 
 #include <QCommandLineParser>
 #include <QDir>
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
 
 namespace crossgrade::app {
 
@@ -119,7 +123,17 @@ int runCommand(const Command& command, const QStringList& args, std::ostream& ou
     QStringList positional = parser.positionalArguments();
     positional.removeFirst(); // the command name
     Context ctx{parser, positional, out, err, std::nullopt};
-    return command.run(ctx);
+    const int status = command.run(ctx);
+    // Standard output redirected to a file on a full disk fails only when it is flushed: say
+    // so rather than exit 0 with the output cut short.
+    errno = 0;
+    if (!out.flush())
+        throw std::runtime_error(
+            "cannot write standard output (" +
+            std::string(errno != 0 ? std::strerror(errno) : "a write failed") +
+            "): what was printed is incomplete; check that the disk has room, or write to a "
+            "file with --out FILE where the command offers it");
+    return status;
 }
 
 } // namespace
@@ -153,13 +167,14 @@ int runCli(const QStringList& args, std::ostream& out, std::ostream& err) {
                                "'; run 'crossgrade-cli --help' for the list");
         return runCommand(*it, args, out, err);
     } catch (const InvalidInput& e) {
-        err << "crossgrade-cli: " << e.what() << '\n';
+        err << "crossgrade-cli: "
+            << (e.isLines() ? data::printableLines(e.what()) : data::printable(e.what())) << '\n';
         return kExitInvalidInput;
     } catch (const data::StoreError& e) {
-        err << "crossgrade-cli: " << e.what() << '\n';
+        err << "crossgrade-cli: " << data::printable(e.what()) << '\n';
         return kExitFailure;
     } catch (const std::exception& e) {
-        err << "crossgrade-cli: " << e.what() << '\n';
+        err << "crossgrade-cli: " << data::printable(e.what()) << '\n';
         return kExitFailure;
     }
 }

@@ -1,12 +1,13 @@
 #include "cli_context.h"
 
 #include "file_problems.h"
+#include "json_checks.h"
 #include "path_bytes.h"
+#include "printable_text.h"
 #include "samples.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <algorithm>
 #include <filesystem>
 
@@ -77,13 +78,22 @@ std::int64_t parseId(const QString& text, const std::string& what) {
 void printWarnings(std::ostream& err, const std::string& file,
                    const std::vector<data::Problem>& warnings) {
     for (const data::Problem& w : warnings)
-        err << file << ':' << (w.place.empty() ? "/" : w.place) << ": warning: " << w.message
-            << '\n';
+        err << data::printable(file) << ':' << data::printable(w.place.empty() ? "/" : w.place)
+            << ": warning: " << data::printable(w.message) << '\n';
 }
 
 // Reads and validates one audit file; throws InvalidInput with every problem listed.
 
-void printTable(std::ostream& out, const std::vector<QStringList>& rows) {
+void printTable(std::ostream& out, const std::vector<QStringList>& source) {
+    // Cells come from files and users: their control characters are shown, not obeyed.
+    std::vector<QStringList> rows;
+    rows.reserve(source.size());
+    for (const QStringList& row : source) {
+        QStringList cells;
+        for (const QString& cell : row)
+            cells << QString::fromStdString(data::printable(cell.toStdString()));
+        rows.push_back(std::move(cells));
+    }
     std::vector<qsizetype> widths;
     for (const QStringList& row : rows)
         for (qsizetype c = 0; c < row.size(); ++c) {
@@ -97,6 +107,27 @@ void printTable(std::ostream& out, const std::vector<QStringList>& rows) {
             line += c + 1 < row.size() ? row[c].leftJustified(widths[std::size_t(c)] + 2) : row[c];
         out << str(line) << '\n';
     }
+}
+
+std::string dateOption(const QCommandLineParser& parser, const char* name,
+                       const std::string& what) {
+    const std::string date = str(parser.value(QLatin1String(name)));
+    if (!parser.isSet(QLatin1String(name)))
+        return {};
+    if (!data::isIsoDate(date))
+        throw InvalidInput("--" + std::string(name) + ": expected " + what +
+                           " (a day the calendar has, e.g. 2026-02-28), got '" +
+                           data::printable(date) + "'");
+    return date;
+}
+
+std::string textOption(const QCommandLineParser& parser, const char* name, std::size_t maxBytes) {
+    const std::string text = str(parser.value(QLatin1String(name)));
+    if (text.size() > maxBytes)
+        throw InvalidInput("--" + std::string(name) + ": at most " + std::to_string(maxBytes) +
+                           " bytes (UTF-8) fit, got " + std::to_string(text.size()) +
+                           "; shorten it (docs/limits.md)");
+    return text;
 }
 
 QString formatOption(const QCommandLineParser& parser, const QStringList& allowed) {
@@ -114,22 +145,40 @@ void addFormatOption(QCommandLineParser& p, const QStringList& allowed) {
 }
 
 void writeOutput(Context& ctx, const std::string& text) {
-    if (!ctx.parser.isSet(QStringLiteral("out"))) {
-        ctx.out << text;
-        return;
-    }
-    refuseRawBytesName(ctx.parser.value(QStringLiteral("out")), "--out");
-    writeFileAtomically(ctx.parser.value(QStringLiteral("out")), text, "--out");
+    if (ctx.parser.isSet(QStringLiteral("out")))
+        refuseRawBytesName(ctx.parser.value(QStringLiteral("out")), "--out");
+    CommandOutputs outputs(ctx);
+    outputs.output(text);
+    outputs.commit();
 }
 
-void writeFileAtomically(const QString& path, const std::string& text, const std::string& option) {
-    // QSaveFile writes beside the target and renames, so a failure leaves no half file.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
-        throw std::runtime_error((option.empty() ? "" : option + ": ") +
-                                 data::writeFailure(path, file.errorString()) +
-                                 "; nothing was written");
+CommandOutputs::CommandOutputs(Context& ctx)
+    : m_ctx(ctx) {}
+
+void CommandOutputs::output(const std::string& text) {
+    if (m_ctx.parser.isSet(QStringLiteral("out")))
+        file(m_ctx.parser.value(QStringLiteral("out")), text, "--out");
+    else
+        m_stdout += text;
+}
+
+void CommandOutputs::file(const QString& path, const std::string& text, const std::string& option) {
+    try {
+        m_files.stage(path, text, option);
+    } catch (const std::runtime_error& e) {
+        // What was staged before goes with this object: its temporaries are removed.
+        throw std::runtime_error(std::string(e.what()) + "; nothing was written");
+    }
+}
+
+void CommandOutputs::commit() {
+    try {
+        m_files.commit();
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(std::string(e.what()) + "; nothing was written");
+    }
+    m_ctx.out << m_stdout;
+    m_stdout.clear();
 }
 
 } // namespace crossgrade::app

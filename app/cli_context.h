@@ -3,7 +3,9 @@
 // What every crossgrade-cli command shares: the context it runs in (options, arguments,
 // streams, the store), the error for invalid input, and small output helpers.
 
+#include "atomic_files.h"
 #include "audit.h"
+#include "printable_text.h"
 #include "problem.h"
 #include "store.h"
 
@@ -24,6 +26,19 @@ namespace crossgrade::app {
 class InvalidInput : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+
+    // A list of problems, one per line, each line already made printable (data::formatProblems
+    // does): its line breaks are kept when it is printed. Any other message is printed as one
+    // line, a line break in a value it quotes shown as \n (data::printable).
+    static InvalidInput lines(const std::string& text) {
+        InvalidInput e(text);
+        e.m_lines = true;
+        return e;
+    }
+    bool isLines() const { return m_lines; }
+
+private:
+    bool m_lines = false;
 };
 
 struct Context {
@@ -65,15 +80,37 @@ void printWarnings(std::ostream& err, const std::string& file,
                    const std::vector<data::Problem>& warnings);
 // A plain text table: columns padded to the widest cell, two spaces apart.
 void printTable(std::ostream& out, const std::vector<QStringList>& rows);
+// The date option `name` ("date"): empty when not given, else a day the calendar has, as
+// YYYY-MM-DD; InvalidInput naming the option otherwise (2026-02-30 is refused).
+std::string dateOption(const QCommandLineParser& parser, const char* name,
+                       const std::string& what = "YYYY-MM-DD");
+// A text option (a note, a name, a reason) no longer than `maxBytes` of UTF-8, the limit the
+// file formats keep (docs/limits.md); InvalidInput naming the option and the limit otherwise.
+std::string textOption(const QCommandLineParser& parser, const char* name, std::size_t maxBytes);
 // --format, checked against the formats a command offers.
 QString formatOption(const QCommandLineParser& parser, const QStringList& allowed);
 void addFormatOption(QCommandLineParser& p, const QStringList& allowed);
 // Writes to --out atomically when given, else to standard output.
 void writeOutput(Context& ctx, const std::string& text);
-// Writes `text` to `path` whole or not at all; throws naming `option` (e.g. "--out"), the
-// path, why and what to do when it cannot.
-void writeFileAtomically(const QString& path, const std::string& text,
-                         const std::string& option = {});
+
+// What a command writes, all of it or none: its files (--out, --samples-out, the audit file
+// of scan --update) are staged as they are made and renamed into place together by commit();
+// what goes to standard output is held until then. A command that also changes the store
+// stages first, changes the store, then commits: a file that cannot be written leaves the
+// store as it was. An error names the option, the file and why (data::StagedFiles).
+class CommandOutputs {
+public:
+    explicit CommandOutputs(Context& ctx);
+    // To --out when given, else to standard output.
+    void output(const std::string& text);
+    void file(const QString& path, const std::string& text, const std::string& option);
+    void commit();
+
+private:
+    Context& m_ctx;
+    data::StagedFiles m_files;
+    std::string m_stdout;
+};
 
 // The commands, by topic.
 std::vector<Command> auditCommands();

@@ -134,13 +134,14 @@ int runCheck(Context& ctx) {
         throw InvalidInput("hetccl-watch check: signal '" + std::string(signal.id) +
                            "' is about arXiv " + std::string(model::toString(*signal.paper)) +
                            " only, not arXiv " + std::string(model::toString(paper)));
-    const std::string date = str(ctx.parser.value(QStringLiteral("date")));
-    if (!data::isIsoDate(date))
-        throw InvalidInput(
-            "--date: expected the date the signal was observed as YYYY-MM-DD, got '" + date + "'");
+    const std::string date =
+        dateOption(ctx.parser, "date", "the date the signal was observed as YYYY-MM-DD");
+    if (date.empty())
+        throw InvalidInput("--date: expected the date the signal was observed as YYYY-MM-DD, "
+                           "got ''");
     model::CheckedSignal row{paper, std::string(signal.id), date,
-                             str(ctx.parser.value(QStringLiteral("note"))),
-                             str(ctx.parser.value(QStringLiteral("source")))};
+                             textOption(ctx.parser, "note", model::kMaxNotesBytes),
+                             textOption(ctx.parser, "source", model::kMaxSourceBytes)};
     ctx.openStore().checkHetcclSignals({row});
     ctx.out << "checked " << signal.id << " for arXiv " << model::toString(paper) << " on " << date
             << '\n';
@@ -210,6 +211,7 @@ int runApply(Context& ctx) {
     if (ctx.arguments.size() != 1)
         throw InvalidInput("hetccl-watch apply: expected one stored scenario id");
     const std::int64_t id = parseId(ctx.arguments.first(), "a scenario id");
+    const std::string givenNote = textOption(ctx.parser, "note", model::kMaxNotesBytes);
     model::Scenario scenario = storedScenario(ctx, id, std::nullopt);
     for (const model::AuditWarning& w : model::auditWarnings(scenario.audit.profile()))
         if (w.id == "hetccl-premature")
@@ -226,7 +228,7 @@ int runApply(Context& ctx) {
                            " already has this range and provenance; nothing was saved");
     scenario.hetccl_available_month = chosen.available_month;
     const std::string note = ctx.parser.isSet(QStringLiteral("note"))
-                                 ? str(ctx.parser.value(QStringLiteral("note")))
+                                 ? givenNote
                                  : "HetCCL watch: arXiv " +
                                        std::string(model::toString(chosen.paper)) + " " +
                                        rangeText(chosen.available_month.range);

@@ -6,8 +6,8 @@
 #include "scan_audit.h"
 #include "scan_report.h"
 #include "scan_walker.h"
+#include "scenario_inputs.h"
 
-#include <QDate>
 #include <QFileInfo>
 #include <chrono>
 #include <cstdio>
@@ -112,12 +112,9 @@ int runScan(Context& ctx) {
     data::ScanAuditOptions auditOptions;
     auditOptions.workload =
         ctx.parser.isSet(QStringLiteral("workload")) ? workloadOption(ctx) : target->audit.workload;
-    auditOptions.name = str(option(ctx, "name"));
-    auditOptions.organisation = str(option(ctx, "organisation"));
-    auditOptions.date = str(option(ctx, "date"));
-    if (!auditOptions.date.empty() &&
-        !QDate::fromString(option(ctx, "date"), Qt::ISODate).isValid())
-        throw InvalidInput("scan: --date: expected YYYY-MM-DD, got '" + auditOptions.date + "'");
+    auditOptions.name = textOption(ctx.parser, "name", model::kMaxNameBytes);
+    auditOptions.organisation = textOption(ctx.parser, "organisation", model::kMaxNameBytes);
+    auditOptions.date = dateOption(ctx.parser, "date");
     if (ctx.parser.isSet(QStringLiteral("top")))
         auditOptions.top_evidence = countOption(ctx, "top", 1, 10'000);
 
@@ -132,26 +129,28 @@ int runScan(Context& ctx) {
     if (!run.errors.empty()) {
         std::string message;
         for (const std::string& e : run.errors)
-            message += (message.empty() ? "scan: " : "\nscan: ") + e;
-        throw InvalidInput(message + "\nnothing was written");
+            message += (message.empty() ? "scan: " : "\nscan: ") + data::printable(e);
+        throw InvalidInput::lines(message + "\nnothing was written");
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
     const model::Audit audit = target ? data::updateAuditFromScan(target->audit, run, auditOptions)
                                       : data::auditFromScan(run, auditOptions);
-    if (target && !target->file.isEmpty()) {
-        writeFileAtomically(target->file, data::writeAudit(audit), "--update");
-    } else if (target) {
-        if (!ctx.openStore().replaceAudit(target->id, audit))
-            throw InvalidInput("scan: --update: no audit with id " + std::to_string(target->id));
-    }
+    // Every file is staged before the stored audit changes and renamed into place after it: a
+    // file that cannot be written leaves the audit file, the store and --out as they were.
+    CommandOutputs outputs(ctx);
+    if (target && !target->file.isEmpty())
+        outputs.file(target->file, data::writeAudit(audit), "--update");
     if (format == QLatin1String("sarif"))
-        writeOutput(ctx, data::scanSarif(run));
+        outputs.output(data::scanSarif(run));
     else if (format == QLatin1String("text"))
-        writeOutput(ctx, data::scanText(audit));
+        outputs.output(data::printableLines(data::scanText(audit)));
     else if (!target || ctx.parser.isSet(QStringLiteral("out")))
-        writeOutput(ctx, data::writeAudit(audit));
+        outputs.output(data::writeAudit(audit));
+    if (target && target->file.isEmpty() && !ctx.openStore().replaceAudit(target->id, audit))
+        throw InvalidInput("scan: --update: no audit with id " + std::to_string(target->id));
+    outputs.commit();
 
     ctx.err << summaryLine(run, seconds) << '\n';
     if (target) {

@@ -30,7 +30,7 @@ Scenario readScenarioOrThrow(const QString& file, std::ostream& err) {
     if (!result.ok()) {
         std::string message = data::formatProblems(name, result.errors);
         message.pop_back();
-        throw InvalidInput(message);
+        throw InvalidInput::lines(message);
     }
     return std::move(*result.scenario);
 }
@@ -61,13 +61,13 @@ std::string month(std::optional<int> m) {
 
 void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const CompiledScenario& c,
                          std::optional<OptionId> only) {
-    out << "Scenario:   " << c.name << " (" << c.horizon_months << " months, "
+    out << "Scenario:   " << data::printable(c.name) << " (" << c.horizon_months << " months, "
         << (c.sizing == Sizing::WholeServers ? "whole servers" : "continuous sizing") << ")\n";
     out << "Rule path:  " << title(e.recommendation.primary_path) << " ["
         << toString(e.recommendation.primary_path) << "]\n";
     out << "Cheapest:   " << toString(e.cheapest) << " by NPV\n";
     if (!e.disagreement.empty())
-        out << "            " << e.disagreement << "\n";
+        out << "            " << data::printable(e.disagreement) << "\n";
     out << '\n';
     std::vector<QStringList> rows{{"OPTION", "NPV", "TOTAL", "BREAK-EVEN", "DOORS", "AMD FROM",
                                    "$/GPU-H", "$/MTOK", "OWED AFTER"}};
@@ -171,28 +171,30 @@ int runEvaluate(Context& ctx) {
     DrawCache draws;
     if (mcOptions)
         mc = runMonteCarlo(compiled, e, *mcOptions, draws);
+    // --samples-out and --out appear together or not at all, as the report's files do.
+    CommandOutputs outputs(ctx);
     if (ctx.parser.isSet(QStringLiteral("samples-out"))) {
         if (!mc)
             throw InvalidInput("--samples-out: needs --samples N (the samples to write)");
-        writeFileAtomically(
-            ctx.parser.value(QStringLiteral("samples-out")),
-            data::writeSamplesCsv(compiled, e, *mc,
-                                  draws.draws(compiled.inputs, mc->seed, mc->samples)),
-            "--samples-out");
+        outputs.file(ctx.parser.value(QStringLiteral("samples-out")),
+                     data::writeSamplesCsv(compiled, e, *mc,
+                                           draws.draws(compiled.inputs, mc->seed, mc->samples)),
+                     "--samples-out");
     }
     const MonteCarloResult* monteCarlo = mc ? &*mc : nullptr;
     if (format == QLatin1String("json"))
-        writeOutput(ctx, data::writeEvaluationJson(e, compiled, only, monteCarlo));
+        outputs.output(data::writeEvaluationJson(e, compiled, only, monteCarlo));
     else if (format == QLatin1String("csv"))
-        writeOutput(ctx, data::writeEvaluationCsv(e, compiled, only));
+        outputs.output(data::writeEvaluationCsv(e, compiled, only));
     else {
-        // Through writeOutput like the other formats, so --out is honoured here too.
+        // Through the outputs like the other formats, so --out is honoured here too.
         std::ostringstream text;
         printEvaluationText(text, e, compiled, only);
         if (monteCarlo)
             printMonteCarloText(text, e, *monteCarlo, only);
-        writeOutput(ctx, text.str());
+        outputs.output(data::printableLines(text.str()));
     }
+    outputs.commit();
     return kExitOk;
 }
 

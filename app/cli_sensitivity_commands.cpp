@@ -205,7 +205,8 @@ int runSensitivity(Context& ctx) {
     }
     // Through writeOutput like the JSON, so --out is honoured here too.
     std::ostringstream text;
-    text << "Scenario:   " << compiled.name << " (" << compiled.horizon_months << " months)\n"
+    text << "Scenario:   " << data::printable(compiled.name) << " (" << compiled.horizon_months
+         << " months)\n"
          << "Rule path:  " << toString(e.recommendation.primary_path) << "\n"
          << "Cheapest:   " << toString(e.cheapest) << " by NPV\n";
     printTornado(text, report.rule_path, "rule path");
@@ -215,7 +216,7 @@ int runSensitivity(Context& ctx) {
     printSwitching(text, report.switching);
     if (report.map)
         printMap(text, *report.map);
-    writeOutput(ctx, text.str());
+    writeOutput(ctx, data::printableLines(text.str()));
     return kExitOk;
 }
 

@@ -7,6 +7,7 @@
 #include "evaluation.h"
 #include "new_scenario.h"
 #include "pricebook_json.h"
+#include "scenario_inputs.h"
 #include "scenario_json.h"
 
 #include <QDir>
@@ -24,7 +25,7 @@ QString qs(const std::string& s) {
 }
 
 std::string storeName(const Store& store) {
-    return str(QDir::toNativeSeparators(store.path()));
+    return data::printable(str(QDir::toNativeSeparators(store.path())));
 }
 
 // A store made with --db starts empty; the default store is seeded with the shipped book, so
@@ -40,7 +41,7 @@ InvalidInput noDefaultPriceBook(const Store& store) {
 template <typename Result> void throwProblems(const std::string& name, const Result& result) {
     std::string message = data::formatProblems(name, result.errors);
     message += "nothing was stored";
-    throw InvalidInput(message);
+    throw InvalidInput::lines(message);
 }
 
 // --- Price books ----------------------------------------------------------------------------
@@ -99,8 +100,10 @@ int runPriceBookImport(Context& ctx) {
     const bool makeDefault = ctx.parser.isSet(QStringLiteral("default"));
     const std::int64_t id = ctx.openStore().addPriceBook(
         *result.price_book, str(QFileInfo(file).absoluteFilePath()), makeDefault);
-    ctx.out << id << '\t' << name << '\t' << result.price_book->name << ' '
-            << result.price_book->version << (makeDefault ? "\t(default)" : "") << '\n';
+    ctx.out << id << '\t' << data::printable(name) << '\t'
+            << data::printable(result.price_book->name) << ' '
+            << data::printable(result.price_book->version) << (makeDefault ? "\t(default)" : "")
+            << '\n';
     return kExitOk;
 }
 
@@ -141,7 +144,8 @@ int runSaveScenario(Context& ctx) {
     const data::ScenarioHeadline headline =
         data::headlineOf(model::evaluateScenario(scenario, model::compile(scenario)));
     const data::ScenarioVersionId saved = ctx.openStore().saveScenarioVersion(
-        scenario, str(ctx.parser.value(QStringLiteral("note"))), CROSSGRADE_VERSION, headline);
+        scenario, textOption(ctx.parser, "note", model::kMaxNotesBytes), CROSSGRADE_VERSION,
+        headline);
     ctx.out << "scenario " << saved.scenario_id << " version " << saved.number << '\n';
     return kExitOk;
 }
@@ -192,13 +196,17 @@ int runNewScenario(Context& ctx) {
         const data::ScenarioHeadline headline =
             data::headlineOf(model::evaluateScenario(scenario, model::compile(scenario)));
         const std::string note = ctx.parser.isSet(QStringLiteral("note"))
-                                     ? str(ctx.parser.value(QStringLiteral("note")))
+                                     ? textOption(ctx.parser, "note", model::kMaxNotesBytes)
                                      : "new, from template " + str(from);
+        // --out is staged before the save and renamed into place after it: an --out that
+        // cannot be written saves nothing.
+        CommandOutputs outputs(ctx);
+        if (ctx.parser.isSet(QStringLiteral("out")))
+            outputs.output(text);
         const data::ScenarioVersionId saved =
             ctx.openStore().saveScenarioVersion(scenario, note, CROSSGRADE_VERSION, headline);
+        outputs.commit();
         ctx.err << "scenario " << saved.scenario_id << " version " << saved.number << '\n';
-        if (ctx.parser.isSet(QStringLiteral("out")))
-            writeOutput(ctx, text);
         return kExitOk;
     }
     writeOutput(ctx, text);

@@ -178,6 +178,12 @@ BenchmarkFileImport readBenchmarkFile(const std::string& path,
         out.result = readBenchmarkCsv(in, path);
         break;
     }
+    // --date dates the rows whose file says no date, in every format (docs/benchmarks.md): the
+    // canonical CSV and MLPerf readers take no context, so it is applied here for them too.
+    if (!context.date.empty())
+        for (model::BenchmarkRecord& r : out.result.records)
+            if (r.date.empty())
+                r.date = context.date;
     if (in.bad() && out.result.ok()) {
         out.result = {};
         return refuse("reading the file failed part-way (a disk or network error); copy it to a "

@@ -1,5 +1,7 @@
 #include "file_problems.h"
 
+#include "printable_text.h"
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -20,22 +22,22 @@ std::string readFailure(const std::error_code& error, std::string_view expected)
 }
 
 std::string writeFailure(const QString& path, const QString& systemReason) {
-    const std::string where = QDir::toNativeSeparators(path).toStdString();
+    const std::string where = printable(QDir::toNativeSeparators(path).toStdString());
     const QFileInfo info(path);
     if (info.isDir())
         return "cannot write " + where + ": it is a folder; give the path of a file to write";
     const QFileInfo folder(info.absolutePath());
     if (!folder.exists())
         return "cannot write " + where + ": the folder " +
-               QDir::toNativeSeparators(folder.absoluteFilePath()).toStdString() +
+               printable(QDir::toNativeSeparators(folder.absoluteFilePath()).toStdString()) +
                " does not exist; create it first or choose another folder";
     if (!folder.isDir())
         return "cannot write " + where + ": " +
-               QDir::toNativeSeparators(folder.absoluteFilePath()).toStdString() +
+               printable(QDir::toNativeSeparators(folder.absoluteFilePath()).toStdString()) +
                " is a file, not a folder; choose another folder";
     return "cannot write " + where + " (" + systemReason.toStdString() +
            "); check that files can be created in " +
-           QDir::toNativeSeparators(folder.absoluteFilePath()).toStdString() +
+           printable(QDir::toNativeSeparators(folder.absoluteFilePath()).toStdString()) +
            " and that the disk has room, or choose another folder";
 }
 

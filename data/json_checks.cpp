@@ -60,9 +60,15 @@ bool isIsoDate(const std::string& s) {
     for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u})
         if (s[i] < '0' || s[i] > '9')
             return false;
+    // A real calendar day (issue 20): 2026-02-30 and 2025-02-29 are refused, 2024-02-29 is not.
+    const int year = std::stoi(s.substr(0, 4));
     const int month = std::stoi(s.substr(5, 2));
     const int day = std::stoi(s.substr(8, 2));
-    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+    if (year < 1 || month < 1 || month > 12 || day < 1)
+        return false;
+    constexpr int kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
 }
 
 // ---- Parsing ------------------------------------------------------------------------------

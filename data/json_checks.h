@@ -31,7 +31,7 @@ std::string describe(const nlohmann::json& value);
 std::string escapePointerToken(std::string_view key);
 std::string childPointer(const std::string& pointer, std::string_view key);
 std::string childPointer(const std::string& pointer, std::size_t index);
-bool isIsoDate(const std::string& s); // YYYY-MM-DD
+bool isIsoDate(const std::string& s); // YYYY-MM-DD, a day the calendar has
 
 // "a, b, c" from an enum's names.
 template <typename Enum>

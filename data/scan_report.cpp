@@ -1,6 +1,7 @@
 #include "scan_report.h"
 
 #include "path_bytes.h"
+#include "printable_text.h"
 #include "recommendation.h"
 
 #include <cctype>
@@ -178,15 +179,15 @@ void printDimension(std::ostream& out, const Audit& audit, Dimension d, std::siz
     const DimensionAssessment& a = audit.dimension(d);
     out << static_cast<int>(d) + 1 << ". " << title(d) << ": " << upper(toString(a.tier));
     if (a.override_tier)
-        out << " (reviewer's override: " << a.override_tier->reason << "; scan proposed "
+        out << " (reviewer's override: " << printable(a.override_tier->reason) << "; scan proposed "
             << (a.proposed_tier ? toString(*a.proposed_tier) : "nothing") << ")";
     else if (a.proposed_tier)
         out << " (proposed by the scan)";
     out << '\n';
     for (const std::string& r : a.reasons)
-        out << "   why: " << r << '\n';
+        out << "   why: " << printable(r) << '\n';
     if (!a.notes.empty())
-        out << "   note: " << a.notes << '\n';
+        out << "   note: " << printable(a.notes) << '\n';
     std::size_t shown = 0;
     for (const EvidenceItem& e : a.evidence) {
         if (shown++ == topN) {
@@ -194,16 +195,18 @@ void printDimension(std::ostream& out, const Audit& audit, Dimension d, std::siz
                 << " more in the audit JSON (--format json)\n";
             break;
         }
-        out << "   " << printablePath(e.path) << ':' << e.line << "  " << e.rule_id << "  "
-            << toString(e.severity) << ", " << toString(e.context)
-            << (e.mitigated_by ? ", mitigated by " + *e.mitigated_by : std::string()) << '\n';
+        // Paths and snippets come from the scanned repository: shown, never obeyed.
+        out << "   " << printablePath(e.path) << ':' << e.line << "  " << printable(e.rule_id)
+            << "  " << toString(e.severity) << ", " << toString(e.context)
+            << (e.mitigated_by ? ", mitigated by " + printable(*e.mitigated_by) : std::string())
+            << '\n';
         if (!e.snippet.empty())
-            out << "      " << e.snippet << '\n';
+            out << "      " << printable(e.snippet) << '\n';
         if (!e.rocm_equivalent.empty())
-            out << "      ROCm: " << e.rocm_equivalent << '\n';
+            out << "      ROCm: " << printable(e.rocm_equivalent) << '\n';
     }
     for (const Mitigation& m : a.mitigations)
-        out << "   mitigation: " << m.rule_id << " at " << printablePath(m.path)
+        out << "   mitigation: " << printable(m.rule_id) << " at " << printablePath(m.path)
             << (m.line ? ":" + std::to_string(*m.line) : std::string()) << '\n';
 }
 
@@ -229,7 +232,7 @@ std::string scanText(const Audit& audit, std::size_t evidencePerDimension) {
         files += r.files_scanned;
         bytes += r.bytes_scanned;
     }
-    out << "Audit: " << audit.name << " (" << toString(audit.workload) << ")\n";
+    out << "Audit: " << printable(audit.name) << " (" << toString(audit.workload) << ")\n";
     out << "Scanned " << files << " files (" << megabytes(bytes) << ") in "
         << audit.repositories.size()
         << (audit.repositories.size() == 1 ? " repository" : " repositories") << "; "
@@ -265,7 +268,7 @@ std::string scanText(const Audit& audit, std::size_t evidencePerDimension) {
                 out << "  ... and " << audit.not_scanned.size() - 20 << " more\n";
                 break;
             }
-            out << "  " << printablePath(s.path) << ": " << s.reason << '\n';
+            out << "  " << printablePath(s.path) << ": " << printable(s.reason) << '\n';
         }
     }
     return out.str();

@@ -1,13 +1,11 @@
 #include "report_export.h"
 
+#include "atomic_files.h"
 #include "evaluation_json.h"
-#include "file_problems.h"
 #include "scenario_json.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <future>
 #include <memory>
 #include <stdexcept>
@@ -16,35 +14,30 @@ namespace crossgrade::reports {
 
 namespace {
 
-// The report's files, written whole or not at all: each goes to a temporary file beside its
-// target first, and only when every one is written are they renamed into place, the PDF last.
-// A failure before then (a folder in the way, a full disk) leaves none of them; one while
-// renaming removes the ones this report had already put in place.
+// The report's files, written whole or not at all (data::StagedFiles): each goes to a
+// temporary beside its target first, every write checked, and only when every one is written
+// are they renamed into place, the PDF last. A failure before then (a folder in the way, a full
+// disk) leaves none of them; one while renaming puts back the files this report had replaced.
 class ReportFiles {
 public:
     void stage(const QString& path, const QByteArray& bytes) {
-        auto file = std::make_unique<QSaveFile>(path);
-        if (!file->open(QIODevice::WriteOnly) || file->write(bytes) != bytes.size())
-            throw std::runtime_error(data::writeFailure(path, file->errorString()) +
-                                     "; no file of the report was written");
-        m_files.push_back(std::move(file));
+        try {
+            m_files.stage(path, bytes);
+        } catch (const std::runtime_error& e) {
+            throw std::runtime_error(std::string(e.what()) + "; no file of the report was written");
+        }
     }
 
     void commitAll() {
-        QStringList committed;
-        for (const auto& file : m_files) {
-            if (!file->commit()) {
-                for (const QString& done : committed)
-                    QFile::remove(done);
-                throw std::runtime_error(data::writeFailure(file->fileName(), file->errorString()) +
-                                         "; no file of the report was kept");
-            }
-            committed << file->fileName();
+        try {
+            m_files.commit();
+        } catch (const std::runtime_error& e) {
+            throw std::runtime_error(std::string(e.what()) + "; no file of the report was kept");
         }
     }
 
 private:
-    std::vector<std::unique_ptr<QSaveFile>> m_files; // uncommitted ones are discarded
+    data::StagedFiles m_files; // uncommitted ones are discarded
 };
 
 QByteArray bytesOf(const std::string& text) {

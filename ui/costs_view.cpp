@@ -1,6 +1,6 @@
 #include "costs_view.h"
 
-#include "file_problems.h"
+#include "atomic_files.h"
 #include "probability_card.h"
 
 #include <QBuffer>
@@ -17,7 +17,6 @@
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QSvgGenerator>
@@ -113,10 +112,9 @@ bool exportChart(QCustomPlot* chart, const QString& path, QString* error) {
     if (!painted || bytes.isEmpty())
         return fail(QObject::tr("the chart could not be drawn as %1").arg(suffix.toUpper()));
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    if (const QString failed = data::writeFileOrError(path, bytes); !failed.isEmpty()) {
         if (error)
-            *error = QString::fromStdString(data::writeFailure(path, file.errorString()));
+            *error = failed;
         return false;
     }
     return true;

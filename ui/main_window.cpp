@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "atomic_files.h"
 #include "audit_view.h"
 #include "benchmark_compare_dialog.h"
 #include "benchmark_import.h"
@@ -8,7 +9,6 @@
 #include "compare_view.h"
 #include "costs_view.h"
 #include "export_report_dialog.h"
-#include "file_problems.h"
 #include "hetccl_watch_dialog.h"
 #include "message_bar.h"
 #include "new_scenario_dialog.h"
@@ -37,6 +37,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QBuffer>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDesktopServices>
@@ -58,7 +59,6 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -84,6 +84,15 @@ static void registerApplicationResources() {
 namespace crossgrade::ui {
 
 namespace {
+
+// A screenshot for the docs, written like every other file (data/atomic_files.h): whole or not
+// at all, so a full disk leaves no cut-short PNG for the user guide to show.
+bool savePng(const QPixmap& picture, const QString& path) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    return picture.save(&buffer, "PNG") && data::writeFileOrError(path, bytes).isEmpty();
+}
 
 QString q(const std::string& s) {
     return QString::fromStdString(s);
@@ -1346,12 +1355,11 @@ void MainWindow::exportScenario() {
         tr(kDocumentFilter));
     if (path.isEmpty())
         return;
-    QSaveFile file(path);
     const std::string text = data::writeScenario(m_document->scenario());
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
-        showError(tr("The scenario was not exported"),
-                  QString::fromStdString(data::writeFailure(path, file.errorString())));
+    if (const QString failed =
+            data::writeFileOrError(path, QByteArray(text.data(), qsizetype(text.size())));
+        !failed.isEmpty()) {
+        showError(tr("The scenario was not exported"), failed);
         return;
     }
     if (m_settings)
@@ -1648,7 +1656,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     auto shoot = [&](const QString& name) {
         QApplication::processEvents();
         const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
-        if (grab().save(path))
+        if (savePng(grab(), path))
             written << path;
     };
     const bool hadDocument = m_document != nullptr;
@@ -1713,7 +1721,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     watch.show();
     QApplication::processEvents();
     if (const QString path = QDir(directory).filePath(QStringLiteral("hetccl-watch.png"));
-        watch.grab().save(path))
+        savePng(watch.grab(), path))
         written << path;
     shootRecoveryOffer(directory, written);
     ExportReportDialog report(
@@ -1724,7 +1732,7 @@ QStringList MainWindow::saveScreenshots(const QString& directory) {
     report.show();
     QApplication::processEvents();
     if (const QString path = QDir(directory).filePath(QStringLiteral("export-report.png"));
-        report.grab().save(path))
+        savePng(report.grab(), path))
         written << path;
     shootScanning(directory, written);
     shootThemes(directory, written);
@@ -1739,7 +1747,7 @@ void MainWindow::shootThemes(const QString& directory, QStringList& written) {
     auto shoot = [&](const QString& name) {
         QApplication::processEvents();
         const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
-        if (grab().save(path))
+        if (savePng(grab(), path))
             written << path;
     };
     for (const Theme theme : {Theme::Light, Theme::Dark}) {
@@ -1790,7 +1798,7 @@ void MainWindow::shootRecoveryOffer(const QString& directory, QStringList& writt
     dialog.show();
     QApplication::processEvents();
     if (const QString path = QDir(directory).filePath(QStringLiteral("recovery-offer.png"));
-        dialog.grab().save(path))
+        savePng(dialog.grab(), path))
         written << path;
 }
 
@@ -1807,14 +1815,14 @@ void MainWindow::shootBenchmarks(const QString& directory, QStringList& written)
         }
     QApplication::processEvents();
     if (const QString path = QDir(directory).filePath(QStringLiteral("benchmarks.png"));
-        grab().save(path))
+        savePng(grab(), path))
         written << path;
     m_benchmarks->openCompare();
     if (auto* dialog = m_benchmarks->findChild<BenchmarkCompareDialog*>()) {
         dialog->setModelText(QStringLiteral("llama"));
         QApplication::processEvents();
         if (const QString path = QDir(directory).filePath(QStringLiteral("benchmarks-compare.png"));
-            dialog->grab().save(path))
+            savePng(dialog->grab(), path))
             written << path;
         dialog->close();
     }
@@ -1845,7 +1853,7 @@ void MainWindow::shootWorkloadBinding(const QString& directory, QStringList& wri
     m_document->waitForEvaluation();
     QApplication::processEvents();
     if (const QString path = QDir(directory).filePath(QStringLiteral("workload-binding.png"));
-        grab().save(path))
+        savePng(grab(), path))
         written << path;
     m_document->undoStack()->undo();
     m_document->waitForEvaluation();
@@ -1866,7 +1874,7 @@ void MainWindow::shootScanning(const QString& directory, QStringList& written) {
     auto save = [&](QWidget* widget, const QString& name) {
         QApplication::processEvents();
         const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
-        if (widget->grab().save(path))
+        if (savePng(widget->grab(), path))
             written << path;
     };
     dialog->setWorkload(model::WorkloadKind::Training);

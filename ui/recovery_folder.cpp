@@ -1,12 +1,12 @@
 #include "recovery_folder.h"
 
+#include "atomic_files.h"
 #include "document_limits.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QUuid>
 #include <algorithm>
@@ -99,11 +99,7 @@ QString RecoveryFolder::write(const QString& filePath, const RecoverySnapshot& s
         return QStringLiteral("%1: the folder cannot be made")
             .arg(QDir::toNativeSeparators(folder));
     const std::string text = writeRecoveryFile(snapshot);
-    QSaveFile file(filePath);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
-        return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(filePath), file.errorString());
-    return {};
+    return data::writeFileOrError(filePath, QByteArray(text.data(), qsizetype(text.size())));
 }
 
 QString RecoveryFolder::remove(const QString& filePath) {

@@ -1,0 +1,157 @@
+#include "atomic_files.h"
+
+#include "file_problems.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QSaveFile>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace crossgrade::data {
+
+namespace {
+
+// Writes all of `bytes` to an open, unbuffered `file`; the system's reason when it cannot.
+// QFileDevice::write returns a short count without a reason when the disk fills part way, so
+// the rest is written again until the system says why it stopped.
+QString writeAll(QFileDevice& file, const QByteArray& bytes) {
+    qint64 done = 0;
+    while (done < bytes.size()) {
+        const qint64 n = file.write(bytes.constData() + done, bytes.size() - done);
+        if (n <= 0)
+            return file.errorString();
+        done += n;
+    }
+    return {};
+}
+
+// fsync, so that space the file system only finds missing when it writes back (delayed
+// allocation, network file systems) is an error here rather than after the rename.
+QString sync(QFileDevice& file) {
+    if (::fsync(file.handle()) == 0 || errno == EINVAL || errno == EROFS)
+        return {}; // EINVAL/EROFS: the file cannot be synced at all (a pipe, a device)
+    return QString::fromLocal8Bit(std::strerror(errno));
+}
+
+[[noreturn]] void fail(const std::string& label, const QString& path, const QString& reason) {
+    throw std::runtime_error((label.empty() ? "" : label + ": ") + writeFailure(path, reason));
+}
+
+} // namespace
+
+struct StagedFiles::Staged {
+    QString path;
+    std::string label;
+    std::unique_ptr<QSaveFile> file; // null for a target written in place (a device, a pipe)
+    QString backup;                  // a hard link to the target's old contents, during commit
+};
+
+StagedFiles::StagedFiles() = default;
+
+StagedFiles::~StagedFiles() {
+    // Uncommitted QSaveFiles remove their temporaries when destroyed.
+}
+
+void StagedFiles::stage(const QString& path, const std::string& text, const std::string& label) {
+    stage(path, QByteArray(text.data(), qsizetype(text.size())), label);
+}
+
+void StagedFiles::stage(const QString& path, const QByteArray& bytes, const std::string& label) {
+    auto staged = std::make_unique<Staged>();
+    staged->path = path;
+    staged->label = label;
+    const QFileInfo target(path);
+    if (target.exists() && !target.isFile() && !target.isDir()) {
+        // A device (/dev/null, /dev/stdout) or a pipe cannot be replaced by renaming a file over
+        // it (as root that would put a plain file in /dev): it is written in place, now.
+        QFile device(path);
+        if (!device.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+            fail(label, path, device.errorString());
+        if (const QString reason = writeAll(device, bytes); !reason.isEmpty())
+            fail(label, path, reason);
+        m_files.push_back(std::move(staged));
+        return;
+    }
+    staged->file = std::make_unique<QSaveFile>(path);
+    QSaveFile& file = *staged->file;
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+        fail(label, path, file.errorString());
+    QString reason = writeAll(file, bytes);
+    if (reason.isEmpty())
+        reason = sync(file);
+    if (!reason.isEmpty()) {
+        file.cancelWriting();
+        fail(label, path, reason); // `staged` goes, and its QSaveFile removes the temporary
+    }
+    m_files.push_back(std::move(staged));
+}
+
+void StagedFiles::commit() {
+    // With several files, each target's old contents are kept under a hard link until every
+    // rename has succeeded, so a failure half way can put them back. One file needs none: its
+    // rename is atomic by itself.
+    const bool several = m_files.size() > 1;
+    if (several)
+        for (const auto& s : m_files)
+            if (s->file && QFileInfo(s->path).isFile()) {
+                const QString backup =
+                    s->path + QStringLiteral(".%1.old").arg(QRandomGenerator::global()->generate(),
+                                                            8, 16, QLatin1Char('0'));
+                if (::link(QFile::encodeName(s->path).constData(),
+                           QFile::encodeName(backup).constData()) == 0)
+                    s->backup = backup;
+            }
+    std::vector<Staged*> done;
+    for (const auto& s : m_files) {
+        if (!s->file)
+            continue;
+        if (!s->file->commit()) {
+            const QString reason = s->file->errorString();
+            const QString path = s->path; // `s` goes with m_files below
+            const std::string label = s->label;
+            for (Staged* d : done) {
+                if (!d->backup.isEmpty())
+                    ::rename(QFile::encodeName(d->backup).constData(),
+                             QFile::encodeName(d->path).constData());
+                else
+                    QFile::remove(d->path);
+                d->backup.clear();
+            }
+            for (const auto& other : m_files)
+                if (!other->backup.isEmpty())
+                    QFile::remove(other->backup);
+            m_files.clear(); // the uncommitted temporaries go with their QSaveFiles
+            fail(label, path, reason);
+        }
+        done.push_back(s.get());
+    }
+    for (const auto& s : m_files)
+        if (!s->backup.isEmpty())
+            QFile::remove(s->backup);
+    m_files.clear();
+}
+
+void writeFileAtomically(const QString& path, const QByteArray& bytes) {
+    StagedFiles files;
+    files.stage(path, bytes);
+    files.commit();
+}
+
+void writeFileAtomically(const QString& path, const std::string& text) {
+    writeFileAtomically(path, QByteArray(text.data(), qsizetype(text.size())));
+}
+
+QString writeFileOrError(const QString& path, const QByteArray& bytes) {
+    try {
+        writeFileAtomically(path, bytes);
+        return {};
+    } catch (const std::runtime_error& e) {
+        return QString::fromStdString(e.what());
+    }
+}
+
+} // namespace crossgrade::data
