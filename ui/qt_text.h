@@ -12,8 +12,8 @@
 //   plainMessage());
 // - a deliberately rich label is Qt::RichText and escapes every outside part with html();
 // - a tooltip or an item's Qt::ToolTipRole, which have no format, is plainTip(text) for plain
-//   text and richTip(html) for rich text built with html(): both always read as rich text, so
-//   Qt never guesses.
+//   text; a tooltip built as rich text starts with a tag ("<p>…") and escapes every outside
+//   part with html(). Either way Qt reads it as rich text whatever the outside text holds.
 // Item display and status-tip roles, window titles, buttons, tabs and line edits are drawn as
 // plain text by Qt and need nothing.
 
@@ -56,12 +56,6 @@ inline QString plainTip(const QString& text) {
 
 inline QString plainTip(std::string_view text) {
     return plainTip(qs(text));
-}
-
-// A tooltip built as rich text, every outside part escaped with html(): marked as rich text so
-// Qt does not guess from its first line.
-inline QString richTip(const QString& html) {
-    return html.isEmpty() ? QString() : QStringLiteral("<qt>") + html + QStringLiteral("</qt>");
 }
 
 // A label for outside text: never taken as markup.
