@@ -3,6 +3,7 @@
 // after a crash.
 
 #include "main_window.h"
+#include "qt_text.h"
 #include "samples.h"
 #include "settings.h"
 #include "theme.h"
@@ -66,11 +67,11 @@ int main(int argc, char** argv) {
         QDir().mkpath(QFileInfo(path).absolutePath());
         store.emplace(data::openStoreSeededIfNew(path));
     } catch (const data::StoreError& e) {
-        QMessageBox::critical(
-            nullptr, QStringLiteral("Crossgrade"),
-            QStringLiteral("The store %1 could not be opened:\n%2\n\nStart "
-                           "with --store PATH to use another one.")
-                .arg(QDir::toNativeSeparators(path), QString::fromUtf8(e.what())));
+        // The path and the store's message are text, never markup (ui/qt_text.h).
+        ui::plainMessage(nullptr, QMessageBox::Critical, QStringLiteral("Crossgrade"),
+                         QStringLiteral("The store %1 could not be opened:\n%2\n\nStart "
+                                        "with --store PATH to use another one.")
+                             .arg(QDir::toNativeSeparators(path), QString::fromUtf8(e.what())));
         return 1;
     }
     if (!parser.isSet(storeOption))

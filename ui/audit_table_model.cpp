@@ -1,14 +1,12 @@
 #include "audit_table_model.h"
 
+#include "qt_text.h"
+
 #include <QFont>
 
 namespace crossgrade::ui {
 
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 constexpr std::array<model::Tier, 3> kTiers{model::Tier::Low, model::Tier::Medium,
                                             model::Tier::High};
@@ -151,7 +149,7 @@ QVariant AuditTableModel::data(const QModelIndex& index, int role) const {
                                   QString::fromStdString(dim.override_tier->reason));
             if (!m_readOnly)
                 lines << tr("Double-click to change the tier.");
-            return lines.join(QLatin1Char('\n'));
+            return plainTip(lines.join(QLatin1Char('\n'))); // the reason is the reviewer's
         }
         break;
     case EvidenceColumn:
@@ -170,7 +168,7 @@ QVariant AuditTableModel::data(const QModelIndex& index, int role) const {
         if (role == Qt::DisplayRole)
             return QString(notes).replace(QLatin1Char('\n'), QLatin1Char(' '));
         if (role == Qt::ToolTipRole && !notes.isEmpty())
-            return notes;
+            return plainTip(notes);
         break;
     }
     default:

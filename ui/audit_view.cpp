@@ -3,6 +3,7 @@
 #include "article.h"
 #include "audit_table_model.h"
 #include "library_equivalents.h"
+#include "qt_text.h"
 #include "recommendation.h"
 #include "settings.h"
 #include "source_viewer.h"
@@ -37,16 +38,6 @@
 namespace crossgrade::ui {
 
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
-QString html(std::string_view s) {
-    return qs(s).toHtmlEscaped();
-}
 
 // A tier as an inline badge in rich text, in the table's colours.
 QString tierBadge(model::Tier tier) {
@@ -251,7 +242,7 @@ QWidget* AuditView::buildHeader() {
     m_organisation = new QLineEdit;
     m_organisation->setObjectName(QStringLiteral("organisation"));
     m_organisation->setPlaceholderText(tr("Organisation or team"));
-    m_date = new QLabel;
+    m_date = plainLabel(); // the audit file's free-form date
     m_date->setObjectName(QStringLiteral("auditDate"));
     m_workload = new QComboBox;
     m_workload->setObjectName(QStringLiteral("workloadKind"));
@@ -725,7 +716,7 @@ void AuditView::refreshDetail() {
         row[EvSeverity]->setForeground(tierBadgeForeground(badgeTierOf(item.severity)));
         row[EvSeverity]->setTextAlignment(Qt::AlignCenter);
         for (QStandardItem* cell : row)
-            cell->setToolTip(qs(item.snippet));
+            cell->setToolTip(plainTip(item.snippet)); // a scanned line: anything at all
         m_evidence->appendRow(row);
     }
     const bool hasEvidence = !dim.evidence.empty();
@@ -867,7 +858,7 @@ void AuditView::refreshLibraries() {
         row[LibNamed]->setTextAlignment(Qt::AlignCenter);
         for (QStandardItem* cell : row) {
             cell->setData(isNamed, kNamedLibraryRole);
-            cell->setToolTip(tip.join(QStringLiteral("\n\n")));
+            cell->setToolTip(plainTip(tip.join(QStringLiteral("\n\n"))));
         }
         m_libraries->appendRow(row);
     }
@@ -959,7 +950,7 @@ void AuditView::refreshRepositories() {
                 subs << QStringLiteral("• ") + qs(sub);
             tip += tr("\nSubmodules:\n") + subs.join(QLatin1Char('\n'));
         }
-        name->setToolTip(tip);
+        name->setToolTip(plainTip(tip));
         row << name << new QStandardItem(locale.toString(r.files_scanned))
             << new QStandardItem(locale.toString(r.files_not_scanned));
         row[RepFiles]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -970,10 +961,11 @@ void AuditView::refreshRepositories() {
             cell->setData(tier ? qs(model::title(*tier)) : tr("no proposal"),
                           Qt::AccessibleTextRole);
             cell->setTextAlignment(Qt::AlignCenter);
-            cell->setToolTip(tr("%1 in %2: %3 (%4)")
-                                 .arg(qs(model::title(model::kAllDimensions[i])), qs(r.name),
-                                      tier ? qs(model::title(*tier)) : tr("no proposal"),
-                                      counted(r.findings[i], tr("1 finding"), tr("%1 findings"))));
+            cell->setToolTip(
+                plainTip(tr("%1 in %2: %3 (%4)")
+                             .arg(qs(model::title(model::kAllDimensions[i])), qs(r.name),
+                                  tier ? qs(model::title(*tier)) : tr("no proposal"),
+                                  counted(r.findings[i], tr("1 finding"), tr("%1 findings")))));
             if (tier) {
                 cell->setBackground(tierBadgeBackground(*tier));
                 cell->setForeground(tierBadgeForeground(*tier));

@@ -1,6 +1,7 @@
 #include "benchmark_compare_dialog.h"
 
 #include "benchmark_text.h"
+#include "qt_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -69,6 +70,7 @@ BenchmarkCompareDialog::BenchmarkCompareDialog(std::vector<model::BenchmarkRecor
     layout->addLayout(choices);
 
     m_headline = new QLabel;
+    m_headline->setTextFormat(Qt::RichText); // SKU ids escaped
     m_headline->setObjectName(QStringLiteral("headline"));
     m_headline->setWordWrap(true);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -142,21 +144,22 @@ void BenchmarkCompareDialog::showComparison() {
             tr("<b>%1 per GPU relative to %2: %3</b> (median; min %4, max %5) over %n pair(s), "
                "confidence %6. Above 1, %1 serves more tokens per GPU.",
                "", int(c.pairs.size()))
-                .arg(other, reference, measuredText(r.most_likely, kRatioDigits),
-                     measuredText(r.low, kRatioDigits), measuredText(r.high, kRatioDigits),
+                .arg(other.toHtmlEscaped(), reference.toHtmlEscaped(),
+                     measuredText(r.most_likely, kRatioDigits), measuredText(r.low, kRatioDigits),
+                     measuredText(r.high, kRatioDigits),
                      c.ratio->confidence ? qstr(model::toString(*c.ratio->confidence))
                                          : QStringLiteral("?")));
     } else {
         m_headline->setText(tr("<b>No pairs</b>: the benchmarks hold no like-for-like rows of "
                                "%1 and %2, so the performance table's default ratio stays.")
-                                .arg(other, reference));
+                                .arg(other.toHtmlEscaped(), reference.toHtmlEscaped()));
     }
 
     m_pairs->clear();
     m_pairs->setHeaderLabels({tr("Compared"), tr("At tok/s/user"), tr("Basis"),
                               tr("%1/GPU").arg(other), tr("%1/GPU").arg(reference), tr("Ratio")});
-    m_pairs->headerItem()->setToolTip(3, tr("Tokens/s per GPU on %1").arg(other));
-    m_pairs->headerItem()->setToolTip(4, tr("Tokens/s per GPU on %1").arg(reference));
+    m_pairs->headerItem()->setToolTip(3, plainTip(tr("Tokens/s per GPU on %1").arg(other)));
+    m_pairs->headerItem()->setToolTip(4, plainTip(tr("Tokens/s per GPU on %1").arg(reference)));
     const QFontMetrics metrics = m_pairs->fontMetrics();
     int groupWidth = metrics.horizontalAdvance(tr("Compared"));
     for (const model::RatioPair& p : c.pairs) {
@@ -164,7 +167,7 @@ void BenchmarkCompareDialog::showComparison() {
         item->setText(0, qstr(p.group.label()));
         item->setText(1, p.interactivity ? measuredText(*p.interactivity) : QStringLiteral("—"));
         item->setText(2, qstr(p.basis));
-        item->setToolTip(2, qstr(p.basis));
+        item->setToolTip(2, plainTip(qstr(p.basis)));
         item->setText(3, measuredText(p.other_per_gpu));
         item->setText(4, measuredText(p.reference_per_gpu));
         item->setText(5, measuredText(p.ratio, kRatioDigits));

@@ -22,7 +22,7 @@ BenchmarkContextDialog::BenchmarkContextDialog(const QString& file, const QStrin
     : QDialog(parent) {
     setWindowTitle(tr("What ran %1?").arg(QFileInfo(file).fileName()));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(
+    auto* intro = new QLabel( // rich: the file name escaped
         tr("<b>%1</b> is a benchmark_serving result: it does not say which hardware ran it, on "
            "how many GPUs or at which precision, unless the run recorded them. Say what the "
            "file does not; leave a field “from the file” to keep what it recorded.")
@@ -30,6 +30,7 @@ BenchmarkContextDialog::BenchmarkContextDialog(const QString& file, const QStrin
     intro->setWordWrap(true);
     layout->addWidget(intro);
     auto* problem = new QLabel(problems);
+    problem->setTextFormat(Qt::PlainText); // they quote the file
     problem->setObjectName(QStringLiteral("problems"));
     problem->setWordWrap(true);
     problem->setTextInteractionFlags(Qt::TextSelectableByMouse);

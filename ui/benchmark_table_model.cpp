@@ -2,6 +2,7 @@
 
 #include "benchmark_compare.h"
 #include "benchmark_text.h"
+#include "qt_text.h"
 
 #include <QApplication>
 #include <QBrush>
@@ -121,12 +122,13 @@ QVariant BenchmarkTableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         return display(*row, index.column());
     case Qt::ToolTipRole:
+        // Every part is the imported file's text.
         if (flagged)
-            return tr("Flagged: %1").arg(flagsText(r));
+            return plainTip(tr("Flagged: %1").arg(flagsText(r)));
         if (index.column() == SourceColumn)
-            return qstr(model::provenance(r));
+            return plainTip(qstr(model::provenance(r)));
         if (index.column() == ModelColumn)
-            return qstr(r.model);
+            return plainTip(qstr(r.model));
         return {};
     case Qt::DecorationRole:
         if (flagged && index.column() == SkuColumn)

@@ -5,6 +5,7 @@
 #include "benchmark_table_model.h"
 #include "benchmark_text.h"
 #include "pricebook_json.h"
+#include "qt_text.h"
 #include "samples.h"
 
 #include <QCheckBox>
@@ -59,14 +60,15 @@ BenchmarksView::BenchmarksView(data::Store* store, QWidget* parent)
     m_importer = new BenchmarkImporter(store, this, this);
     connect(m_importer, &BenchmarkImporter::finished, this, &BenchmarksView::onImportFinished);
     m_removePrompt = [this](const QString& question) {
-        return QMessageBox::question(this, tr("Remove benchmarks"), question,
-                                     QMessageBox::Yes | QMessageBox::Cancel,
-                                     QMessageBox::Cancel) == QMessageBox::Yes;
+        return plainMessage(this, QMessageBox::Question, tr("Remove benchmarks"), question,
+                            QMessageBox::Yes | QMessageBox::Cancel,
+                            QMessageBox::Cancel) == QMessageBox::Yes;
     };
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildFilters());
     m_count = new QLabel;
+    m_count->setTextFormat(Qt::RichText); // a store error escaped
     m_count->setObjectName(QStringLiteral("count"));
     m_count->setWordWrap(true);
     layout->addWidget(m_count);
@@ -206,6 +208,7 @@ QWidget* BenchmarksView::buildPlot() {
                 onPointClicked(plottable, dataIndex);
             });
     m_plotNote = new QLabel;
+    m_plotNote->setTextFormat(Qt::PlainText); // it names SKUs
     m_plotNote->setObjectName(QStringLiteral("plotNote"));
     m_plotNote->setWordWrap(true);
     layout->addWidget(m_plot, 1);

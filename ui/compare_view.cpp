@@ -3,6 +3,7 @@
 #include "chart.h"
 #include "figures.h"
 #include "money.h"
+#include "qt_text.h"
 #include "scenario_document.h"
 
 #include <QCheckBox>
@@ -112,13 +113,14 @@ QVariant CompareInputsModel::data(const QModelIndex& index, int role) const {
     const Row& row = *m_shown[std::size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
-    case Qt::ToolTipRole:
-        if (index.column() == 0)
-            return row.pointer;
-        {
-            const QString& v = row.values[std::size_t(index.column() - 1)];
-            return v.isEmpty() && role == Qt::DisplayRole ? tr("—") : v;
-        }
+    case Qt::ToolTipRole: {
+        // The values are the scenarios' own text (names, notes, sources).
+        const QString& v =
+            index.column() == 0 ? row.pointer : row.values[std::size_t(index.column() - 1)];
+        if (role == Qt::ToolTipRole)
+            return plainTip(v);
+        return v.isEmpty() ? tr("—") : v;
+    }
     case Qt::BackgroundRole:
         if (row.changed)
             return changedColour(QPalette());
@@ -263,9 +265,10 @@ QVariant CompareOutputsModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DisplayRole)
         return index.column() == 0 ? row.label : row.cells[std::size_t(index.column() - 1)];
     if (role == Qt::ToolTipRole) // the whole text of a cut-off cell, and what a row means
-        return index.column() == 0
-                   ? (row.tip.isEmpty() ? row.label : row.label + QStringLiteral(": ") + row.tip)
-                   : row.cells[std::size_t(index.column() - 1)];
+        return plainTip(
+            index.column() == 0
+                ? (row.tip.isEmpty() ? row.label : row.label + QStringLiteral(": ") + row.tip)
+                : row.cells[std::size_t(index.column() - 1)]);
     if (role == Qt::BackgroundRole && row.difference && index.column() > 1)
         return changedColour(QPalette());
     return {};

@@ -2,6 +2,7 @@
 
 #include "atomic_files.h"
 #include "probability_card.h"
+#include "qt_text.h"
 
 #include <QBuffer>
 #include <QComboBox>
@@ -572,7 +573,7 @@ void CostsView::exportWithDialog(QCustomPlot* chart) {
                                 : QStringLiteral(".png");
     QString error;
     if (!exportChart(chart, path, &error)) {
-        QMessageBox::warning(this, tr("Export chart"), error);
+        plainMessage(this, QMessageBox::Warning, tr("Export chart"), error); // it names the file
         return;
     }
     emit chartExported(path);

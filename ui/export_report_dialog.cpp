@@ -92,6 +92,7 @@ ExportReportDialog::ExportReportDialog(data::Store& store, const ScenarioDocumen
     m_progress = new QProgressBar(this);
     m_progress->setVisible(false);
     m_status = new QLabel(m_error, this);
+    m_status->setTextFormat(Qt::PlainText); // paths and scenario names
     m_status->setWordWrap(true);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);

@@ -1,5 +1,6 @@
 #include "hetccl_watch_dialog.h"
 
+#include "qt_text.h"
 #include "recommendation.h"
 #include "scenario_document.h"
 #include "theme.h"
@@ -27,10 +28,6 @@ namespace crossgrade::ui {
 namespace {
 
 using model::HetcclPaper;
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 QString paperName(HetcclPaper paper) {
     return QStringLiteral("arXiv %1").arg(qs(model::toString(paper)));
@@ -96,7 +93,7 @@ HetcclWatchDialog::HetcclWatchDialog(data::Store& store, ScenarioDocument* docum
     layout->addWidget(tabs, 1);
     layout->addWidget(buildApplyBox());
 
-    m_error = new QLabel;
+    m_error = plainLabel(); // store errors quote notes and sources
     m_error->setObjectName(QStringLiteral("error"));
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -130,7 +127,7 @@ QWidget* HetcclWatchDialog::buildPaperPage(HetcclPaper paper) {
     view.range = new QLabel;
     view.range->setObjectName(rowName("range", paper, "available-month"));
     view.range->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    view.provenance = new QLabel;
+    view.provenance = plainLabel(); // the signals' sources
     view.provenance->setObjectName(rowName("provenance", paper, "available-month"));
     view.provenance->setWordWrap(true);
     view.provenance->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -248,11 +245,11 @@ QWidget* HetcclWatchDialog::buildApplyBox() {
     row->addStretch(1);
     layout->addLayout(row);
 
-    m_current = new QLabel;
+    m_current = plainLabel(); // the scenario's name and sources
     m_current->setObjectName(QStringLiteral("current"));
     m_current->setWordWrap(true);
     layout->addWidget(m_current);
-    m_refusal = new QLabel;
+    m_refusal = plainLabel();
     m_refusal->setObjectName(QStringLiteral("refusal"));
     m_refusal->setWordWrap(true);
     markAsWarning(m_refusal);

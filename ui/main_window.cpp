@@ -14,6 +14,7 @@
 #include "new_scenario_dialog.h"
 #include "pricebook_view.h"
 #include "problem.h"
+#include "qt_text.h"
 #include "recommendation_view.h"
 #include "recovery_dialog.h"
 #include "sample_data.h"
@@ -195,8 +196,8 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/crossgrade.svg")));
     setAcceptDrops(true);
     m_prompt = [this](const QString& title) {
-        const auto answer = QMessageBox::question(
-            this, tr("Unsaved changes"),
+        const auto answer = plainMessage(
+            this, QMessageBox::Question, tr("Unsaved changes"),
             tr("“%1” has changes that are not saved. Save them as a new version?").arg(title),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
         return answer == QMessageBox::Save      ? UnsavedChoice::Save
@@ -217,7 +218,7 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
         view->setTabKeyNavigation(false);
 
-    m_storeLabel = new QLabel;
+    m_storeLabel = plainLabel(); // the store's path
     m_evaluationLabel = new QLabel;
     statusBar()->addWidget(m_storeLabel, 1);
     statusBar()->addPermanentWidget(m_evaluationLabel);
@@ -701,7 +702,7 @@ void MainWindow::updateRecentMenu() {
     const QStringList files = m_settings ? m_settings->recentFiles() : QStringList();
     for (const QString& f : files)
         m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { importFiles({f}); })
-            ->setToolTip(f);
+            ->setToolTip(plainTip(f));
     if (files.isEmpty())
         m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
     else {
@@ -1376,11 +1377,12 @@ void MainWindow::exportReport() {
         return;
     const QString pdf = dialog.exported()->pdf;
     statusBar()->showMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(pdf)), 8000);
-    const auto answer = QMessageBox::question(
-        this, tr("Report written"),
+    const auto answer = plainMessage(
+        this, QMessageBox::Question, tr("Report written"),
         tr("The report is written to %1, with the scenario and samples files beside it.\n\nOpen "
            "it now?")
-            .arg(QDir::toNativeSeparators(pdf)));
+            .arg(QDir::toNativeSeparators(pdf)),
+        QMessageBox::Yes | QMessageBox::No);
     if (answer == QMessageBox::Yes)
         QDesktopServices::openUrl(QUrl::fromLocalFile(pdf));
 }
@@ -1473,7 +1475,8 @@ void MainWindow::showAbout() {
         tr("<h3>Crossgrade %1</h3><p>Decide how to get out of CUDA lock-in and what it will "
            "cost: the six-dimension audit, the portability path, and the fleet cost of each "
            "option month by month.</p><p>Store: %2<br>Qt %3</p>")
-            .arg(QStringLiteral(CROSSGRADE_VERSION), QDir::toNativeSeparators(m_store.path()),
+            .arg(QStringLiteral(CROSSGRADE_VERSION),
+                 QDir::toNativeSeparators(m_store.path()).toHtmlEscaped(),
                  QString::fromLatin1(qVersion())));
 }
 

@@ -17,6 +17,7 @@ MessageBar::MessageBar(QWidget* parent)
     m_icon->setAlignment(Qt::AlignTop);
     auto* texts = new QVBoxLayout;
     m_headline = new QLabel;
+    m_headline->setTextFormat(Qt::PlainText); // it names files and scenarios
     m_headline->setWordWrap(true);
     QFont bold = m_headline->font();
     bold.setBold(true);

@@ -50,13 +50,16 @@ NewScenarioDialog::NewScenarioDialog(const data::Store& store, QWidget* parent)
     const auto books = store.priceBooks();
     const auto it = std::find_if(books.begin(), books.end(),
                                  [](const data::PriceBookSummary& b) { return b.is_default; });
-    book->setText(it == books.end() ? tr("<i>The store has no default price book.</i>")
-                                    : tr("%1, version %2 (the store's default)")
-                                          .arg(QString::fromStdString(it->name),
-                                               QString::fromStdString(it->version)));
+    book->setTextFormat(Qt::RichText); // the book's name and version escaped
+    book->setText(it == books.end()
+                      ? tr("<i>The store has no default price book.</i>")
+                      : tr("%1, version %2 (the store's default)")
+                            .arg(QString::fromStdString(it->name).toHtmlEscaped(),
+                                 QString::fromStdString(it->version).toHtmlEscaped()));
     form->addRow(tr("Price book:"), book);
 
     m_error = new QLabel;
+    m_error->setTextFormat(Qt::PlainText); // a refusal quotes the name
     m_error->setWordWrap(true);
     markAsError(m_error);
     m_error->hide();

@@ -1,5 +1,7 @@
 #include "pricebook_view.h"
 
+#include "qt_text.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
@@ -72,7 +74,7 @@ QVariant PriceBookTableModel::data(const QModelIndex& index, int role) const {
         break;
     }
     if (role == Qt::ToolTipRole)
-        return figure ? provenance(*figure) : QString::fromStdString(sku.name);
+        return plainTip(figure ? provenance(*figure) : QString::fromStdString(sku.name));
     if (role == Qt::TextAlignmentRole && figure)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
@@ -117,6 +119,7 @@ PriceBookView::PriceBookView(QWidget* parent)
     : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     m_title = new QLabel;
+    m_title->setTextFormat(Qt::RichText); // the book's name and version escaped
     m_title->setWordWrap(true);
     m_model = new PriceBookTableModel(this);
     m_table = new QTableView;

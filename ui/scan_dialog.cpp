@@ -98,7 +98,7 @@ ScanDialog::ScanDialog(data::Store& store, QWidget* parent)
     layout->addLayout(form);
     connect(m_workload, &QComboBox::currentIndexChanged, this, &ScanDialog::refreshState);
 
-    m_error = new QLabel;
+    m_error = plainLabel(); // it names the folders
     m_error->setObjectName(QStringLiteral("scanError"));
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -111,7 +111,7 @@ ScanDialog::ScanDialog(data::Store& store, QWidget* parent)
     m_progress->setTextVisible(true);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    m_progressText = new QLabel;
+    m_progressText = plainLabel(); // it names the file being read
     m_progressText->setObjectName(QStringLiteral("scanProgressText"));
     m_progressText->setWordWrap(true);
     layout->addWidget(m_progress);
@@ -171,7 +171,7 @@ void ScanDialog::addFolder(const QString& path) {
         return;
     auto* item = new QListWidgetItem(QDir::toNativeSeparators(clean));
     item->setData(Qt::UserRole, clean);
-    item->setToolTip(QFileInfo(clean).absoluteFilePath());
+    item->setToolTip(plainTip(QFileInfo(clean).absoluteFilePath()));
     m_folders->addItem(item);
     refreshState();
 }

@@ -1,5 +1,6 @@
 #include "scenario_editor.h"
 
+#include "qt_text.h"
 #include "scenario_document.h"
 #include "theme.h"
 #include "uncertain_table_model.h"
@@ -34,10 +35,6 @@ namespace crossgrade::ui {
 namespace {
 
 constexpr int kChoicesRole = UncertainTableModel::ChoicesRole;
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 std::size_t utf8Bytes(const QString& s) {
     return std::size_t(s.toUtf8().size());
@@ -760,6 +757,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
 
     m_message = new QLabel(this);
     m_message->setObjectName(QStringLiteral("message"));
+    m_message->setTextFormat(Qt::RichText); // the refusal escaped
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->setContentsMargins(6, 4, 6, 4);
@@ -1313,7 +1311,7 @@ void ScenarioEditor::showRefusal(const QString& reason) {
     m_message->setText(
         QStringLiteral("<span style=\"color:%1\"><b>%2</b></span> %3")
             .arg(errorTextColour(palette()).name(), tr("Not applied:"), reason.toHtmlEscaped()));
-    m_message->setToolTip(reason);
+    m_message->setToolTip(plainTip(reason)); // it quotes what was typed
     emit editRefused(reason);
 }
 

@@ -147,6 +147,7 @@ SensitivityView::SensitivityView(QWidget* parent)
     layout->addLayout(bar);
 
     m_summary = new QLabel;
+    m_summary->setTextFormat(Qt::PlainText); // it names the scenario's inputs
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setObjectName(QStringLiteral("switchingSummary"));

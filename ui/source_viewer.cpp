@@ -133,7 +133,7 @@ SourceViewer::SourceViewer(QWidget* parent)
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_header);
 
-    m_message = new QLabel;
+    m_message = plainLabel(); // it names the file
     m_message->setObjectName(QStringLiteral("sourceMessage"));
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);

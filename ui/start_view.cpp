@@ -1,5 +1,6 @@
 #include "start_view.h"
 
+#include "qt_text.h"
 #include "sample_data.h"
 
 #include <QCommandLinkButton>
@@ -189,7 +190,7 @@ void StartView::setRecentFiles(const QStringList& files) {
     for (const QString& f : files) {
         auto* item = new QListWidgetItem(QFileInfo(f).fileName() + QStringLiteral("  —  ") + f);
         item->setData(Qt::UserRole, f);
-        item->setToolTip(f);
+        item->setToolTip(plainTip(f)); // a file name may hold anything but "/"
         m_recent->addItem(item);
     }
     fitHeight(m_recent, 5);

@@ -1,5 +1,6 @@
 #include "store_tree_model.h"
 
+#include "qt_text.h"
 #include "sample_data.h"
 
 #include <QApplication>
@@ -239,7 +240,8 @@ QVariant StoreTreeModel::data(const QModelIndex& index, int role) const {
             return {};
         }
     case Qt::ToolTipRole:
-        return node->tooltip.isEmpty() ? QVariant() : QVariant(node->tooltip);
+        // Names, notes and file names from the store.
+        return node->tooltip.isEmpty() ? QVariant() : QVariant(plainTip(node->tooltip));
     case Qt::DecorationRole: {
         if (index.column() != NameColumn)
             return {};

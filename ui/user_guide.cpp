@@ -142,11 +142,15 @@ UserGuideViewer::UserGuideViewer(const QString& guidePath, QWidget* parent)
     bar->addStretch(1);
     bar->addWidget(m_find);
 
+    // The guide is the project's own Markdown (docs/), installed with the application: trusted
+    // text, rendered as rich text on purpose. Nothing from a user's file, scan or store is
+    // shown here (ui/qt_text.h says how that text reaches the screen).
     m_browser = new QTextBrowser;
     m_browser->setObjectName(QStringLiteral("guideText"));
     m_browser->setOpenLinks(false); // followLink() decides what stays in the viewer
     m_browser->setOpenExternalLinks(false);
     m_message = new QLabel;
+    m_message->setTextFormat(Qt::PlainText); // it names the paths looked at
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     markAsError(m_message);

@@ -127,6 +127,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
         rows->addWidget(buildRow(m_rows[i]));
     }
     m_error = new QLabel;
+    m_error->setTextFormat(Qt::PlainText); // a refusal quotes the value
     m_error->setWordWrap(true);
     m_error->hide();
     rows->addWidget(m_error);
@@ -153,7 +154,8 @@ QWidget* WhatIfPanel::buildRow(KnobRow& row) {
     const model::WhatIfKnobInfo& info = model::knobInfo(row.knob);
     const Display display = displayOf(row.knob);
     const QString tip =
-        QStringLiteral("<p><b>%1</b></p><p>%2</p>").arg(qstr(info.label), qstr(info.governs)) +
+        QStringLiteral("<p><b>%1</b></p><p>%2</p>")
+            .arg(qstr(info.label).toHtmlEscaped(), qstr(info.governs).toHtmlEscaped()) +
         (info.whole_number ? QString()
                            : tr("<p>A range moves by the same amount at its low, most likely "
                                 "and high values, keeping its width; a value that would leave "
@@ -375,19 +377,20 @@ QString WhatIfPanel::tooltipOf(WhatIfKnob knob, const model::Scenario& scenario,
             knob == WhatIfKnob::AmdUsdPerGpuHour || knob == WhatIfKnob::NvidiaUsdPerGpuHour ||
             knob == WhatIfKnob::AmdInferencePerformance ||
             knob == WhatIfKnob::AmdTrainingPerformance || knob == WhatIfKnob::PortMonths;
-        origin = (fromBook ? tr("the most likely value of the price book “%1” %2 entry, copied "
-                                "into this scenario.")
-                                 .arg(QString::fromStdString(scenario.pricebook.name),
-                                      QString::fromStdString(scenario.pricebook.version))
-                           : tr("the most likely value of the scenario's own input.")) +
-                 QStringLiteral("<br><b>%1</b> ").arg(tr("Source:")) +
-                 (number->source.empty()
-                      ? tr("none given — an assumption to check")
-                      : QString::fromStdString(number->source).toHtmlEscaped() +
-                            (number->date.empty()
-                                 ? QString()
-                                 : QStringLiteral(" (%1)").arg(
-                                       QString::fromStdString(number->date).toHtmlEscaped())));
+        origin =
+            (fromBook ? tr("the most likely value of the price book “%1” %2 entry, copied "
+                           "into this scenario.")
+                            .arg(QString::fromStdString(scenario.pricebook.name).toHtmlEscaped(),
+                                 QString::fromStdString(scenario.pricebook.version).toHtmlEscaped())
+                      : tr("the most likely value of the scenario's own input.")) +
+            QStringLiteral("<br><b>%1</b> ").arg(tr("Source:")) +
+            (number->source.empty()
+                 ? tr("none given — an assumption to check")
+                 : QString::fromStdString(number->source).toHtmlEscaped() +
+                       (number->date.empty()
+                            ? QString()
+                            : QStringLiteral(" (%1)").arg(
+                                  QString::fromStdString(number->date).toHtmlEscaped())));
     } else if (knob == WhatIfKnob::Horizon) {
         origin = tr("the scenario's horizon, as its template or file set it.<br><b>Source:</b> "
                     "DESIGN.md, Cost engine: a horizon of 1–120 months.");

@@ -1,6 +1,7 @@
 #include "workload_binding_panel.h"
 
 #include "benchmark_text.h"
+#include "qt_text.h"
 #include "scenario_document.h"
 #include "store.h"
 
@@ -154,6 +155,7 @@ WorkloadBindingPanel::WorkloadBindingPanel(QWidget* parent)
     resultLayout->setContentsMargins(0, 0, 0, 0);
     m_status = new QLabel(result);
     m_status->setObjectName(QStringLiteral("bindingStatus"));
+    m_status->setTextFormat(Qt::RichText); // names escaped; see qt_text.h
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_skus = new QTableWidget(0, SkuColumnCount, result);
@@ -179,9 +181,11 @@ WorkloadBindingPanel::WorkloadBindingPanel(QWidget* parent)
     m_skus->verticalHeader()->setDefaultSectionSize(m_skus->fontMetrics().height() + 8);
     m_reference = new QLabel(result);
     m_reference->setObjectName(QStringLiteral("bindingReference"));
+    m_reference->setTextFormat(Qt::RichText);
     m_reference->setWordWrap(true);
     m_notes = new QLabel(result);
     m_notes->setObjectName(QStringLiteral("bindingNotes"));
+    m_notes->setTextFormat(Qt::RichText);
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     resultLayout->addWidget(m_status);
@@ -360,8 +364,9 @@ void WorkloadBindingPanel::showBinding(const model::WorkloadBinding& b) {
         anyRatio = anyRatio || bound.ratio.has_value();
         anyEnergy = anyEnergy || bound.joules_per_token.has_value();
     }
-    QString status = tr("<b>Bound</b> on %1 to %2.")
-                         .arg(qstr(b.bound_on), selectorText(b.selector).toHtmlEscaped());
+    QString status =
+        tr("<b>Bound</b> on %1 to %2.")
+            .arg(qstr(b.bound_on).toHtmlEscaped(), selectorText(b.selector).toHtmlEscaped());
     if (anyRatio) {
         status += tr(" The measured ratios replace the performance table's for this workload, "
                      "with no transition penalty on top.");
@@ -387,7 +392,7 @@ void WorkloadBindingPanel::showBinding(const model::WorkloadBinding& b) {
     for (const auto& [id, bound] : b.skus) {
         const auto cell = [&](int column, const QString& text, const QString& tip = {}) {
             auto* item = new QTableWidgetItem(text);
-            item->setToolTip(tip);
+            item->setToolTip(plainTip(tip)); // sources and rows name the imported files
             m_skus->setItem(row, column, item);
         };
         cell(SkuName, qstr(id));
@@ -416,7 +421,7 @@ void WorkloadBindingPanel::showBinding(const model::WorkloadBinding& b) {
             tr("<b>Reference throughput:</b> %1 total tokens/s per H100 GPU from your own "
                "serving runs (replaces the workload's estimate).")
                 .arg(rangeText(*b.reference_tokens_per_s_per_gpu)));
-        m_reference->setToolTip(rows.join(QLatin1Char('\n')));
+        m_reference->setToolTip(plainTip(rows.join(QLatin1Char('\n'))));
     }
     if (!b.notes.empty()) {
         QString notes = tr("<b>What stays default:</b><ul style=\"margin:0\">");
