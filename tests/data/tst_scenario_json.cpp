@@ -893,6 +893,9 @@ void TestScenarioJson::brokenFixturesAreRejected_data() {
         {"empty.json", "1:1"},
         {"horizon-out-of-range.json", "/horizon_months"},
         {"inference-without-peak.json", "/workloads/chat/peak_tokens_per_s"},
+        {"name-only-spaces.json", "/name"},                                     // issue 20
+        {"purchase-price-above-cap.json", "/pricebook/skus/H100/purchase_usd"}, // issue 20
+        {"utilisation-denormal.json", "/target_utilisation"},                   // issue 20
         {"pue-below-one.json", "/energy/pue/range/0"},
         {"range-low-above-high.json", "/amd_discount"},
         {"syntax-error.json", "line:column"},
