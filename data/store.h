@@ -55,6 +55,9 @@ struct AuditSummary {
     int high_count = 0;
     std::string source;      // file it was imported from, or empty
     std::string imported_at; // ISO 8601 UTC
+    // Why the stored row no longer reads (its workload is not one this version knows), empty
+    // when it does; such a row is listed, never stops the listing (issue 20).
+    std::string damage;
 };
 
 // One stored price book as `crossgrade-cli pricebook list` shows it.

@@ -113,6 +113,11 @@ void StoreTreeModel::reload(const data::Store* store) {
             node->tooltip = a.source.empty()
                                 ? q(a.organisation)
                                 : tr("%1, imported from %2").arg(q(a.organisation), q(a.source));
+            if (!a.damage.empty()) {
+                node->damage = q(a.damage);
+                node->detail = tr("damaged: could not be read");
+                node->tooltip = tr("Audit %1 could not be read: %2").arg(a.id).arg(node->damage);
+            }
             if (const auto file = sampleFileOfSource(a.source))
                 markSample(*node, QStringLiteral("resources/samples/audits"), *file);
             audits->add(std::move(node));

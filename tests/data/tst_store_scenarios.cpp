@@ -450,6 +450,24 @@ private slots:
         QVERIFY(books[1].sku_count > 0);
     }
 
+    // The same for an audit whose stored workload this version does not know.
+    void damagedAuditIsListedAsDamaged() {
+        const QString path = freshPath();
+        Store store = Store::open(path);
+        store.addAudit(smallAudit("first"));
+        store.addAudit(smallAudit("second"));
+        {
+            RawDb raw(path);
+            raw.exec(QStringLiteral("PRAGMA ignore_check_constraints = ON"));
+            raw.exec(QStringLiteral("UPDATE audits SET workload = 'quantum' WHERE name = 'first'"));
+        }
+        const auto audits = store.audits();
+        QCOMPARE(audits.size(), std::size_t(2));
+        QVERIFY2(audits[0].damage.find("quantum") != std::string::npos, audits[0].damage.c_str());
+        QVERIFY(audits[1].damage.empty());
+        QCOMPARE(audits[1].name, std::string("second"));
+    }
+
     void seededStoreHoldsSamples() {
         const QString path = freshPath();
         Store store = data::openStoreSeededIfNew(path);
