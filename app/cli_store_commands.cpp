@@ -12,7 +12,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 namespace crossgrade::app {
 
@@ -58,10 +60,17 @@ int runPriceBookList(Context& ctx) {
         return kExitOk;
     }
     std::vector<QStringList> rows{{"ID", "NAME", "VERSION", "DEFAULT", "SKUS"}};
-    for (const data::PriceBookSummary& b : books)
+    for (const data::PriceBookSummary& b : books) {
+        if (!b.damage.empty()) {
+            ctx.err << "crossgrade-cli: warning: price book " << b.id << " (\"" << b.name
+                    << "\") could not be read: " << b.damage
+                    << "; import a corrected copy of it (pricebook import FILE)\n";
+            continue;
+        }
         rows.push_back({QString::number(b.id), qs(b.name), qs(b.version),
                         b.is_default ? QStringLiteral("yes") : QStringLiteral("-"),
                         QString::number(b.sku_count)});
+    }
     printTable(ctx.out, rows);
     return kExitOk;
 }
@@ -222,7 +231,16 @@ int runScenarios(Context& ctx) {
     const auto summaries = store.scenarios();
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     std::vector<QStringList> rows{{"ID", "NAME", "VERSIONS", "SAVED", "CHEAPEST", "RULE PATH"}};
+    std::size_t listed = 0;
     for (const data::ScenarioSummary& s : summaries) {
+        // A row that no longer reads is reported, not listed: the others still are (issue 20).
+        if (!s.damage.empty()) {
+            ctx.err << "crossgrade-cli: warning: row " << s.latest_number << " of scenario " << s.id
+                    << " (\"" << s.name << "\") could not be read: " << s.damage << "; "
+                    << data::damagedVersionAdvice(s.id, s.latest_number) << '\n';
+            continue;
+        }
+        ++listed;
         list.push_back({{"id", s.id},
                         {"name", s.name},
                         {"created_at", s.created_at},
@@ -240,7 +258,7 @@ int runScenarios(Context& ctx) {
                                           {"scenarios", list}}
                        .dump(2)
                 << '\n';
-    else if (summaries.empty())
+    else if (listed == 0)
         ctx.out << "No scenarios in " << storeName(store)
                 << ". Save one with: crossgrade-cli save-scenario FILE\n";
     else
@@ -262,6 +280,12 @@ int runVersions(Context& ctx) {
     std::vector<QStringList> rows{
         {"VERSION", "SAVED", "NOTE", "ENGINE", "PRICE BOOK", "CHEAPEST", "NPV", "RULE PATH"}};
     for (const data::ScenarioVersionSummary& v : versions) {
+        if (!v.damage.empty()) {
+            ctx.err << "crossgrade-cli: warning: row " << v.number << " of scenario " << id
+                    << " could not be read: " << v.damage << "; "
+                    << data::damagedVersionAdvice(id, v.number) << '\n';
+            continue;
+        }
         nlohmann::ordered_json options = nlohmann::ordered_json::object();
         double cheapestNpv = 0;
         for (const data::OptionHeadline& o : v.headline.options) {
@@ -293,6 +317,50 @@ int runVersions(Context& ctx) {
                 << '\n';
     else
         printTable(ctx.out, rows);
+    return kExitOk;
+}
+
+// ID NUMBER of a stored scenario version, for `command`'s messages.
+std::pair<std::int64_t, int> versionArguments(const Context& ctx, const std::string& command) {
+    if (ctx.arguments.size() != 2)
+        throw InvalidInput(command + ": expected a stored scenario id and a version number "
+                                     "(`crossgrade-cli versions ID` lists them)");
+    const std::int64_t id = parseId(ctx.arguments[0], "a scenario id");
+    const std::int64_t number = parseId(ctx.arguments[1], "a version number");
+    if (number > std::numeric_limits<int>::max())
+        throw InvalidInput(command + ": no version " + str(ctx.arguments[1]) +
+                           "; `crossgrade-cli versions " + std::to_string(id) + "` lists them");
+    return {id, static_cast<int>(number)};
+}
+
+InvalidInput noSuchVersion(const Store& store, std::int64_t id, int number) {
+    return InvalidInput("no version " + std::to_string(number) + " of scenario " +
+                        std::to_string(id) + " in " + storeName(store) +
+                        "; `crossgrade-cli versions " + std::to_string(id) + "` lists them");
+}
+
+// Deletes one version; needs no reading of it, so a damaged row goes too.
+int runDeleteVersion(Context& ctx) {
+    const auto [id, number] = versionArguments(ctx, "delete-version");
+    Store& store = ctx.openStore();
+    if (!store.removeScenarioVersion(id, number))
+        throw noSuchVersion(store, id, number);
+    ctx.err << "deleted version " << number << " of scenario " << id << '\n';
+    return kExitOk;
+}
+
+// The version's inputs exactly as stored, unread, so that a damaged row can be mended by hand
+// and saved again.
+int runExportVersion(Context& ctx) {
+    const auto [id, number] = versionArguments(ctx, "export-version");
+    Store& store = ctx.openStore();
+    const auto text = store.scenarioVersionText(id, number);
+    if (!text)
+        throw noSuchVersion(store, id, number);
+    std::string inputs = text->inputs_json;
+    if (inputs.empty() || inputs.back() != '\n')
+        inputs += '\n';
+    writeOutput(ctx, inputs);
     return kExitOk;
 }
 
@@ -371,6 +439,22 @@ std::vector<Command> storeCommands() {
          "One row per version: when it was saved, its note, the engine and price book it used, "
          "and its headline results as saved.",
          addTextJsonFormat, runVersions},
+        {"delete-version", "ID NUMBER", "Delete one saved version of a stored scenario.",
+         "Removes the version without reading it, so a version that no longer reads (listed "
+         "by `scenarios` and `versions` as a row that could not be read) can be removed; the "
+         "scenario goes with its last version. Export it first with export-version to keep "
+         "its inputs.",
+         [](QCommandLineParser&) {}, runDeleteVersion},
+        {"export-version", "ID NUMBER", "Print a saved version's inputs exactly as stored.",
+         "The crossgrade.scenario/1 text the version was saved with, not read or checked, so "
+         "that a version that no longer reads can be taken out, mended and saved again with "
+         "save-scenario.",
+         [](QCommandLineParser& p) {
+             p.addOption({QStringLiteral("out"),
+                          QStringLiteral("Write to FILE (atomically) instead of standard output."),
+                          QStringLiteral("FILE")});
+         },
+         runExportVersion},
     };
 }
 

@@ -44,8 +44,8 @@ public:
                            "dimensions", "not_scanned", "repositories"});
         if (requireTag || doc.contains("schema"))
             m_check.checkSchemaTag(doc, m_at, kAuditSchemaTag);
-        audit.name = m_check.requiredString(doc, m_at, "name", kMaxNameChars);
-        audit.organisation = m_check.optionalString(doc, m_at, "organisation", kMaxNameChars);
+        audit.name = m_check.requiredName(doc, m_at, "name", kMaxNameChars);
+        audit.organisation = m_check.optionalName(doc, m_at, "organisation", kMaxNameChars);
         audit.date = m_check.optionalString(doc, m_at, "date", kMaxNameChars);
         if (!audit.date.empty() && !isIsoDate(audit.date))
             error(pointerTo("date"), "expected a date as YYYY-MM-DD, got " + describe(doc["date"]));

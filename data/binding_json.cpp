@@ -42,13 +42,14 @@ std::optional<model::BoundSku> readSku(JsonChecker& check, const json& value,
     check.checkKeys(*obj, at, {"ratio", "pairs", "joules_per_token", "rows"});
     model::BoundSku s;
     if (obj->contains("ratio"))
-        s.ratio =
-            check.readUncertain((*obj)["ratio"], childPointer(at, "ratio"), Sense::positive());
+        s.ratio = check.readUncertain((*obj)["ratio"], childPointer(at, "ratio"),
+                                      Sense::of(model::kRatioDomain));
     if (obj->contains("pairs"))
         s.pairs = check.integerAt((*obj)["pairs"], childPointer(at, "pairs"), 0).value_or(0);
     if (obj->contains("joules_per_token"))
-        s.joules_per_token = check.readUncertain(
-            (*obj)["joules_per_token"], childPointer(at, "joules_per_token"), Sense::positive());
+        s.joules_per_token =
+            check.readUncertain((*obj)["joules_per_token"], childPointer(at, "joules_per_token"),
+                                Sense::of(model::kJoulesPerTokenDomain));
     s.rows = textList(check, *obj, at, "rows");
     if (!s.ratio && !s.joules_per_token && !check.hasErrors())
         check.error(at, "expected a ratio or joules_per_token (a SKU without evidence is left "
@@ -90,9 +91,10 @@ std::optional<model::WorkloadBinding> readBinding(JsonChecker& check, const json
                     b.skus[id] = std::move(*sku);
     }
     if (obj->contains("reference_tokens_per_s_per_gpu"))
-        b.reference_tokens_per_s_per_gpu = check.readUncertain(
-            (*obj)["reference_tokens_per_s_per_gpu"],
-            childPointer(pointer, "reference_tokens_per_s_per_gpu"), Sense::positive());
+        b.reference_tokens_per_s_per_gpu =
+            check.readUncertain((*obj)["reference_tokens_per_s_per_gpu"],
+                                childPointer(pointer, "reference_tokens_per_s_per_gpu"),
+                                Sense::of(model::kPerGpuThroughputDomain));
     b.reference_rows = textList(check, *obj, pointer, "reference_rows");
     b.notes = textList(check, *obj, pointer, "notes");
     return b;

@@ -356,6 +356,13 @@ std::string formatNumber(double v) {
     return out.str();
 }
 
+// "10000000", "0.001", "1e+12": a bound as a user would type it, without 1e+07 for ten million.
+std::string plainNumber(double v) {
+    if (std::fabs(v) <= 1e10 && v == std::floor(v))
+        return std::to_string(static_cast<long long>(v));
+    return formatNumber(v);
+}
+
 } // namespace
 
 bool Sense::admits(double value) const {
@@ -363,17 +370,17 @@ bool Sense::admits(double value) const {
         return false;
     if (min_exclusive ? value <= min : value < min)
         return false;
-    return value <= max;
+    return max_exclusive ? value < max : value <= max;
 }
 
 std::string Sense::expected() const {
     const bool hasMin = std::isfinite(min);
-    const bool hasMax = std::isfinite(max);
+    const bool hasMax = std::isfinite(max) && !cap; // a cap has its own message (numberAt)
     if (hasMin && hasMax) {
-        if (min == 0 && max == 1 && !min_exclusive)
+        if (min == 0 && max == 1 && !min_exclusive && !max_exclusive)
             return "a fraction from 0 to 1";
         return "a number from " + formatNumber(min) + (min_exclusive ? " (exclusive)" : "") +
-               " to " + formatNumber(max);
+               " to " + (max_exclusive ? "less than " : "") + formatNumber(max);
     }
     if (hasMin)
         return std::string("a number ") + (min_exclusive ? "> " : "≥ ") + formatNumber(min);
@@ -455,6 +462,30 @@ std::string JsonChecker::optionalString(const json& object, const std::string& p
     if (!object.contains(key))
         return {};
     return stringAt(object[std::string(key)], childPointer(pointer, key), maxChars);
+}
+
+std::string JsonChecker::requiredName(const json& object, const std::string& pointer,
+                                      std::string_view key, std::size_t maxChars) {
+    std::string name = requiredString(object, pointer, key, maxChars);
+    if (!name.empty() && model::isBlankName(name)) {
+        error(childPointer(pointer, key), "expected a name with a visible character, got only "
+                                          "white space " +
+                                              describe(object[std::string(key)]));
+        return {};
+    }
+    return name;
+}
+
+std::string JsonChecker::optionalName(const json& object, const std::string& pointer,
+                                      std::string_view key, std::size_t maxChars) {
+    std::string name = optionalString(object, pointer, key, maxChars);
+    if (!name.empty() && model::isBlankName(name)) {
+        error(childPointer(pointer, key), "expected a name with a visible character, got only "
+                                          "white space " +
+                                              describe(object[std::string(key)]));
+        return {};
+    }
+    return name;
 }
 
 std::optional<int> JsonChecker::integerAt(const json& value, const std::string& pointer, int min,
@@ -548,7 +579,12 @@ std::optional<double> JsonChecker::numberAt(const json& value, const std::string
         return std::nullopt;
     }
     if (!sense.admits(v)) {
-        error(pointer, "expected " + sense.expected() + ", got " + describe(value));
+        const bool aboveCap = sense.cap && (sense.max_exclusive ? v >= sense.max : v > sense.max);
+        error(pointer, "expected " +
+                           (aboveCap ? (sense.max_exclusive ? "less than " : "at most ") +
+                                           plainNumber(sense.max)
+                                     : sense.expected()) +
+                           ", got " + describe(value));
         return std::nullopt;
     }
     return v;

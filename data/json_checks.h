@@ -7,6 +7,7 @@
 
 #include "document_limits.h"
 #include "problem.h"
+#include "scenario_inputs.h"
 #include "uncertain.h"
 
 #include <initializer_list>
@@ -94,7 +95,15 @@ struct Sense {
     double min = -std::numeric_limits<double>::infinity();
     double max = std::numeric_limits<double>::infinity();
     bool min_exclusive = false; // e.g. a divisor: "> 0"
+    bool max_exclusive = false; // e.g. a discount rate: "less than 1"
+    // max is a sense bound beyond any real value (model/scenario_inputs.h): a value above it
+    // is refused as "expected at most MAX", the rest of the message as without it.
+    bool cap = false;
 
+    // The model's interval of a number (model/scenario_inputs.h), which the editors share.
+    static Sense of(const model::InputDomain& d) {
+        return {d.min, d.max, d.min_open, d.max_open, d.cap};
+    }
     static Sense any() { return {}; }
     static Sense atLeast(double min) { return {min, std::numeric_limits<double>::infinity()}; }
     static Sense positive() { return {0, std::numeric_limits<double>::infinity(), true}; }
@@ -136,6 +145,13 @@ public:
                                std::string_view key, std::size_t maxChars);
     std::string optionalString(const nlohmann::json& object, const std::string& pointer,
                                std::string_view key, std::size_t maxChars);
+    // A name a person reads (scenario, workload, SKU, audit, organisation, price book): as
+    // requiredString/optionalString, and never only white space (model::isBlankName). An
+    // absent or empty optional name is no name.
+    std::string requiredName(const nlohmann::json& object, const std::string& pointer,
+                             std::string_view key, std::size_t maxChars);
+    std::string optionalName(const nlohmann::json& object, const std::string& pointer,
+                             std::string_view key, std::size_t maxChars);
 
     std::optional<int> integerAt(const nlohmann::json& value, const std::string& pointer, int min,
                                  int max = std::numeric_limits<int>::max());

@@ -1,6 +1,7 @@
 #include "pricebook_json.h"
 
 #include "json_checks.h"
+#include "scenario_inputs.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -37,13 +38,14 @@ struct IntegerField {
 // explains them in this order). Reader and writer walk the same lists.
 const std::vector<UncertainField>& specFields() {
     static const std::vector<UncertainField> fields{
-        {"hbm_gb", &Sku::hbm_gb, Sense::positive()}, // divides model memory into replicas
-        {"bandwidth_tb_s", &Sku::bandwidth_tb_s, Sense::atLeast(0)},
-        {"bf16_tflops", &Sku::bf16_tflops, Sense::atLeast(0)},
-        {"fp8_tflops", &Sku::fp8_tflops, Sense::atLeast(0)},
-        {"board_power_kw", &Sku::board_power_kw, Sense::atLeast(0)},
-        {"host_power_kw", &Sku::host_power_kw, Sense::atLeast(0)},
-        {"all_in_kw", &Sku::all_in_kw, Sense::atLeast(0)},
+        // The model's intervals (model/scenario_inputs.h), which the editors share.
+        {"hbm_gb", &Sku::hbm_gb, Sense::of(kHbmDomain)}, // divides model memory into replicas
+        {"bandwidth_tb_s", &Sku::bandwidth_tb_s, Sense::of(kBandwidthDomain)},
+        {"bf16_tflops", &Sku::bf16_tflops, Sense::of(kTflopsDomain)},
+        {"fp8_tflops", &Sku::fp8_tflops, Sense::of(kTflopsDomain)},
+        {"board_power_kw", &Sku::board_power_kw, Sense::of(kKilowattsDomain)},
+        {"host_power_kw", &Sku::host_power_kw, Sense::of(kKilowattsDomain)},
+        {"all_in_kw", &Sku::all_in_kw, Sense::of(kKilowattsDomain)},
     };
     return fields;
 }
@@ -59,10 +61,10 @@ const std::vector<IntegerField>& placementFields() {
 
 const std::vector<UncertainField>& moneyFields() {
     static const std::vector<UncertainField> fields{
-        {"purchase_usd", &Sku::purchase_usd, Sense::atLeast(0)},
-        {"overhead_usd", &Sku::overhead_usd, Sense::atLeast(0)},
-        {"reserved_usd_per_hour", &Sku::reserved_usd_per_hour, Sense::atLeast(0)},
-        {"on_demand_usd_per_hour", &Sku::on_demand_usd_per_hour, Sense::atLeast(0)},
+        {"purchase_usd", &Sku::purchase_usd, Sense::of(kGpuPriceDomain)},
+        {"overhead_usd", &Sku::overhead_usd, Sense::of(kGpuPriceDomain)},
+        {"reserved_usd_per_hour", &Sku::reserved_usd_per_hour, Sense::of(kGpuHourRateDomain)},
+        {"on_demand_usd_per_hour", &Sku::on_demand_usd_per_hour, Sense::of(kGpuHourRateDomain)},
     };
     return fields;
 }
@@ -76,9 +78,9 @@ const std::vector<IntegerField>& termFields() {
 
 const std::vector<UncertainField>& lifeFields() {
     static const std::vector<UncertainField> fields{
-        {"price_decline_per_year", &Sku::price_decline_per_year, Sense::fraction()},
-        {"useful_life_months", &Sku::useful_life_months, Sense::positive()}, // a divisor
-        {"residual_floor", &Sku::residual_floor, Sense::fraction()},
+        {"price_decline_per_year", &Sku::price_decline_per_year, Sense::of(kFractionDomain)},
+        {"useful_life_months", &Sku::useful_life_months, Sense::of(kUsefulLifeDomain)}, // divides
+        {"residual_floor", &Sku::residual_floor, Sense::of(kFractionDomain)},
     };
     return fields;
 }
@@ -129,7 +131,7 @@ public:
             {"schema", "name", "version", "skus", "performance", "port_months", "sequences"});
         if (doc->contains("schema"))
             m_check.checkSchemaTag(*doc, pointer, kPriceBookSchemaTag);
-        book.name = m_check.requiredString(*doc, pointer, "name", kMaxNameChars);
+        book.name = m_check.requiredName(*doc, pointer, "name", kMaxNameChars);
         book.version = m_check.optionalString(*doc, pointer, "version", kMaxNameChars);
         readSkus(*doc, pointer, book);
         readPerformance(*doc, pointer, book);
@@ -184,7 +186,7 @@ private:
         else if (auto v = m_check.enumAt((*obj)["vendor"], childPointer(at, "vendor"), &parseVendor,
                                          vendors))
             sku.vendor = *v;
-        sku.name = m_check.requiredString(*obj, at, "name", kMaxNameChars);
+        sku.name = m_check.requiredName(*obj, at, "name", kMaxNameChars);
         auto readUncertainFields = [&](const std::vector<UncertainField>& fields) {
             for (const UncertainField& f : fields)
                 if (auto u = m_check.requiredUncertain(*obj, at, f.key, f.sense))
@@ -240,7 +242,7 @@ private:
                                            skuList() + ")");
                     continue;
                 }
-                auto ratio = m_check.readUncertain(value, sat, Sense::positive());
+                auto ratio = m_check.readUncertain(value, sat, Sense::of(kRatioDomain));
                 if (!ratio)
                     continue;
                 if (sku == kReferenceSku && !(ratio->range == Range{1, 1, 1})) {
@@ -295,7 +297,7 @@ private:
                                             quotedNames(kAllPaths));
                 for (PortabilityPath path : kAllPaths)
                     if (auto months = m_check.requiredUncertain(*paths, lat, toString(path),
-                                                                Sense::atLeast(0)))
+                                                                Sense::of(kMonthsDomain)))
                         book.port_months[task][level][path] = std::move(*months);
             }
         }

@@ -36,17 +36,17 @@ constexpr std::size_t kMaxPointerChars = 400; // an input's JSON pointer
 // root → audit → dimensions → dimension → evidence → item.
 constexpr DocumentKind kScenarioDocument{"a scenario", "scenario files", 7};
 
-// The sense of a scenario-level number. Sense has no exclusive maximum, and a discount rate
-// of 100 % or a regression that removes all throughput is not a scenario.
+// The sense of a scenario-level number: the model's interval (model/scenario_inputs.h). An
+// exclusive maximum (a discount rate of 100 %, a regression that removes all throughput) is
+// checked on the whole range, so that the message quotes it.
 struct Bound {
     Sense sense;
     bool below_max = false; // every value < sense.max
 
-    static Bound of(Sense s) { return {s, false}; }
-    static Bound belowOne() { return {Sense::between(0, 1), true}; }
-    static Bound regression() {
-        return {{kRegressionDomain.min, kRegressionDomain.max, kRegressionDomain.min_open}, true};
+    static Bound of(const InputDomain& d) {
+        return {{d.min, d.max, d.min_open, false, d.cap}, d.max_open};
     }
+    static Bound any() { return {Sense::any(), false}; }
 };
 
 // "-1", "0.5": a bound as a message quotes it.
@@ -56,14 +56,6 @@ std::string number(double v) {
     return out.str();
 }
 
-Sense openFraction() { // (0, 1]: divisors and efficiencies
-    return {0, 1, true};
-}
-
-Sense months() {
-    return Sense::between(0, kMaxMonths);
-}
-
 // A number of the scenario outside workloads, fleet and procurement: an uncertain input
 // (DESIGN.md, "Uncertain number") or one of the plain whole numbers (counts).
 struct ScalarField {
@@ -71,7 +63,7 @@ struct ScalarField {
     std::string_view key;
     UncertainNumber Scenario::*uncertain = nullptr;
     int Scenario::*integer = nullptr;
-    Bound bound = Bound::of(Sense::any());
+    Bound bound = Bound::any();
     int min = 0;
     int max = 0;
     std::optional<double> fallback; // the value when absent; required when unset
@@ -85,7 +77,7 @@ ScalarField uncertainField(std::string_view section, std::string_view key,
 
 ScalarField countField(std::string_view section, std::string_view key, int Scenario::*member,
                        int max) {
-    return {section, key, nullptr, member, Bound::of(Sense::any()), 0, max, std::nullopt};
+    return {section, key, nullptr, member, Bound::any(), 0, max, std::nullopt};
 }
 
 // In file order; the reader and the writer walk the same list. The pointers are the ids the
@@ -93,42 +85,44 @@ ScalarField countField(std::string_view section, std::string_view key, int Scena
 const std::vector<ScalarField>& scalarFields() {
     using S = Scenario;
     static const std::vector<ScalarField> fields{
-        uncertainField("", "discount_rate", &S::discount_rate, Bound::belowOne()),
-        uncertainField("", "nvidia_discount", &S::nvidia_discount, Bound::of(Sense::fraction())),
-        uncertainField("", "amd_discount", &S::amd_discount, Bound::of(Sense::fraction())),
+        uncertainField("", "discount_rate", &S::discount_rate, Bound::of(kBelowOneDomain)),
+        uncertainField("", "nvidia_discount", &S::nvidia_discount, Bound::of(kFractionDomain)),
+        uncertainField("", "amd_discount", &S::amd_discount, Bound::of(kFractionDomain)),
         // Both divide: demand by utilisation, model memory by usable HBM.
-        uncertainField("", "target_utilisation", &S::target_utilisation, Bound::of(openFraction())),
+        uncertainField("", "target_utilisation", &S::target_utilisation,
+                       Bound::of(kDividingFractionDomain)),
         // DESIGN.md step 6: "default 0.90 of the HBM".
         uncertainField("", "usable_hbm_fraction", &S::usable_hbm_fraction,
-                       Bound::of(openFraction()), 0.90),
-        uncertainField("regression", "transition", &S::transition_regression, Bound::regression()),
+                       Bound::of(kDividingFractionDomain), 0.90),
+        uncertainField("regression", "transition", &S::transition_regression,
+                       Bound::of(kRegressionDomain)),
         uncertainField("regression", "transition_months", &S::transition_regression_months,
-                       Bound::of(months())),
+                       Bound::of(kMonthsDomain)),
         countField("team", "engineers", &S::team_engineers, kMaxPeople),
         uncertainField("team", "usd_per_engineer_month", &S::usd_per_engineer_month,
-                       Bound::of(Sense::atLeast(0))),
+                       Bound::of(kPersonMonthDomain)),
         countField("pilot", "gpus", &S::pilot_gpus, kMaxGpuCount),
-        uncertainField("pilot", "months", &S::pilot_months, Bound::of(months())),
+        uncertainField("pilot", "months", &S::pilot_months, Bound::of(kMonthsDomain)),
         uncertainField("ramp", "productivity_loss", &S::ramp_productivity_loss,
-                       Bound::of(Sense::fraction())),
+                       Bound::of(kFractionDomain)),
         countField("ramp", "headcount", &S::ramp_headcount, kMaxPeople),
         uncertainField("ramp", "usd_per_person_month", &S::ramp_usd_per_person_month,
-                       Bound::of(Sense::atLeast(0))),
-        uncertainField("ramp", "months", &S::ramp_months, Bound::of(months())),
+                       Bound::of(kPersonMonthDomain)),
+        uncertainField("ramp", "months", &S::ramp_months, Bound::of(kMonthsDomain)),
         uncertainField("", "dual_vendor_usd_per_month", &S::dual_vendor_usd_per_month,
-                       Bound::of(Sense::atLeast(0))),
-        uncertainField("energy", "usd_per_kwh", &S::usd_per_kwh, Bound::of(Sense::atLeast(0))),
-        uncertainField("energy", "pue", &S::pue, Bound::of(Sense::atLeast(1))),
+                       Bound::of(kUsdPerMonthDomain)),
+        uncertainField("energy", "usd_per_kwh", &S::usd_per_kwh, Bound::of(kUsdPerKwhDomain)),
+        uncertainField("energy", "pue", &S::pue, Bound::of(kPueDomain)),
         uncertainField("energy", "usd_per_kw_month", &S::usd_per_kw_month,
-                       Bound::of(Sense::atLeast(0))),
+                       Bound::of(kUsdPerKwMonthDomain)),
         uncertainField("energy", "maintenance_per_year", &S::maintenance_per_year,
-                       Bound::of(Sense::fraction())),
+                       Bound::of(kFractionDomain)),
         uncertainField("energy", "idle_power_fraction", &S::idle_power_fraction,
-                       Bound::of(Sense::fraction())),
+                       Bound::of(kFractionDomain)),
         uncertainField("hetccl", "available_month", &S::hetccl_available_month,
-                       Bound::of(months())),
+                       Bound::of(kMonthsDomain)),
         uncertainField("hetccl", "cross_vendor_efficiency", &S::hetccl_cross_vendor_efficiency,
-                       Bound::of(openFraction())),
+                       Bound::of(kDividingFractionDomain)),
     };
     return fields;
 }
@@ -161,16 +155,14 @@ const std::vector<WorkloadField>& workloadFields() {
     using W = Workload;
     constexpr auto inference = WorkloadKindOfDemand::Inference;
     static const std::vector<WorkloadField> fields{
-        {"peak_tokens_per_s", &W::peak_tokens_per_s, Sense::atLeast(0), inference},
+        {"peak_tokens_per_s", &W::peak_tokens_per_s, Sense::of(kDemandDomain), inference},
         // Divides demand into GPUs.
-        {"reference_tokens_per_s_per_gpu", &W::reference_tokens_per_s_per_gpu, Sense::positive(),
-         inference},
-        {"average_to_peak", &W::average_to_peak, openFraction(), inference},
-        {"model_memory_gb", &W::model_memory_gb, Sense{0, kMaxModelMemoryGb, true}, inference},
-        {"h100_equivalent_gpus", &W::h100_equivalent_gpus, Sense::atLeast(0),
+        {"reference_tokens_per_s_per_gpu", &W::reference_tokens_per_s_per_gpu,
+         Sense::of(kPerGpuThroughputDomain), inference},
+        {"average_to_peak", &W::average_to_peak, Sense::of(kDividingFractionDomain), inference},
+        {"model_memory_gb", &W::model_memory_gb, Sense::of(kModelMemoryDomain), inference},
+        {"h100_equivalent_gpus", &W::h100_equivalent_gpus, Sense::of(kTrainingGpusDomain),
          WorkloadKindOfDemand::Training},
-        // A shrinking workload may lose up to (not all) of its demand per month; more than
-        // doubling every month is a typo, not a forecast.
         {"growth_per_month", &W::growth_per_month, Sense{-1, 1, true}, std::nullopt},
     };
     return fields;
@@ -234,8 +226,8 @@ public:
             known.push_back(f.section.empty() ? f.key : f.section);
         m_check.checkKeys(doc, "", known);
         m_check.checkSchemaTag(doc, "", kScenarioSchemaTag);
-        s.name = m_check.requiredString(doc, "", "name", kMaxNameBytes);
-        s.organisation = m_check.optionalString(doc, "", "organisation", kMaxNameBytes);
+        s.name = m_check.requiredName(doc, "", "name", kMaxNameBytes);
+        s.organisation = m_check.optionalName(doc, "", "organisation", kMaxNameBytes);
         s.notes = m_check.optionalString(doc, "", "notes", kMaxNotesBytes);
         if (auto h = m_check.requiredInteger(doc, "", "horizon_months", kMinHorizonMonths,
                                              kMaxHorizonMonths))
@@ -468,7 +460,7 @@ private:
         if (kind)
             w.kind = *kind;
         readClass(*obj, at, kind, w);
-        w.name = m_check.optionalString(*obj, at, "name", kMaxNameBytes);
+        w.name = m_check.optionalName(*obj, at, "name", kMaxNameBytes);
         w.operating_point = m_check.optionalString(*obj, at, "operating_point", kMaxNameBytes);
         w.tensorrt = m_check.optionalBool(*obj, at, "tensorrt");
         w.multi_node = m_check.optionalBool(*obj, at, "multi_node");

@@ -178,6 +178,20 @@ std::optional<model::Scenario> Store::scenarioVersion(std::int64_t scenarioId,
     return store_detail::readScenarioVersion(m_impl->m_connection, scenarioId, number);
 }
 
+std::optional<StoredScenarioText> Store::scenarioVersionText(std::int64_t scenarioId,
+                                                             int number) const {
+    return store_detail::readScenarioVersionText(m_impl->m_connection, scenarioId, number);
+}
+
+bool Store::removeScenarioVersion(std::int64_t scenarioId, int number) {
+    const Connection& connection = m_impl->m_connection;
+    Transaction transaction(connection, Transaction::Mode::Write);
+    // The deletes' statements are gone before COMMIT.
+    const bool removed = store_detail::deleteScenarioVersion(connection, scenarioId, number);
+    transaction.commit();
+    return removed;
+}
+
 // --- The HetCCL watch -----------------------------------------------------------------------
 
 std::vector<model::CheckedSignal> Store::hetcclChecklist() const {

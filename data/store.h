@@ -55,6 +55,9 @@ struct AuditSummary {
     int high_count = 0;
     std::string source;      // file it was imported from, or empty
     std::string imported_at; // ISO 8601 UTC
+    // Why the stored row no longer reads (its workload is not one this version knows), empty
+    // when it does; such a row is listed, never stops the listing (issue 20).
+    std::string damage;
 };
 
 // One stored price book as `crossgrade-cli pricebook list` shows it.
@@ -66,6 +69,8 @@ struct PriceBookSummary {
     int sku_count = 0;
     std::string source;      // file it was imported from, "sample:…", or empty
     std::string imported_at; // ISO 8601 UTC
+    // Why the stored book no longer reads, empty when it does (sku_count is then 0).
+    std::string damage;
 };
 
 // What a saved scenario version keeps of its evaluation, so history is a query and not a
@@ -86,6 +91,10 @@ struct ScenarioHeadline {
     bool operator==(const ScenarioHeadline&) const = default;
 };
 ScenarioHeadline headlineOf(const model::ScenarioEvaluation& evaluation);
+// What a user can do about a stored version that no longer reads: "delete it with
+// `crossgrade-cli delete-version 3 2`, or export its raw JSON with `crossgrade-cli
+// export-version 3 2`".
+std::string damagedVersionAdvice(std::int64_t scenarioId, int number);
 
 struct ScenarioVersionId {
     std::int64_t scenario_id = 0;
@@ -104,6 +113,10 @@ struct ScenarioSummary {
     std::string latest_saved_at;
     std::string latest_cheapest_option;
     std::string latest_rule_path;
+    // Why the latest version's headline no longer reads (a row damaged outside Crossgrade, or
+    // saved by a version that stored a NaN as null); empty when it reads. A damaged row is
+    // still listed, so that it can be removed or exported (issue 20).
+    std::string damage;
 };
 
 struct ScenarioVersionSummary {
@@ -113,7 +126,16 @@ struct ScenarioVersionSummary {
     std::string engine_version;
     std::string pricebook_name;
     std::string pricebook_version;
-    ScenarioHeadline headline;
+    ScenarioHeadline headline; // empty when damaged
+    std::string damage;        // as ScenarioSummary::damage
+};
+
+// A stored version as it is kept, unread: what `export-version` prints, so that a version that
+// no longer reads can still be taken out and mended by hand.
+struct StoredScenarioText {
+    std::string name;
+    std::string inputs_json;
+    std::string headline_json;
 };
 
 // One stored benchmark record (docs/benchmarks.md).
@@ -187,6 +209,8 @@ public:
 
     // Saves the scenario (self-contained: its audit and price book inline) as the next version
     // of the stored scenario with the same name, creating that scenario when there is none.
+    // A headline that is not finite (a NaN, an infinity) is refused with std::invalid_argument
+    // and nothing is written: JSON would keep it as null, which no listing reads back.
     ScenarioVersionId saveScenarioVersion(const model::Scenario& scenario, const std::string& note,
                                           const std::string& engineVersion,
                                           const ScenarioHeadline& headline);
@@ -197,6 +221,12 @@ public:
     // there is no such scenario or version. A stored version that no longer reads is Corrupt.
     std::optional<model::Scenario> scenarioVersion(std::int64_t scenarioId,
                                                    std::optional<int> number = std::nullopt) const;
+    // The version's stored text without reading it; nothing when there is no such version.
+    std::optional<StoredScenarioText> scenarioVersionText(std::int64_t scenarioId,
+                                                          int number) const;
+    // Removes one saved version, and the scenario with it when it was the scenario's last; false
+    // when there is no such version (nothing is written then).
+    bool removeScenarioVersion(std::int64_t scenarioId, int number);
 
     // The HetCCL watch's dated checklist (model/hetccl_watch.h), by paper then signal id.
     std::vector<model::CheckedSignal> hetcclChecklist() const;

@@ -301,8 +301,12 @@ std::vector<AuditSummary> readAuditSummaries(const Connection& connection) {
         summary.name = textOf(query.value(1));
         summary.organisation = textOf(query.value(2));
         summary.date = textOf(query.value(3));
-        summary.workload =
-            parseStored(connection, query.value(4), &model::parseWorkloadKind, "workload");
+        try {
+            summary.workload =
+                parseStored(connection, query.value(4), &model::parseWorkloadKind, "workload");
+        } catch (const StoreError& e) {
+            summary.damage = e.what();
+        }
         summary.source = textOf(query.value(5));
         summary.imported_at = textOf(query.value(6));
         summary.high_count = query.value(7).toInt();

@@ -81,8 +81,14 @@ std::vector<PriceBookSummary> readPriceBookSummaries(const Connection& connectio
         summary.is_default = query.value(3).toInt() != 0;
         summary.source = textOf(query.value(4));
         summary.imported_at = textOf(query.value(5));
-        summary.sku_count =
-            static_cast<int>(parseStoredBook(connection, summary.id, query.value(6)).skus.size());
+        // A book that no longer reads (changed behind the store's back, or stored before a
+        // bound was added) is listed as damaged, never stops the listing (issue 20).
+        const PriceBookReadResult read = readPriceBook(textOf(query.value(6)));
+        if (read.ok())
+            summary.sku_count = static_cast<int>(read.price_book->skus.size());
+        else
+            summary.damage = "it no longer reads (" + read.errors.front().place + ": " +
+                             read.errors.front().message + ")";
         summaries.push_back(std::move(summary));
     }
     return summaries;

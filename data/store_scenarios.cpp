@@ -6,11 +6,19 @@
 
 #include <QSqlQuery>
 #include <QVariant>
+#include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string_view>
 
 namespace crossgrade::data {
+
+std::string damagedVersionAdvice(std::int64_t scenarioId, int number) {
+    const std::string ids = std::to_string(scenarioId) + " " + std::to_string(number);
+    return "delete it with `crossgrade-cli delete-version " + ids +
+           "`, or export its raw JSON with `crossgrade-cli export-version " + ids + "`";
+}
 
 ScenarioHeadline headlineOf(const model::ScenarioEvaluation& evaluation) {
     ScenarioHeadline headline;
@@ -30,11 +38,6 @@ namespace dialect = sql_dialect;
 
 namespace {
 
-// What to do about one stored row that no longer reads: the others are unaffected.
-constexpr const char* kRowAdvice =
-    ". The other stored rows still read; choose another version, or restore the store from a "
-    "backup.";
-
 using Kind = StoreError::Kind;
 
 // {"cheapest_option": …, "rule_path": …, "options": {"stay-cuda": {"npv_usd": …,
@@ -51,8 +54,10 @@ std::string headlineJson(const ScenarioHeadline& headline) {
         .dump();
 }
 
-ScenarioHeadline parseHeadline(const Connection& connection, const QVariant& text,
-                               const std::string& what) {
+// The headline of a stored version, or why it no longer reads (`damage`): a listing shows the
+// row as damaged instead of failing as a whole (issue 20: a NaN saved as null stopped
+// `scenarios`, `versions` and the app's start).
+ScenarioHeadline parseHeadline(const QVariant& text, std::string& damage) {
     try {
         const auto json = nlohmann::ordered_json::parse(textOf(text));
         ScenarioHeadline headline;
@@ -69,9 +74,16 @@ ScenarioHeadline parseHeadline(const Connection& connection, const QVariant& tex
         std::string why = e.what();
         if (const auto tag = why.find("] "); why.rfind("[json.", 0) == 0 && tag != why.npos)
             why.erase(0, tag + 2);
-        throw StoreError(Kind::Corrupt, "the headline of " + what + " no longer reads (" + why +
-                                            "): " + connection.displayPath() + kRowAdvice);
+        damage = "its saved headline no longer reads (" + why + ")";
+        return {};
     }
+}
+
+bool finiteHeadline(const ScenarioHeadline& headline) {
+    return std::all_of(headline.options.begin(), headline.options.end(),
+                       [](const OptionHeadline& o) {
+                           return std::isfinite(o.npv_usd) && std::isfinite(o.total_usd);
+                       });
 }
 
 std::string versionName(const std::string& scenario, int number) {
@@ -95,6 +107,11 @@ ScenarioVersionId insertScenarioVersion(const Connection& connection,
                                         const std::string& engineVersion,
                                         const ScenarioHeadline& headline) {
     const std::string doing = "save the scenario \"" + scenario.name + "\"";
+    if (!finiteHeadline(headline))
+        throw std::invalid_argument("Store::saveScenarioVersion: the headline of \"" +
+                                    scenario.name +
+                                    "\" holds a number that is not finite (NaN or infinity); "
+                                    "nothing was saved");
     // Only a scenario that reads back is stored: a saved version must evaluate later.
     const std::string inputs = writeScenario(scenario);
     const ScenarioReadResult check = readScenario(inputs);
@@ -164,8 +181,7 @@ std::vector<ScenarioSummary> readScenarioSummaries(const Connection& connection)
         summary.version_count = query.value(3).toInt();
         summary.latest_number = query.value(4).toInt();
         summary.latest_saved_at = textOf(query.value(5));
-        const ScenarioHeadline headline = parseHeadline(
-            connection, query.value(6), versionName(summary.name, summary.latest_number));
+        const ScenarioHeadline headline = parseHeadline(query.value(6), summary.damage);
         summary.latest_cheapest_option = headline.cheapest_option;
         summary.latest_rule_path = headline.rule_path;
         summaries.push_back(std::move(summary));
@@ -193,8 +209,7 @@ std::vector<ScenarioVersionSummary> readScenarioVersions(const Connection& conne
         version.engine_version = textOf(query.value(4));
         version.pricebook_name = textOf(query.value(5));
         version.pricebook_version = textOf(query.value(6));
-        version.headline = parseHeadline(connection, query.value(7),
-                                         versionName(textOf(query.value(0)), version.number));
+        version.headline = parseHeadline(query.value(7), version.damage);
         versions.push_back(std::move(version));
     }
     return versions;
@@ -222,8 +237,45 @@ std::optional<model::Scenario> readScenarioVersion(const Connection& connection,
                          versionName(textOf(query.value(0)), query.value(1).toInt()) +
                              " no longer reads (" + read.errors.front().place + ": " +
                              read.errors.front().message + "): " + connection.displayPath() +
-                             kRowAdvice);
+                             ". The other stored rows still read; " +
+                             damagedVersionAdvice(scenarioId, query.value(1).toInt()) + ".");
     return std::move(*read.scenario);
+}
+
+std::optional<StoredScenarioText> readScenarioVersionText(const Connection& connection,
+                                                          std::int64_t scenarioId, int number) {
+    const std::string_view doing = "export a scenario version";
+    QSqlQuery query = connection.prepare(
+        QStringLiteral("SELECT s.name, v.inputs_json, v.headline_json FROM scenario_versions v "
+                       "JOIN scenarios s ON s.id = v.scenario_id WHERE v.scenario_id = ? AND "
+                       "v.number = ?"),
+        doing);
+    bind(query, {sqlId(scenarioId), QVariant(number)});
+    connection.exec(query, doing);
+    if (!connection.next(query, doing))
+        return std::nullopt;
+    return StoredScenarioText{textOf(query.value(0)), textOf(query.value(1)),
+                              textOf(query.value(2))};
+}
+
+bool deleteScenarioVersion(const Connection& connection, std::int64_t scenarioId, int number) {
+    const std::string_view doing = "remove a scenario version";
+    QSqlQuery remove = connection.prepare(
+        QStringLiteral("DELETE FROM scenario_versions WHERE scenario_id = ? AND number = ?"),
+        doing);
+    bind(remove, {sqlId(scenarioId), QVariant(number)});
+    connection.exec(remove, doing);
+    if (remove.numRowsAffected() <= 0)
+        return false;
+    // A scenario without versions lists nowhere (the listing joins its latest version), so it
+    // goes with its last one; its name is then free for a new scenario.
+    QSqlQuery orphan = connection.prepare(
+        QStringLiteral("DELETE FROM scenarios WHERE id = ? AND NOT EXISTS (SELECT 1 FROM "
+                       "scenario_versions v WHERE v.scenario_id = ?)"),
+        doing);
+    bind(orphan, {sqlId(scenarioId), sqlId(scenarioId)});
+    connection.exec(orphan, doing);
+    return true;
 }
 
 } // namespace crossgrade::data::store_detail

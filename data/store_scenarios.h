@@ -23,5 +23,8 @@ std::vector<ScenarioVersionSummary> readScenarioVersions(const Connection& conne
 std::optional<model::Scenario> readScenarioVersion(const Connection& connection,
                                                    std::int64_t scenarioId,
                                                    std::optional<int> number);
+std::optional<StoredScenarioText> readScenarioVersionText(const Connection& connection,
+                                                          std::int64_t scenarioId, int number);
+bool deleteScenarioVersion(const Connection& connection, std::int64_t scenarioId, int number);
 
 } // namespace crossgrade::data::store_detail

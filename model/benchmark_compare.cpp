@@ -1,5 +1,7 @@
 #include "benchmark_compare.h"
 
+#include "scenario_inputs.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -334,6 +336,18 @@ SkuComparison compareSkus(const std::vector<BenchmarkRecord>& records,
         pairPoints(sides, out, used);
         pairSweeps(sides, options, out, used);
     }
+    // A ratio beyond a performance ratio's sense bounds (issue 20: 1e308 ÷ 5e-324 tok/s gave
+    // inf with exit 0) is no measurement of two GPUs; binding it would write a scenario that
+    // does not read back. Its pair is left out and said so.
+    std::erase_if(out.pairs, [&](const RatioPair& p) {
+        if (kRatioDomain.admits(p.ratio))
+            return false;
+        out.excluded.push_back(p.group.label() + ": " + number(p.other_per_gpu) + " ÷ " +
+                               number(p.reference_per_gpu) + " tok/s per GPU gives a ratio of " +
+                               number(p.ratio) + ", outside " + kRatioDomain.describe() +
+                               " (docs/limits.md): not a comparison of two real GPUs");
+        return true;
+    });
     std::set<std::string> seen;
     for (const RatioPair& p : out.pairs)
         for (const auto* rows : {&p.reference_rows, &p.other_rows})

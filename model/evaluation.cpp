@@ -1,5 +1,7 @@
 #include "evaluation.h"
 
+#include "finite_results.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -199,6 +201,7 @@ ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario
     e.recommendation = recommend(scenario.audit.profile());
     const OptionId advised = optionOf(e.recommendation.primary_path);
     e.disagreement = disagreementSentence(e, advised, compiled.horizon_months);
+    requireFinite(e);
     return e;
 }
 

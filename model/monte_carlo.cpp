@@ -1,5 +1,7 @@
 #include "monte_carlo.h"
 
+#include "finite_results.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -242,6 +244,7 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
     result.evpi_usd = std::max(0.0, bestExpected - sumOfBest / double(n));
     result.npv = std::move(per.npv);
     result.total = std::move(per.total);
+    requireFinite(result);
     return result;
 }
 

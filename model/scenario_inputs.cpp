@@ -12,20 +12,13 @@ namespace crossgrade::model {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// The reader's sense checks (data/scenario_json.cpp, data/pricebook_json.cpp), by name.
-constexpr InputDomain kFraction{0, 1, false, false};
-constexpr InputDomain kBelowOne{0, 1, false, true};     // a rate of 100 % is no rate
-constexpr InputDomain kOpenFraction{0, 1, true, false}; // divisors and efficiencies
-constexpr InputDomain kNonNegative{0, kInf, false, false};
-constexpr InputDomain kPositive{0, kInf, true, false}; // divisors
-constexpr InputDomain kAtLeastOne{1, kInf, false, false};
-constexpr InputDomain kMonths{0, kMaxMonths, false, false};
-// A shrinking workload may lose up to (not all) of its demand per month; more than doubling
-// every month is a typo, not a forecast.
-constexpr InputDomain kGrowth{-1, 1, true, false};
-constexpr InputDomain kModelMemory{0, kMaxModelMemoryGb, true, false};
+// The sense bounds of scenario_inputs.h, by what they hold.
+constexpr InputDomain kFraction = kFractionDomain;
+constexpr InputDomain kBelowOne = kBelowOneDomain;
+constexpr InputDomain kDividing = kDividingFractionDomain; // divisors and efficiencies
+constexpr InputDomain kMonths = kMonthsDomain;
+constexpr InputDomain kGrowth = kGrowthDomain;
+constexpr InputDomain kModelMemory = kModelMemoryDomain;
 constexpr InputDomain kReference{1, 1, false, false}; // H100 relative to itself
 
 constexpr std::string_view kReferenceSkuId = "H100";
@@ -66,10 +59,10 @@ const std::vector<ScalarSpec>& scalarSpecs() {
          "Annual rate the NPV discounts cash by: cash at the start of month m counts "
          "(1+r)^(-m/12)."},
         {"/target_utilisation", &S::target_utilisation, "Target utilisation", G::General,
-         U::Fraction, kOpenFraction,
+         U::Fraction, kDividing,
          "Share of fleet throughput peak demand may use: the headroom for bursts and failures."},
         {"/usable_hbm_fraction", &S::usable_hbm_fraction, "Usable HBM share", G::General,
-         U::Fraction, kOpenFraction,
+         U::Fraction, kDividing,
          "Share of a GPU's HBM one replica may fill; with model memory it sets GPUs per replica."},
         {"/nvidia_discount", &S::nvidia_discount, "NVIDIA purchase discount", G::FleetProcurement,
          U::Fraction, kFraction,
@@ -85,7 +78,7 @@ const std::vector<ScalarSpec>& scalarSpecs() {
          "Transition regression fades over", G::TeamTransition, U::Months, kMonths,
          "Months until the transition penalty has faded to zero (linearly)."},
         {"/team/usd_per_engineer_month", &S::usd_per_engineer_month, "Porting engineer cost",
-         G::TeamTransition, U::UsdPerMonth, kNonNegative,
+         G::TeamTransition, U::UsdPerMonth, kPersonMonthDomain,
          "Loaded cost (salary, benefits, overhead) of one porting engineer per month."},
         {"/pilot/months", &S::pilot_months, "AMD pilot duration", G::TeamTransition, U::Months,
          kMonths, "How long the AMD pilot capacity runs beside production during a port."},
@@ -93,21 +86,21 @@ const std::vector<ScalarSpec>& scalarSpecs() {
          G::TeamTransition, U::Fraction, kFraction,
          "Share of the wider ML team's output lost while it learns the second stack."},
         {"/ramp/usd_per_person_month", &S::ramp_usd_per_person_month, "Ramp cost per person",
-         G::TeamTransition, U::UsdPerMonth, kNonNegative,
+         G::TeamTransition, U::UsdPerMonth, kPersonMonthDomain,
          "Loaded cost per person-month of the people the ramp affects."},
         {"/ramp/months", &S::ramp_months, "Ramp duration", G::TeamTransition, U::Months, kMonths,
          "How long the productivity ramp lasts."},
         {"/dual_vendor_usd_per_month", &S::dual_vendor_usd_per_month, "Dual-vendor overhead",
-         G::TeamTransition, U::UsdPerMonth, kNonNegative,
+         G::TeamTransition, U::UsdPerMonth, kUsdPerMonthDomain,
          "Monthly cost of running two stacks (second toolchain, CI on both, validation per "
          "release) once any AMD capacity exists."},
         {"/energy/usd_per_kwh", &S::usd_per_kwh, "Electricity price", G::EnergyFacility,
-         U::UsdPerKwh, kNonNegative, "Price of a kWh."},
-        {"/energy/pue", &S::pue, "PUE", G::EnergyFacility, U::Factor, kAtLeastOne,
+         U::UsdPerKwh, kUsdPerKwhDomain, "Price of a kWh."},
+        {"/energy/pue", &S::pue, "PUE", G::EnergyFacility, U::Factor, kPueDomain,
          "Power usage effectiveness of the facility; multiplies board and host power, never the "
          "price book's all-in kW."},
         {"/energy/usd_per_kw_month", &S::usd_per_kw_month, "Facility cost per kW",
-         G::EnergyFacility, U::UsdPerKwMonth, kNonNegative,
+         G::EnergyFacility, U::UsdPerKwMonth, kUsdPerKwMonthDomain,
          "Facility cost of provisioned kW per month, whatever the load."},
         {"/energy/maintenance_per_year", &S::maintenance_per_year, "Maintenance", G::EnergyFacility,
          U::FractionPerYear, kFraction,
@@ -120,7 +113,7 @@ const std::vector<ScalarSpec>& scalarSpecs() {
          "Month from the start when cross-vendor collectives are production-ready: a what-if, "
          "not a fact."},
         {"/hetccl/cross_vendor_efficiency", &S::hetccl_cross_vendor_efficiency,
-         "HetCCL cross-vendor efficiency", G::HetCcl, U::Fraction, kOpenFraction,
+         "HetCCL cross-vendor efficiency", G::HetCcl, U::Fraction, kDividing,
          "Training throughput of HetCCL-bridged AMD capacity relative to homogeneous; no "
          "measurement is confirmed."},
     };
@@ -145,20 +138,20 @@ const std::vector<WorkloadSpec>& workloadSpecs() {
     constexpr auto training = WorkloadKindOfDemand::Training;
     static const std::vector<WorkloadSpec> specs{
         {"peak_tokens_per_s", &W::peak_tokens_per_s, "peak demand", U::TokensPerSecond,
-         kNonNegative, inference, 100'000,
+         kDemandDomain, inference, 100'000,
          "Peak demand in input + output tokens per second at the operating point."},
         {"reference_tokens_per_s_per_gpu", &W::reference_tokens_per_s_per_gpu,
-         "H100 throughput per GPU", U::TokensPerSecond, kPositive, inference, 2'000,
+         "H100 throughput per GPU", U::TokensPerSecond, kPerGpuThroughputDomain, inference, 2'000,
          "Throughput of one H100 at the operating point (a benchmark, or an estimate tagged as "
          "such)."},
-        {"average_to_peak", &W::average_to_peak, "average-to-peak load", U::Fraction, kOpenFraction,
+        {"average_to_peak", &W::average_to_peak, "average-to-peak load", U::Fraction, kDividing,
          inference, 0.5,
          "Average load divided by peak load: the served share for energy and $/Mtok."},
         {"model_memory_gb", &W::model_memory_gb, "model memory per replica", U::Gigabytes,
          kModelMemory, inference, 80,
          "Weights plus KV cache per replica; with usable HBM it sets GPUs per replica."},
         {"h100_equivalent_gpus", &W::h100_equivalent_gpus, "H100-equivalent GPUs",
-         U::H100Equivalents, kNonNegative, training, 64,
+         U::H100Equivalents, kTrainingGpusDomain, training, 64,
          "GPUs the training keeps busy, in H100 equivalents."},
         {"growth_per_month", &W::growth_per_month, "growth per month", U::FractionPerMonth, kGrowth,
          std::nullopt, 0, "Monthly demand growth as a fraction; negative shrinks the workload."},
@@ -180,25 +173,27 @@ const std::vector<SkuSpec>& skuSpecs() {
     using K = Sku;
     using U = InputUnit;
     static const std::vector<SkuSpec> specs{
-        {"purchase_usd", &K::purchase_usd, "purchase price", U::Usd, kNonNegative,
+        {"purchase_usd", &K::purchase_usd, "purchase price", U::Usd, kGpuPriceDomain,
          "List or street price per GPU, before the negotiated discount."},
-        {"overhead_usd", &K::overhead_usd, "server & network overhead", U::Usd, kNonNegative,
+        {"overhead_usd", &K::overhead_usd, "server & network overhead", U::Usd, kGpuPriceDomain,
          "Server and network cost per GPU on top of its purchase price."},
         {"reserved_usd_per_hour", &K::reserved_usd_per_hour, "reserved rate", U::UsdPerGpuHour,
-         kNonNegative, "Committed rental per GPU-hour, all-in (power and facility included)."},
+         kGpuHourRateDomain,
+         "Committed rental per GPU-hour, all-in (power and facility included)."},
         {"on_demand_usd_per_hour", &K::on_demand_usd_per_hour, "on-demand rate", U::UsdPerGpuHour,
-         kNonNegative, "On-demand rental per GPU-hour, all-in (power and facility included)."},
+         kGpuHourRateDomain,
+         "On-demand rental per GPU-hour, all-in (power and facility included)."},
         {"price_decline_per_year", &K::price_decline_per_year, "price decline", U::FractionPerYear,
          kFraction, "Yearly decline of the purchase price and the rates."},
-        {"useful_life_months", &K::useful_life_months, "useful life", U::Months, kPositive,
+        {"useful_life_months", &K::useful_life_months, "useful life", U::Months, kUsefulLifeDomain,
          "Months until the residual value reaches its floor."},
         {"residual_floor", &K::residual_floor, "residual floor", U::Fraction, kFraction,
          "Share of the purchase price left at the end of the useful life."},
-        {"hbm_gb", &K::hbm_gb, "HBM", U::Gigabytes, kPositive,
+        {"hbm_gb", &K::hbm_gb, "HBM", U::Gigabytes, kHbmDomain,
          "Memory per GPU; divides model memory into GPUs per replica."},
-        {"board_power_kw", &K::board_power_kw, "board power", U::Kilowatts, kNonNegative,
+        {"board_power_kw", &K::board_power_kw, "board power", U::Kilowatts, kKilowattsDomain,
          "GPU board power (TDP/TBP)."},
-        {"host_power_kw", &K::host_power_kw, "host power per GPU", U::Kilowatts, kNonNegative,
+        {"host_power_kw", &K::host_power_kw, "host power per GPU", U::Kilowatts, kKilowattsDomain,
          "CPUs, NICs, fans and memory of the server, per GPU."},
     };
     return specs;
@@ -334,7 +329,7 @@ void addPerformance(const Scenario& s, std::vector<ScenarioInput>& out) {
             out.push_back(
                 {"/pricebook/performance/" + std::string(toString(cls)) + "/" + pointerToken(id),
                  id + " vs H100, " + className(cls), InputGroup::Performance,
-                 InputUnit::RatioToH100, reference ? kReference : kPositive, id,
+                 InputUnit::RatioToH100, reference ? kReference : kRatioDomain, id,
                  reference ? "H100 is the reference every ratio is relative to: exactly 1."
                            : "Steady-state throughput relative to H100 with today's software, "
                              "for " +
@@ -355,7 +350,7 @@ void addBoundInputs(const Scenario& s, std::vector<ScenarioInput>& out) {
             if (bound.ratio)
                 out.push_back({at + pointerToken(sku) + "/ratio",
                                id + ": " + sku + " vs H100, measured", InputGroup::Performance,
-                               InputUnit::RatioToH100, kPositive, id,
+                               InputUnit::RatioToH100, kRatioDomain, id,
                                "Throughput relative to H100 for this workload from " +
                                    std::to_string(bound.pairs) +
                                    " like-for-like benchmark pairs; it replaces the table's "
@@ -363,7 +358,8 @@ void addBoundInputs(const Scenario& s, std::vector<ScenarioInput>& out) {
             if (bound.joules_per_token)
                 out.push_back({at + pointerToken(sku) + "/joules_per_token",
                                id + ": " + sku + " energy per token, measured",
-                               InputGroup::EnergyFacility, InputUnit::JoulesPerToken, kPositive, id,
+                               InputGroup::EnergyFacility, InputUnit::JoulesPerToken,
+                               kJoulesPerTokenDomain, id,
                                "Measured energy per total token on this SKU; it prices the "
                                "energy of the GPUs serving this workload instead of board "
                                "power."});
@@ -396,7 +392,7 @@ void addPortMonths(const Scenario& s, std::vector<ScenarioInput>& out) {
             // The effort level is the same for every row: the label leaves it to the section.
             out.push_back({std::move(pointer),
                            std::string(pathName(path)) + ": " + std::string(taskName(task)),
-                           InputGroup::PortTasks, InputUnit::Months, kNonNegative, "",
+                           InputGroup::PortTasks, InputUnit::Months, kMonths, "",
                            "Calendar months of this task on " + std::string(pathName(path)) +
                                " at the audit's effort level (" + std::string(toString(effort)) +
                                ")."});
@@ -702,9 +698,15 @@ std::optional<std::string> checkInput(const ScenarioInput& input, const Uncertai
                    formatNumber(d.min);
         if (d.isFixed())
             return message + "this number must be exactly " + formatNumber(d.min);
-        const bool bounded = std::isfinite(d.min) && std::isfinite(d.max);
+        if (d.cap && (d.max_open ? v >= d.max : v > d.max))
+            return message + std::string(noun(input.unit)) + " must be at most " +
+                   formatNumber(d.max) + " (docs/limits.md)";
+        // Below a capped interval, the lower bound is what the value missed.
+        const InputDomain shown =
+            d.cap ? InputDomain{d.min, std::numeric_limits<double>::infinity(), d.min_open} : d;
+        const bool bounded = std::isfinite(shown.min) && std::isfinite(shown.max);
         return message + std::string(noun(input.unit)) + (bounded ? " must lie in " : " must be ") +
-               d.describe();
+               shown.describe();
     }
     if (number.source.size() > kMaxSourceBytes)
         return "the source is " + std::to_string(number.source.size()) + " bytes; at most " +
@@ -713,6 +715,35 @@ std::optional<std::string> checkInput(const ScenarioInput& input, const Uncertai
         return "the date is " + std::to_string(number.date.size()) + " bytes; at most " +
                std::to_string(kMaxDateBytes) + " fit";
     return std::nullopt;
+}
+
+bool isBlankName(std::string_view name) {
+    // ASCII white space and the Unicode spaces a paste brings (no-break, en/em, ideographic,
+    // zero-width, line and paragraph separators, byte-order mark), as UTF-8.
+    static constexpr std::array<std::string_view, 8> kWideSpaces{
+        "\xC2\xA0",     "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80",
+        "\xE2\x80\xA8", "\xE2\x80\xA9", "\xEF\xBB\xBF", "\xE1\x9A\x80"};
+    std::size_t i = 0;
+    while (i < name.size()) {
+        const unsigned char c = static_cast<unsigned char>(name[i]);
+        if (c == ' ' || (c >= '\t' && c <= '\r')) {
+            ++i;
+            continue;
+        }
+        // U+2000–U+200B: the typographic spaces and the zero-width space.
+        if (c == 0xE2 && i + 2 < name.size() && static_cast<unsigned char>(name[i + 1]) == 0x80 &&
+            static_cast<unsigned char>(name[i + 2]) <= 0x8B) {
+            i += 3;
+            continue;
+        }
+        const std::string_view rest = name.substr(i);
+        const auto wide = std::find_if(kWideSpaces.begin(), kWideSpaces.end(),
+                                       [&](std::string_view w) { return rest.starts_with(w); });
+        if (wide == kWideSpaces.end())
+            return false;
+        i += wide->size();
+    }
+    return true;
 }
 
 std::optional<std::string> checkCollectionId(std::string_view id) {

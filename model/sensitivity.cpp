@@ -1,5 +1,6 @@
 #include "sensitivity.h"
 
+#include "finite_results.h"
 #include "sampling.h"
 
 #include <algorithm>
@@ -361,6 +362,7 @@ Tornado computeTornado(const CompiledScenario& compiled, const ScenarioEvaluatio
                       return a.spread() > b.spread();
                   return a.pointer < b.pointer;
               });
+    requireFinite(tornado);
     return tornado;
 }
 
@@ -536,6 +538,7 @@ BreakEvenMap breakEvenMap(const Scenario& scenario, WhatIfKnob x, WhatIfKnob y, 
         map.cheapest[cell] = outcome.cheapest;
         count(control);
     });
+    requireFinite(map);
     return map;
 }
 

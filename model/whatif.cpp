@@ -28,9 +28,13 @@ constexpr Domain kBelowOne{0, 0.99};
 // The reader admits a transition regression in (−1, 1): negative is a gain right after a move,
 // which a shift must keep rather than clamp to zero.
 constexpr Domain kRegression{-0.99, 0.99};
-constexpr Domain kNonNegative{0, kUnbounded};
+// Prices stop at the model's sense bounds (model/scenario_inputs.h), which the reader refuses
+// beyond: a shift never writes a scenario that does not read back.
+constexpr Domain kRate{0, kMaxUsdPerGpuHour};
+constexpr Domain kEngineerCost{0, kMaxUsdPerPersonMonth};
+constexpr Domain kEnergyPrice{0, kMaxUsdPerKwh};
 // Ratios and utilisation divide demand into GPUs, so they stay above zero: 1 % is the floor.
-constexpr Domain kRatio{0.01, kUnbounded};
+constexpr Domain kRatio{0.01, kMaxRatioToH100};
 constexpr Domain kUtilisation{0.01, 1};
 // The reader admits growth in (−1, 1]: a workload may shrink, never vanish in one month.
 constexpr Domain kGrowth{-0.99, 1};
@@ -239,8 +243,7 @@ void shiftRates(Scenario& s, Vendor vendor, const UncertainNumber* rep, double v
         if (sku.vendor != vendor)
             continue;
         for (UncertainNumber* rate : {&sku.reserved_usd_per_hour, &sku.on_demand_usd_per_hour})
-            shift(*rate, delta, kNonNegative,
-                  rate == rep ? std::optional<double>(value) : std::nullopt);
+            shift(*rate, delta, kRate, rate == rep ? std::optional<double>(value) : std::nullopt);
     }
 }
 
@@ -409,10 +412,10 @@ Scenario withKnob(Scenario scenario, WhatIfKnob knob, double value) {
         shift(s.hetccl_available_month, delta, kMonthOffset, value);
         break;
     case WhatIfKnob::EngineerCost:
-        shift(s.usd_per_engineer_month, delta, kNonNegative, value);
+        shift(s.usd_per_engineer_month, delta, kEngineerCost, value);
         break;
     case WhatIfKnob::EnergyPrice:
-        shift(s.usd_per_kwh, delta, kNonNegative, value);
+        shift(s.usd_per_kwh, delta, kEnergyPrice, value);
         break;
     case WhatIfKnob::Horizon:
         break; // handled above: a plain number

@@ -1218,8 +1218,16 @@ void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
     case StoreItemKind::Audit:
         openStoredAudit(id);
         break;
-    case StoreItemKind::PriceBook:
-        if (auto book = m_store.priceBook(id)) {
+    case StoreItemKind::PriceBook: {
+        std::optional<model::PriceBook> book;
+        try {
+            book = m_store.priceBook(id);
+        } catch (const data::StoreError& e) { // a damaged row (the browser marks it)
+            showError(tr("Price book %1 could not be read from the store").arg(id),
+                      QString::fromUtf8(e.what()));
+            break;
+        }
+        if (book) {
             m_priceBook->setPriceBook(*book);
             m_shownItemSample.clear();
             for (const data::PriceBookSummary& b : m_store.priceBooks())
@@ -1234,6 +1242,7 @@ void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
             updateSampleBanner();
         }
         break;
+    }
     case StoreItemKind::Benchmarks:
         showBenchmarks();
         break;
@@ -1321,10 +1330,75 @@ void MainWindow::showBrowserMenu(const QPoint& position) {
         kind == StoreItemKind::ScenarioVersion
             ? std::optional<int>(index.data(StoreTreeModel::VersionRole).toInt())
             : std::nullopt;
+    // A scenario stands for its latest version.
+    const int number = index.data(StoreTreeModel::VersionRole).toInt();
+    const bool damaged = !index.data(StoreTreeModel::DamageRole).toString().isEmpty();
     QMenu menu;
     menu.addAction(tr("Open"), this, [=, this] { openStoredScenario(id, version); });
     menu.addAction(tr("Add to comparison"), this, [=, this] { addToComparison(id, version); });
+    menu.addSeparator();
+    menu.addAction(tr("Export version %1 as raw JSON…").arg(number), this, [=, this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export version %1 as stored").arg(number),
+            tr("scenario-%1-version-%2.json").arg(id).arg(number), tr(kDocumentFilter));
+        if (!path.isEmpty())
+            exportStoredVersionText(id, number, path);
+    });
+    menu.addAction(damaged ? tr("Delete damaged version %1…").arg(number)
+                           : tr("Delete version %1…").arg(number),
+                   this, [=, this] {
+                       const auto answer = QMessageBox::question(
+                           this, tr("Delete version"),
+                           tr("Delete version %1 of scenario %2 from the store? This cannot be "
+                              "undone; export it first to keep its inputs.")
+                               .arg(number)
+                               .arg(id));
+                       if (answer == QMessageBox::Yes)
+                           deleteStoredVersion(id, number);
+                   });
     menu.exec(m_browser->viewport()->mapToGlobal(position));
+}
+
+bool MainWindow::deleteStoredVersion(std::int64_t scenarioId, int number) {
+    try {
+        if (!m_store.removeScenarioVersion(scenarioId, number)) {
+            showError(tr("The store has no scenario %1 version %2").arg(scenarioId).arg(number));
+            return false;
+        }
+    } catch (const data::StoreError& e) {
+        showError(tr("Version %1 of scenario %2 was not deleted").arg(number).arg(scenarioId),
+                  QString::fromUtf8(e.what()));
+        return false;
+    }
+    reloadStore();
+    statusBar()->showMessage(tr("Deleted version %1 of scenario %2").arg(number).arg(scenarioId),
+                             5000);
+    return true;
+}
+
+bool MainWindow::exportStoredVersionText(std::int64_t scenarioId, int number, const QString& path) {
+    std::optional<data::StoredScenarioText> stored;
+    try {
+        stored = m_store.scenarioVersionText(scenarioId, number);
+    } catch (const data::StoreError& e) {
+        showError(tr("Version %1 of scenario %2 was not exported").arg(number).arg(scenarioId),
+                  QString::fromUtf8(e.what()));
+        return false;
+    }
+    if (!stored) {
+        showError(tr("The store has no scenario %1 version %2").arg(scenarioId).arg(number));
+        return false;
+    }
+    QSaveFile file(path);
+    const std::string& text = stored->inputs_json;
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
+        showError(tr("Version %1 of scenario %2 was not exported").arg(number).arg(scenarioId),
+                  QString::fromStdString(data::writeFailure(path, file.errorString())));
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -112,6 +112,12 @@ public:
     // Opens a stored scenario (its latest version when `version` is empty). False, with the
     // reason in the message bar, when it cannot be opened or the user kept unsaved changes.
     bool openStoredScenario(std::int64_t scenarioId, std::optional<int> version = std::nullopt);
+    // A stored version, also one that no longer reads (the browser lists it as damaged):
+    // removes it (the scenario with its last version) and reloads the browser; or writes its
+    // inputs exactly as stored to `path`. False, with the reason in the message bar, when it
+    // cannot. The browser's context menu asks for confirmation and the file first.
+    bool deleteStoredVersion(std::int64_t scenarioId, int number);
+    bool exportStoredVersionText(std::int64_t scenarioId, int number, const QString& path);
     // The first sample scenario as stored in the store (seeded on first run).
     bool openDemo();
     // Reads the files on a worker thread (progress, cancel); then, if every one reads, stores

@@ -93,7 +93,12 @@ void NewScenarioDialog::accept() {
     const QString name = m_name->text().trimmed();
     if (name.isEmpty())
         return fail(tr("Give the scenario a name."));
-    auto book = m_store.defaultPriceBook();
+    std::optional<model::PriceBook> book;
+    try {
+        book = m_store.defaultPriceBook();
+    } catch (const data::StoreError& e) { // a damaged row: say so rather than abort
+        return fail(QString::fromUtf8(e.what()));
+    }
     if (!book)
         return fail(tr("The store has no default price book: import one first (File → "
                        "Open/Import…)."));

@@ -640,6 +640,10 @@ public:
                     ScenarioEditor::tr("At most %1 bytes fit here").arg(model::kMaxNameBytes));
             const bool isName = column == NameColumn;
             const std::string v = text.toStdString();
+            // The reader refuses a name of only white space (issue 20); an empty one is none.
+            if (isName && !v.empty() && model::isBlankName(v))
+                return refuse(ScenarioEditor::tr("A workload's name needs a visible character; "
+                                                 "leave it empty for none"));
             return apply((isName ? ScenarioEditor::tr("Rename workload %1")
                                  : ScenarioEditor::tr("Set operating point of workload %1"))
                              .arg(name),
@@ -1405,8 +1409,10 @@ void ScenarioEditor::commitName() {
     const QString text = m_name->text().trimmed();
     if (text.toStdString() == m_document->scenario().name)
         return;
-    if (text.isEmpty() || utf8Bytes(text) > model::kMaxNameBytes) {
-        showRefusal(tr("A scenario's name must be 1 to %1 bytes").arg(model::kMaxNameBytes));
+    if (text.isEmpty() || utf8Bytes(text) > model::kMaxNameBytes ||
+        model::isBlankName(text.toStdString())) {
+        showRefusal(tr("A scenario's name must be 1 to %1 bytes with a visible character")
+                        .arg(model::kMaxNameBytes));
         refresh();
         return;
     }
@@ -1419,8 +1425,11 @@ void ScenarioEditor::commitOrganisation() {
     const QString text = m_organisation->text().trimmed();
     if (text.toStdString() == m_document->scenario().organisation)
         return;
-    if (utf8Bytes(text) > model::kMaxNameBytes) {
-        showRefusal(tr("An organisation must be at most %1 bytes").arg(model::kMaxNameBytes));
+    if (utf8Bytes(text) > model::kMaxNameBytes ||
+        (!text.isEmpty() && model::isBlankName(text.toStdString()))) {
+        showRefusal(tr("An organisation must be at most %1 bytes with a visible character, or "
+                       "empty")
+                        .arg(model::kMaxNameBytes));
         refresh();
         return;
     }

@@ -21,6 +21,7 @@ struct StoreTreeModel::Node {
     QString saved;
     QString tooltip;
     bool sample = false; // shipped sample data (ui/sample_data.h)
+    QString damage;      // why the row no longer reads; empty when it does
     bool fetched = true; // scenario nodes fetch their versions on expansion
     int expectedChildren = 0;
     std::optional<std::size_t> count; // a category's count when it is not its children's
@@ -40,6 +41,13 @@ namespace {
 
 QString q(const std::string& s) {
     return QString::fromStdString(s);
+}
+
+QString damagedTooltip(int number, const QString& damage) {
+    return StoreTreeModel::tr("Version %1 could not be read: %2. The other rows are unaffected; "
+                              "right-click to delete it or export its raw JSON.")
+        .arg(number)
+        .arg(damage);
 }
 
 } // namespace
@@ -81,8 +89,15 @@ void StoreTreeModel::reload(const data::Store* store) {
                                "version")
                                 .arg(s.id)
                                 .arg(q(s.latest_rule_path));
+            node->version = s.latest_number;
             node->fetched = false;
             node->expectedChildren = s.version_count;
+            if (!s.damage.empty()) {
+                node->damage = q(s.damage);
+                node->detail = tr("%n version(s) · version %1 damaged", "", s.version_count)
+                                   .arg(s.latest_number);
+                node->tooltip = damagedTooltip(s.latest_number, node->damage);
+            }
             if (const auto file = sampleFileOfScenario(*store, s.id, s.name))
                 markSample(*node, QStringLiteral("resources/samples/scenarios"), *file);
             scenarios->add(std::move(node));
@@ -99,6 +114,11 @@ void StoreTreeModel::reload(const data::Store* store) {
             node->tooltip = a.source.empty()
                                 ? q(a.organisation)
                                 : tr("%1, imported from %2").arg(q(a.organisation), q(a.source));
+            if (!a.damage.empty()) {
+                node->damage = q(a.damage);
+                node->detail = tr("damaged: could not be read");
+                node->tooltip = tr("Audit %1 could not be read: %2").arg(a.id).arg(node->damage);
+            }
             if (const auto file = sampleFileOfSource(a.source))
                 markSample(*node, QStringLiteral("resources/samples/audits"), *file);
             audits->add(std::move(node));
@@ -112,6 +132,12 @@ void StoreTreeModel::reload(const data::Store* store) {
             node->detail = tr("version %1 · %n SKU(s)", "", b.sku_count).arg(q(b.version));
             node->saved = q(b.imported_at);
             node->tooltip = q(b.source);
+            if (!b.damage.empty()) {
+                node->damage = q(b.damage);
+                node->detail = tr("damaged: could not be read");
+                node->tooltip =
+                    tr("Price book %1 could not be read: %2").arg(b.id).arg(node->damage);
+            }
             if (const auto file = sampleFileOfSource(b.source))
                 markSample(*node, QStringLiteral("resources/pricebook"), *file);
             books->add(std::move(node));
@@ -210,6 +236,11 @@ void StoreTreeModel::fetchMore(const QModelIndex& parent) {
         child->tooltip =
             tr("Engine %1, price book %2 %3")
                 .arg(q(it->engine_version), q(it->pricebook_name), q(it->pricebook_version));
+        if (!it->damage.empty()) {
+            child->damage = q(it->damage);
+            child->detail = tr("damaged: could not be read");
+            child->tooltip = damagedTooltip(it->number, child->damage);
+        }
         node->add(std::move(child));
     }
     endInsertRows();
@@ -246,6 +277,8 @@ QVariant StoreTreeModel::data(const QModelIndex& index, int role) const {
         if (index.column() != NameColumn)
             return {};
         const QStyle* style = QApplication::style();
+        if (!node->damage.isEmpty())
+            return style->standardIcon(QStyle::SP_MessageBoxWarning);
         switch (node->kind) {
         case StoreItemKind::Category:
         case StoreItemKind::Benchmarks:
@@ -271,6 +304,8 @@ QVariant StoreTreeModel::data(const QModelIndex& index, int role) const {
         return {};
     case SampleRole:
         return node->sample;
+    case DamageRole:
+        return node->damage;
     case KindRole:
         return static_cast<int>(node->kind);
     case IdRole:

@@ -32,7 +32,17 @@ public:
     // NameRole: the item's own name without counts (a BenchmarkSku's SKU). SampleRole: true
     // for shipped sample data (ui/sample_data.h), whose name carries a "(sample)" suffix, an
     // italic font and a tooltip saying so.
-    enum Role { KindRole = Qt::UserRole + 1, IdRole, VersionRole, NameRole, SampleRole };
+    // DamageRole: why a stored scenario version no longer reads (issue 20), empty when it
+    // does; such a row is listed with a warning icon so that it can be deleted or exported.
+    // VersionRole: a version's number; for a scenario, its latest version's.
+    enum Role {
+        KindRole = Qt::UserRole + 1,
+        IdRole,
+        VersionRole,
+        NameRole,
+        SampleRole,
+        DamageRole
+    };
     enum Column { NameColumn, DetailColumn, SavedColumn, ColumnCount };
 
     explicit StoreTreeModel(QObject* parent = nullptr);

@@ -595,6 +595,103 @@ private slots:
                  2);
     }
 
+    // Issue 20: a purchase price of 1e307 gave NaN for every option, "Cheapest: stay-cuda" and
+    // exit 0. The readers now refuse it at its pointer, for evaluate, save-scenario and
+    // sensitivity alike, and nothing is stored.
+    void bug_hugePurchasePriceGaveNaNWithExitZero() {
+        QFile sample(sourceDir() + "/resources/samples/scenarios/training-shop.json");
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        auto j = nlohmann::json::parse(sample.readAll().toStdString());
+        for (auto& [id, sku] : j["pricebook"]["skus"].items())
+            sku["purchase_usd"] = 1e307;
+        const QString huge = writeFile("huge-price.json", QByteArray::fromStdString(j.dump()));
+        for (const QStringList& args :
+             {QStringList{"evaluate", huge}, QStringList{"evaluate", huge, "--format", "json"},
+              QStringList{"save-scenario", huge}, QStringList{"sensitivity", huge}}) {
+            const Run r = cli(args);
+            QVERIFY2(r.status == 2, qPrintable(args.join(' ') + ": " + r.err));
+            QVERIFY2(r.err.contains(huge + ":/pricebook/skus/H100/purchase_usd: expected at most "
+                                           "10000000, got the number 1e+307"),
+                     qPrintable(r.err));
+            QVERIFY2(!r.out.contains("NaN") && !r.out.contains("Cheapest"), qPrintable(r.out));
+        }
+        QCOMPARE(cli({"scenarios", "--format", "json"}).out.contains("\"id\""), false);
+    }
+
+    // Issue 20: a headline saved with a NaN (stored by JSON as null) made `scenarios` and
+    // `versions` fail as a whole. The damaged row is now reported with what to do, the rest is
+    // listed, and delete-version / export-version deal with it without reading it.
+    void bug_nullHeadlineBrokeScenariosListing() {
+        const QString training = sourceDir() + "/resources/samples/scenarios/training-shop.json";
+        QCOMPARE(cli({"save-scenario", training}).status, 0);
+        QCOMPARE(cli({"save-scenario", training, "--note", "second"}).status, 0);
+        QCOMPARE(
+            cli({"save-scenario", sourceDir() + "/resources/samples/scenarios/mixed-tensorrt.json"})
+                .status,
+            0);
+        const QByteArray stored = [&] {
+            QByteArray text;
+            {
+                QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");
+                db.setDatabaseName(m_db);
+                db.open();
+                QSqlQuery read(db);
+                read.exec("SELECT inputs_json FROM scenario_versions WHERE scenario_id = 1 AND "
+                          "number = 2");
+                read.next();
+                text = read.value(0).toByteArray();
+                QSqlQuery damage(db);
+                damage.exec("UPDATE scenario_versions SET headline_json = "
+                            "'{\"cheapest_option\":\"stay-cuda\",\"rule_path\":\"path2\","
+                            "\"options\":{\"stay-cuda\":{\"npv_usd\":null,\"total_usd\":null,"
+                            "\"doors_taken\":0}}}' WHERE scenario_id = 1 AND number = 2");
+            }
+            QSqlDatabase::removeDatabase("damage");
+            return text;
+        }();
+        QVERIFY(!stored.isEmpty());
+
+        Run r = cli({"scenarios"});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("row 2 of scenario 1 (\"") && r.err.contains("could not be read") &&
+                     r.err.contains("`crossgrade-cli delete-version 1 2`") &&
+                     r.err.contains("`crossgrade-cli export-version 1 2`"),
+                 qPrintable(r.err));
+        QCOMPARE(r.out.trimmed().split('\n').size(), 2); // the header and the undamaged one
+        const auto list =
+            nlohmann::json::parse(cli({"scenarios", "--format", "json"}).out.toStdString());
+        QCOMPARE(list["scenarios"].size(), std::size_t(1));
+        QCOMPARE(list["scenarios"][0]["id"].get<int>(), 2);
+
+        r = cli({"versions", "1", "--format", "json"});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QVERIFY(r.err.contains("row 2 of scenario 1 could not be read"));
+        const auto versions = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(versions["versions"].size(), std::size_t(1));
+        QCOMPARE(versions["versions"][0]["number"].get<int>(), 1);
+
+        // Its inputs come out as stored, and evaluate again once saved from the export.
+        r = cli({"export-version", "1", "2", "--out", m_dir.filePath("rescued.json")});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QFile rescued(m_dir.filePath("rescued.json"));
+        QVERIFY(rescued.open(QIODevice::ReadOnly));
+        QCOMPARE(rescued.readAll().trimmed(), stored.trimmed());
+        QCOMPARE(cli({"export-version", "1", "9"}).status, 2);
+
+        r = cli({"delete-version", "1", "2"});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QCOMPARE(cli({"delete-version", "1", "2"}).status, 2);
+        r = cli({"scenarios", "--format", "json"});
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+        QCOMPARE(nlohmann::json::parse(r.out.toStdString())["scenarios"].size(), std::size_t(2));
+        // The last version takes its scenario with it.
+        QCOMPARE(cli({"delete-version", "2", "1"}).status, 0);
+        QCOMPARE(nlohmann::json::parse(
+                     cli({"scenarios", "--format", "json"}).out.toStdString())["scenarios"]
+                     .size(),
+                 std::size_t(1));
+    }
+
     void benchPrintsRates() {
         const Run r = cli({"bench", "--seconds", "0.2"});
         QCOMPARE(r.status, 0);

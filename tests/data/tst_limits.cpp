@@ -21,6 +21,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 namespace data = crossgrade::data;
 using nlohmann::json;
@@ -162,6 +163,95 @@ void TestLimits::refusedWithPlace_data() {
         withValue(kScenario, "/workloads/" + std::string(65, 'w'), json::object()),
         ("/workloads/" + std::string(65, 'w')).c_str(), "1 to 64 bytes");
 
+    // Sense bounds (model/scenario_inputs.h; issue 20: a purchase price of 1e307 made every
+    // option NaN). One row per bound above its cap, and one per floor of a divisor below it
+    // (5e-324 divided into demand gave an infinite fleet).
+    struct Capped {
+        const char* pointer;
+        double tooLarge;
+        const char* expected;
+    };
+    for (const Capped& c : std::vector<Capped>{
+             {"/pricebook/skus/H100/purchase_usd", 1e307,
+              "expected at most 10000000, got the number 1e+307"},
+             {"/pricebook/skus/H100/overhead_usd", 2e7, "expected at most 10000000"},
+             {"/pricebook/skus/H100/reserved_usd_per_hour", 1001, "expected at most 1000, got"},
+             {"/pricebook/skus/MI300X/on_demand_usd_per_hour", 1e308, "expected at most 1000"},
+             {"/pricebook/skus/H100/hbm_gb", 1e6, "expected at most 100000"},
+             {"/pricebook/skus/H100/bandwidth_tb_s", 1e4, "expected at most 1000"},
+             {"/pricebook/skus/H100/bf16_tflops", 1e7, "expected at most 1000000"},
+             {"/pricebook/skus/H100/fp8_tflops", 1e7, "expected at most 1000000"},
+             {"/pricebook/skus/H100/board_power_kw", 101, "expected at most 100"},
+             {"/pricebook/skus/H100/host_power_kw", 101, "expected at most 100"},
+             {"/pricebook/skus/H100/all_in_kw", 101, "expected at most 100"},
+             {"/pricebook/skus/H100/useful_life_months", 1201, "from 1 to 1200"},
+             {"/pricebook/performance/dense-inference/MI300X", 1e308, "expected at most 1000"},
+             {"/pricebook/port_months/inference-port/light/path1", 1e9, "from 0 to 1200"},
+             {"/team/usd_per_engineer_month", 1e7, "expected at most 1000000"},
+             {"/ramp/usd_per_person_month", 1e7, "expected at most 1000000"},
+             {"/dual_vendor_usd_per_month", 1e10, "expected at most 1000000000"},
+             {"/energy/usd_per_kwh", 11, "expected at most 10, got the number 11"},
+             {"/energy/usd_per_kw_month", 1e5, "expected at most 10000"},
+             {"/energy/pue", 11, "expected at most 10"},
+             {"/workloads/eval-serving/peak_tokens_per_s", 1e13, "expected at most 1e+12, got"},
+             {"/workloads/eval-serving/reference_tokens_per_s_per_gpu", 1e10,
+              "expected at most 1000000000"},
+             {"/workloads/pretrain/h100_equivalent_gpus", 1e8, "expected at most 10000000"},
+         }) {
+        const std::string name = std::string("scenario above cap ") + c.pointer;
+        QTest::newRow(name.c_str())
+            << "scenario" << QString::fromStdString(withValue(kScenario, c.pointer, c.tooLarge))
+            << c.pointer << c.expected;
+    }
+    struct Floored {
+        const char* pointer;
+        const char* expected;
+    };
+    for (const Floored& f : std::vector<Floored>{
+             {"/workloads/eval-serving/reference_tokens_per_s_per_gpu",
+              "expected a number ≥ 0.001"},
+             {"/workloads/eval-serving/average_to_peak", "from 0.001 to 1"},
+             {"/target_utilisation", "from 0.001 to 1"},
+             {"/usable_hbm_fraction", "from 0.001 to 1"},
+             {"/hetccl/cross_vendor_efficiency", "from 0.001 to 1"},
+             {"/pricebook/performance/dense-inference/MI300X", "expected a number ≥ 0.001"},
+             {"/pricebook/skus/MI300X/hbm_gb", "expected a number ≥ 1"},
+             {"/pricebook/skus/MI300X/useful_life_months", "from 1 to 1200"},
+         }) {
+        const std::string name = std::string("scenario denormal 5e-324 at ") + f.pointer;
+        QTest::newRow(name.c_str())
+            << "scenario" << QString::fromStdString(withValue(kScenario, f.pointer, 5e-324))
+            << f.pointer << f.expected;
+    }
+    // The same table bounds a price book file.
+    row("pricebook purchase 1e307", "pricebook",
+        withValue(kPriceBook, "/skus/H100/purchase_usd", json::array({1, 2, 1e307})),
+        "/skus/H100/purchase_usd/2", "expected at most 10000000, got the number 1e+307");
+    row("pricebook ratio 5e-324", "pricebook",
+        withValue(kPriceBook, "/performance/pytorch-training/MI300X", 5e-324),
+        "/performance/pytorch-training/MI300X", "expected a number ≥ 0.001");
+    // Names of only white space name nothing (issue 20).
+    for (const auto& [what, pointer, blank] :
+         std::vector<std::tuple<const char*, const char*, const char*>>{
+             {"scenario", "/name", "   "},
+             {"scenario", "/organisation", "\t\n"},
+             {"scenario", "/workloads/pretrain/name", "\xC2\xA0\xE2\x80\x8B"},
+             {"scenario", "/pricebook/skus/H100/name", " "},
+             {"scenario", "/pricebook/name", "\xE3\x80\x80"},
+             {"scenario", "/audit/name", "  "},
+             {"scenario", "/audit/organisation", " "},
+             {"pricebook", "/name", " \t "},
+             {"audit", "/name", "\r\n"},
+         }) {
+        const char* file = std::string_view(what) == "audit"       ? kAudit
+                           : std::string_view(what) == "pricebook" ? kPriceBook
+                                                                   : kScenario;
+        const std::string name = std::string(what) + " blank name " + pointer;
+        QTest::newRow(name.c_str())
+            << what << QString::fromStdString(withValue(file, pointer, blank)) << pointer
+            << "expected a name with a visible character";
+    }
+
     // Audit: evidence count, path length, line numbers, counts.
     json evidence = {{"rule_id", "D1.x"}, {"severity", "low"}, {"confidence", "low"},
                      {"path", "a.cu"},    {"line", 1},         {"context", "code"}};
@@ -283,6 +373,24 @@ void TestLimits::allowedValues_data() {
     QTest::newRow("scenario price 0")
         << "scenario"
         << QString::fromStdString(withValue(kScenario, "/pricebook/skus/H100/overhead_usd", 0));
+    // Every sense bound admits its own edge: the caps are what a buyer could meet at most.
+    for (const auto& [pointer, edge] : std::vector<std::pair<const char*, double>>{
+             {"/pricebook/skus/H100/purchase_usd", 1e7},
+             {"/pricebook/skus/H100/reserved_usd_per_hour", 1000},
+             {"/energy/usd_per_kwh", 10},
+             {"/energy/pue", 10},
+             {"/workloads/eval-serving/peak_tokens_per_s", 1e12},
+             {"/workloads/eval-serving/reference_tokens_per_s_per_gpu", 0.001},
+             {"/target_utilisation", 0.001},
+             {"/pricebook/performance/dense-inference/MI300X", 0.001},
+             {"/pricebook/performance/dense-inference/MI325X", 1000},
+         }) {
+        const std::string name = std::string("scenario at the edge ") + pointer;
+        QTest::newRow(name.c_str())
+            << "scenario" << QString::fromStdString(withValue(kScenario, pointer, edge));
+    }
+    QTest::newRow("scenario name with inner spaces")
+        << "scenario" << QString::fromStdString(withValue(kScenario, "/name", "  a b  "));
     // A price trend that goes down is a positive yearly decline.
     QTest::newRow("pricebook falling price")
         << "pricebook"

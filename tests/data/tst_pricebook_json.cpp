@@ -391,7 +391,7 @@ void TestPriceBookJson::errors_data() {
     QTest::newRow("zero performance ratio")
         << with([](json& j) { j["performance"]["dense-inference"]["MI300X"] = 0; })
         << "/performance/dense-inference/MI300X"
-        << "expected a number > 0";
+        << "expected a number ≥ 0.001";
     QTest::newRow("missing effort level")
         << with([](json& j) { j["port_months"]["training-port"].erase("heavy"); })
         << "/port_months/training-port/heavy"
@@ -406,7 +406,7 @@ void TestPriceBookJson::errors_data() {
     QTest::newRow("negative port months")
         << with([](json& j) { j["port_months"]["triton-rewrite"]["light"]["path2"] = -1; })
         << "/port_months/triton-rewrite/light/path2"
-        << "expected a number ≥ 0, got the number -1";
+        << "expected a number from 0 to 1200, got the number -1";
     QTest::newRow("unknown task in a sequence")
         << with([](json& j) { j["sequences"]["path1"][1] = "cuda-port"; }) << "/sequences/path1/1"
         << "expected one of \"inference-port\", \"training-port\", \"rccl-port\", "
@@ -440,7 +440,7 @@ void TestPriceBookJson::errors_data() {
     QTest::newRow("useful life of zero")
         << with([](json& j) { j["skus"]["MI355X"]["useful_life_months"] = 0; })
         << "/skus/MI355X/useful_life_months"
-        << "expected a number > 0";
+        << "expected a number from 1 to 1200";
     QTest::newRow("low above high") << with([](json& j) {
         j["skus"]["B200"]["on_demand_usd_per_hour"]["range"] = {7, 4.9, 3};
     }) << "/skus/B200/on_demand_usd_per_hour/range"

@@ -126,7 +126,7 @@ model::Scenario handBuilt() {
     s.dual_vendor_usd_per_month = UncertainNumber::certain(0);
     s.usd_per_kwh = UncertainNumber::certain(0.1234567890123456789);
     s.pue = UncertainNumber::certain(1);
-    s.usd_per_kw_month = UncertainNumber::certain(1e9);
+    s.usd_per_kw_month = UncertainNumber::certain(1e4); // at its cap (model/scenario_inputs.h)
     s.maintenance_per_year = UncertainNumber::certain(0);
     s.idle_power_fraction = UncertainNumber::between(0, 0.3, 1);
     s.hetccl_available_month = UncertainNumber::between(0, 24, 1200);
@@ -439,7 +439,7 @@ void TestScenarioJson::errors_data() {
         b["skus"]["MI300X"]["ratio"] = {0, 1.2, 1.3};
         j["workloads"]["chat-70b"]["benchmark"] = b;
     }) << "/workloads/chat-70b/benchmark/skus/MI300X/ratio/0"
-                                                   << "expected a number > 0";
+                                                   << "expected a number ≥ 0.001";
     QTest::newRow("binding: no model") << with([&](json& j) {
         json b = bound;
         b.erase("model");
@@ -500,7 +500,7 @@ void TestScenarioJson::errors_data() {
         << "less than 1, got the number 1";
     QTest::newRow("target utilisation 0")
         << with([](json& j) { j["target_utilisation"] = 0; }) << "/target_utilisation"
-        << "expected a number from 0 (exclusive) to 1";
+        << "expected a number from 0.001 to 1";
     {
         const QString text = with([](json& j) {
                                  j["energy"]["pue"] = 424242.5;
@@ -577,7 +577,7 @@ void TestScenarioJson::errors_data() {
     QTest::newRow("zero reference throughput") << with([](json& j) {
         j["workloads"]["chat-70b"]["reference_tokens_per_s_per_gpu"] = {0, 1, 2};
     }) << "/workloads/chat-70b/reference_tokens_per_s_per_gpu/0"
-                                               << "expected a number > 0";
+                                               << "expected a number ≥ 0.001";
     QTest::newRow("low > high in a range") << with([](json& j) {
         j["energy"]["usd_per_kwh"] = {0.2, 0.1, 0.05};
     }) << "/energy/usd_per_kwh"
@@ -893,6 +893,9 @@ void TestScenarioJson::brokenFixturesAreRejected_data() {
         {"empty.json", "1:1"},
         {"horizon-out-of-range.json", "/horizon_months"},
         {"inference-without-peak.json", "/workloads/chat/peak_tokens_per_s"},
+        {"name-only-spaces.json", "/name"},                                     // issue 20
+        {"purchase-price-above-cap.json", "/pricebook/skus/H100/purchase_usd"}, // issue 20
+        {"utilisation-denormal.json", "/target_utilisation"},                   // issue 20
         {"pue-below-one.json", "/energy/pue/range/0"},
         {"range-low-above-high.json", "/amd_discount"},
         {"syntax-error.json", "line:column"},

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <functional>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -352,6 +353,119 @@ private slots:
         QVERIFY2(message.contains(QString::fromStdString("\"" + scenario.name + "\" version 1")),
                  error->what());
         QVERIFY2(message.contains(path), error->what());
+    }
+
+    // Issue 20: an evaluation with NaN was saved, its headline kept as null, and no listing
+    // read the store again. The save refuses a headline that is not finite, writing nothing.
+    void bug_nonFiniteHeadlineWasSaved_data() {
+        QTest::addColumn<double>("value");
+        QTest::newRow("NaN") << std::numeric_limits<double>::quiet_NaN();
+        QTest::newRow("infinity") << std::numeric_limits<double>::infinity();
+        QTest::newRow("-infinity") << -std::numeric_limits<double>::infinity();
+    }
+    void bug_nonFiniteHeadlineWasSaved() {
+        QFETCH(double, value);
+        const QString path = freshPath();
+        Store store = Store::open(path);
+        const model::Scenario scenario = sampleScenario(QStringLiteral("training-shop.json"));
+        ScenarioHeadline bad = headline(scenario);
+        bad.options.back().npv_usd = value;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 store.saveScenarioVersion(scenario, "", "0.1.0", bad));
+        RawDb raw(path);
+        QCOMPARE(raw.count(QStringLiteral("scenario_versions")), 0);
+        QCOMPARE(raw.count(QStringLiteral("scenarios")), 0);
+    }
+
+    // A headline that no longer reads is listed as damaged, never stops a listing (issue 20),
+    // and the version can be exported as stored and removed without being read.
+    void bug_nullHeadlineBrokeScenariosListing() {
+        const QString path = freshPath();
+        Store store = Store::open(path);
+        const model::Scenario training = sampleScenario(QStringLiteral("training-shop.json"));
+        const model::Scenario mixed = sampleScenario(QStringLiteral("mixed-tensorrt.json"));
+        const auto first = store.saveScenarioVersion(training, "", "0.1.0", headline(training));
+        const auto second = store.saveScenarioVersion(training, "", "0.1.0", headline(training));
+        const auto other = store.saveScenarioVersion(mixed, "", "0.1.0", headline(mixed));
+        QString inputs;
+        {
+            RawDb raw(path);
+            inputs = raw.scalar(QStringLiteral("SELECT inputs_json FROM scenario_versions WHERE "
+                                               "number = 2"))
+                         .toString();
+            raw.exec(QStringLiteral(
+                "UPDATE scenario_versions SET headline_json = '{\"cheapest_option\": "
+                "\"stay-cuda\", \"rule_path\": \"path2\", \"options\": {\"stay-cuda\": "
+                "{\"npv_usd\": null, \"total_usd\": null, \"doors_taken\": 0}}}' WHERE number = "
+                "2"));
+        }
+        const std::vector<data::ScenarioSummary> listed = store.scenarios();
+        QCOMPARE(listed.size(), std::size_t(2));
+        QCOMPARE(listed[0].id, first.scenario_id);
+        QVERIFY2(listed[0].damage.find("no longer reads") != std::string::npos,
+                 listed[0].damage.c_str());
+        QVERIFY(listed[1].damage.empty());
+        QCOMPARE(listed[1].latest_cheapest_option, headline(mixed).cheapest_option);
+        const std::vector<data::ScenarioVersionSummary> versions =
+            store.versions(first.scenario_id);
+        QCOMPARE(versions.size(), std::size_t(2));
+        QVERIFY(versions[0].damage.empty());
+        QVERIFY(!versions[1].damage.empty());
+        QCOMPARE(versions[1].number, second.number);
+
+        const auto text = store.scenarioVersionText(second.scenario_id, second.number);
+        QVERIFY(text);
+        QCOMPARE(QString::fromStdString(text->inputs_json), inputs);
+        QCOMPARE(text->name, training.name);
+        QVERIFY(!store.scenarioVersionText(second.scenario_id, 9));
+
+        QVERIFY(store.removeScenarioVersion(second.scenario_id, second.number));
+        QVERIFY(!store.removeScenarioVersion(second.scenario_id, second.number));
+        QVERIFY(store.scenarios()[0].damage.empty());
+        QCOMPARE(store.versions(first.scenario_id).size(), std::size_t(1));
+        // The last version takes its scenario with it; the other scenario stays.
+        QVERIFY(store.removeScenarioVersion(first.scenario_id, first.number));
+        QCOMPARE(store.scenarios().size(), std::size_t(1));
+        QCOMPARE(store.scenarios()[0].id, other.scenario_id);
+        QVERIFY(store.versions(first.scenario_id).empty());
+    }
+
+    // A stored price book that no longer reads (changed behind the store's back, or stored
+    // before a sense bound existed) is listed as damaged instead of failing the listing.
+    void damagedPriceBookIsListedAsDamaged() {
+        const QString path = freshPath();
+        Store store = Store::open(path);
+        store.addPriceBook(defaultBook(), "a", false);
+        const std::int64_t kept = store.addPriceBook(defaultBook(), "b", true);
+        {
+            RawDb raw(path);
+            raw.exec(QStringLiteral("UPDATE pricebooks SET json = '{\"schema\": 7}' WHERE id = 1"));
+        }
+        const auto books = store.priceBooks();
+        QCOMPARE(books.size(), std::size_t(2));
+        QVERIFY(!books[0].damage.empty());
+        QCOMPARE(books[0].sku_count, 0);
+        QVERIFY(books[1].damage.empty());
+        QCOMPARE(books[1].id, kept);
+        QVERIFY(books[1].sku_count > 0);
+    }
+
+    // The same for an audit whose stored workload this version does not know.
+    void damagedAuditIsListedAsDamaged() {
+        const QString path = freshPath();
+        Store store = Store::open(path);
+        store.addAudit(smallAudit("first"));
+        store.addAudit(smallAudit("second"));
+        {
+            RawDb raw(path);
+            raw.exec(QStringLiteral("PRAGMA ignore_check_constraints = ON"));
+            raw.exec(QStringLiteral("UPDATE audits SET workload = 'quantum' WHERE name = 'first'"));
+        }
+        const auto audits = store.audits();
+        QCOMPARE(audits.size(), std::size_t(2));
+        QVERIFY2(audits[0].damage.find("quantum") != std::string::npos, audits[0].damage.c_str());
+        QVERIFY(audits[1].damage.empty());
+        QCOMPARE(audits[1].name, std::string("second"));
     }
 
     void seededStoreHoldsSamples() {

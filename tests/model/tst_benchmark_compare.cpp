@@ -100,6 +100,30 @@ private slots:
         QVERIFY2(c.unpaired[0].find("only") != std::string::npos, c.unpaired[0].c_str());
     }
 
+    // Issue 20: throughputs of 1e308 and 5e-324 tok/s gave a ratio of inf with exit 0, which a
+    // binding would have written into a scenario no reader takes. Such a pair is left out and
+    // said so; a real pair beside it still gives the ratio.
+    void bug_denormalThroughputGaveInfiniteRatio() {
+        const SkuComparison c = compareSkus(
+            {point("H100", 5e-324, "row 1"), point("MI300X", 1e308, "row 2")}, "H100", "MI300X");
+        QVERIFY(c.pairs.empty());
+        QVERIFY(!c.ratio);
+        QCOMPARE(c.excluded.size(), std::size_t{1});
+        QVERIFY2(c.excluded[0].find("gives a ratio of inf") != std::string::npos,
+                 c.excluded[0].c_str());
+        QVERIFY2(c.excluded[0].find("[0.001, 1000]") != std::string::npos, c.excluded[0].c_str());
+        BenchmarkRecord other = point("MI300X", 3300, "row 4");
+        other.scenario = "Server";
+        BenchmarkRecord reference = point("H100", 3000, "row 3");
+        reference.scenario = "Server";
+        const SkuComparison mixed = compareSkus(
+            {point("H100", 5e-324, "row 1"), point("MI300X", 1e308, "row 2"), reference, other},
+            "H100", "MI300X");
+        QCOMPARE(mixed.pairs.size(), std::size_t{1});
+        QVERIFY(mixed.ratio);
+        QCOMPARE(mixed.ratio->range.most_likely, 1.1);
+    }
+
     void namesCompareInAnyCase() {
         BenchmarkRecord amd = point("MI300X", 3100, "row 3");
         amd.precision = "FP8";

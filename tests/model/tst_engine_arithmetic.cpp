@@ -2,6 +2,7 @@
 // training, two months; staying on CUDA, and Path 1 moving training to MI300X in month 1.
 
 #include "evaluation.h"
+#include "finite_results.h"
 #include "scenario_fixture.h"
 
 #include <QtTest>
@@ -144,6 +145,41 @@ private slots:
             if (o.doors_taken == 0)
                 QVERIFY(!o.break_even_month.has_value());
         QVERIFY(e.find(e.cheapest) != nullptr);
+    }
+
+    // Issue 20: a purchase price of 1e307 made every option NaN and the CLI printed
+    // "Cheapest: stay-cuda" with exit 0. The readers refuse such a price now; a scenario built
+    // in code can still hold one, and the engine refuses to return what it makes of it: the
+    // error names the option, the month and the component.
+    void bug_hugePurchasePriceGaveNaNWithExitZero() {
+        Scenario s = tinyScenario();
+        for (auto& [id, sku] : s.pricebook.skus)
+            sku.purchase_usd = u(1e308);
+        s.fleet["h100"].count = 10'000'000;
+        const CompiledScenario compiled = compile(s);
+        try {
+            evaluateScenario(s, compiled);
+            QFAIL("a non-finite evaluation was returned");
+        } catch (const NonFiniteResult& e) {
+            const QString message = QString::fromUtf8(e.what());
+            QVERIFY2(message.contains("for option " +
+                                      QString::fromStdString(std::string(toString(e.option())))),
+                     qPrintable(message));
+            QVERIFY(e.month().has_value() || message.contains("npv_usd") ||
+                    message.contains("total_usd"));
+            QVERIFY2(message.contains(QString::fromStdString(e.figure())), qPrintable(message));
+            QVERIFY(message.contains("nothing was printed or saved"));
+        }
+        // The Monte Carlo checks its own result: a finite plan over inputs that overflow.
+        const Scenario fine = tinyScenario();
+        const ScenarioEvaluation plan = evaluateScenario(fine, compile(fine));
+        DrawCache draws;
+        QVERIFY_THROWS_EXCEPTION(NonFiniteResult,
+                                 runMonteCarlo(compiled, plan, {8, 1, 1, {}}, draws));
+        // And a finite scenario passes every check.
+        requireFinite(plan);
+        QCOMPARE(runMonteCarlo(compile(fine), plan, {8, 1, 1, {}}, draws).options.size(),
+                 plan.options.size());
     }
 
     void moneyIsFormattedForSentences_data() {

@@ -309,13 +309,13 @@ void TestScenarioInputs::checkInput_data() {
     QTest::newRow("regression -1") << "/regression/transition" << -1.0 << 0.0 << 0.1
                                    << "low -1: a fraction must lie in (-1, 1)";
     QTest::newRow("utilisation 0")
-        << "/target_utilisation" << 0.0 << 0.7 << 0.8 << "low 0: a fraction must lie in (0, 1]";
+        << "/target_utilisation" << 0.0 << 0.7 << 0.8 << "low 0: a fraction must lie in [0.001, 1]";
     QTest::newRow("PUE below 1") << "/energy/pue" << 0.9 << 1.2 << 1.3
                                  << "low 0.9: a PUE must be ≥ 1";
     QTest::newRow("PUE 1") << "/energy/pue" << 1.0 << 1.0 << 1.0 << "";
     QTest::newRow("zero reference throughput")
         << "/workloads/chat/reference_tokens_per_s_per_gpu" << 0.0 << 0.0 << 0.0
-        << "low 0: a throughput must be > 0";
+        << "low 0: a throughput must be ≥ 0.001";
     QTest::newRow("months past a century") << "/hetccl/available_month" << 36.0 << 72.0 << 1300.0
                                            << "high 1300: a number of months must lie in [0, "
                                               "1200]";
@@ -328,11 +328,23 @@ void TestScenarioInputs::checkInput_data() {
     QTest::newRow("AMD ratio above 1")
         << "/pricebook/performance/large-dense-inference/MI300X" << 1.1 << 1.3 << 1.5 << "";
     QTest::newRow("zero ratio") << "/pricebook/performance/large-dense-inference/MI300X" << 0.0
-                                << 1.3 << 1.5 << "low 0: a ratio to H100 must be > 0";
+                                << 1.3 << 1.5 << "low 0: a ratio to H100 must be ≥ 0.001";
+    // Issue 20: the sense bounds an editor shares with the readers (docs/limits.md).
+    QTest::newRow("bug_hugePurchasePriceGaveNaNWithExitZero")
+        << "/pricebook/skus/H100/purchase_usd" << 20000.0 << 27500.0 << 1e307
+        << "high 1e+307: a price or cost must be at most 10000000 (docs/limits.md)";
+    QTest::newRow("purchase price at its cap")
+        << "/pricebook/skus/H100/purchase_usd" << 1e7 << 1e7 << 1e7 << "";
+    QTest::newRow("denormal utilisation") << "/target_utilisation" << 5e-324 << 0.7 << 0.8
+                                          << "low 5e-324: a fraction must lie in [0.001, 1]";
+    QTest::newRow("rate above its cap")
+        << "/pricebook/skus/MI300X/on_demand_usd_per_hour" << 1.0 << 2.0 << 1001.0
+        << "high 1001: a price or cost must be at most 1000 (docs/limits.md)";
     QTest::newRow("model memory a petabyte")
         << "/workloads/chat/model_memory_gb" << 1e6 << 1e6 << 1e6 << "";
-    QTest::newRow("model memory beyond") << "/workloads/chat/model_memory_gb" << 1e6 << 1e6 << 2e6
-                                         << "high 2000000: a memory size must lie in (0, 1000000]";
+    QTest::newRow("model memory beyond")
+        << "/workloads/chat/model_memory_gb" << 1e6 << 1e6 << 2e6
+        << "high 2000000: a memory size must be at most 1000000 (docs/limits.md)";
 }
 
 void TestScenarioInputs::checkInput() {

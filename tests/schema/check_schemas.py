@@ -238,5 +238,85 @@ for name, limit in {"workloads": "kMaxWorkloads", "fleet": "kMaxFleetLots"}.item
     check(schema_max == limits.get(limit),
           f"scenario schema: {name} allows {schema_max}, the reader {limit} = {limits.get(limit)}")
 
+# Every sense bound of the schemas is the model's (model/scenario_inputs.h, issue 20): each
+# bounded definition names the InputDomain it states, and its minimum and maximum are that
+# domain's. A scenario or price book beyond a bound is rejected by the schema as by the reader.
+header = (source / "model/scenario_inputs.h").read_text()
+constants = {}
+for m in re.finditer(r"inline constexpr (?:double|int) (k\w+) = ([^;]+);", header):
+    value = m.group(2).replace("'", "").strip()
+    constants[m.group(1)] = constants[value] if value in constants else float(value)
+domains = {}
+for m in re.finditer(r"inline constexpr InputDomain (k\w+Domain)\{([^}]*)\}", header):
+    parts = [p.strip() for p in m.group(2).split(",")]
+    value = lambda t: constants[t] if t in constants else float(t)
+    domains[m.group(1)] = (value(parts[0]), value(parts[1]),
+                           len(parts) > 2 and parts[2] == "true")
+bounded = {
+    ("pricebook", "gpuPrice"): "kGpuPriceDomain",
+    ("pricebook", "gpuHourRate"): "kGpuHourRateDomain",
+    ("pricebook", "hbm"): "kHbmDomain",
+    ("pricebook", "bandwidth"): "kBandwidthDomain",
+    ("pricebook", "tflops"): "kTflopsDomain",
+    ("pricebook", "kilowatts"): "kKilowattsDomain",
+    ("pricebook", "usefulLife"): "kUsefulLifeDomain",
+    ("pricebook", "ratio"): "kRatioDomain",
+    ("pricebook", "months"): "kMonthsDomain",
+    ("scenario", "personMonth"): "kPersonMonthDomain",
+    ("scenario", "usdPerMonth"): "kUsdPerMonthDomain",
+    ("scenario", "usdPerKwh"): "kUsdPerKwhDomain",
+    ("scenario", "usdPerKwMonth"): "kUsdPerKwMonthDomain",
+    ("scenario", "pue"): "kPueDomain",
+    ("scenario", "demand"): "kDemandDomain",
+    ("scenario", "perGpuThroughput"): "kPerGpuThroughputDomain",
+    ("scenario", "dividingFraction"): "kDividingFractionDomain",
+    ("scenario", "trainingGpus"): "kTrainingGpusDomain",
+    ("scenario", "ratio"): "kRatioDomain",
+    ("scenario", "joulesPerToken"): "kJoulesPerTokenDomain",
+    ("scenario", "months"): "kMonthsDomain",
+    ("scenario", "modelMemory"): "kModelMemoryDomain",
+}
+for (file, name), domain in bounded.items():
+    schema = pricebook_schema if file == "pricebook" else scenario_schema
+    plain = schema["$defs"][name]["anyOf"][0]
+    low, high, low_open = domains[domain]
+    schema_low = plain.get("exclusiveMinimum" if low_open else "minimum")
+    check(schema_low == low and plain.get("maximum") == high,
+          f"schema {name}: [{schema_low}, {plain.get('maximum')}], the model's {domain} = "
+          f"{domains[domain]}")
+    for form in (schema["$defs"][name + "Range"]["items"],):
+        check(form == plain, f"schema {name}Range bounds each value as {name} does")
+
+for what, edit in {
+    "a purchase price of 1e307": lambda d: d["pricebook"]["skus"]["H100"].update(
+        purchase_usd=1e307),
+    "a rate of 1e308 per GPU-hour": lambda d: d["pricebook"]["skus"]["MI300X"].update(
+        on_demand_usd_per_hour=[1, 2, 1e308]),
+    "a performance ratio of 5e-324": lambda d: d["pricebook"]["performance"]["dense-inference"]
+    .update(MI300X=5e-324),
+    "a throughput per GPU of 5e-324": lambda d: d["workloads"]["eval-serving"].update(
+        reference_tokens_per_s_per_gpu=5e-324),
+    "a utilisation of 5e-324": lambda d: d.update(target_utilisation=5e-324),
+    "a PUE of 11": lambda d: d["energy"].update(pue=11),
+    "a name of only spaces": lambda d: d.update(name="   "),
+    "a workload name of only spaces": lambda d: d["workloads"]["pretrain"].update(name=" \t"),
+    "a SKU name of only spaces": lambda d: d["pricebook"]["skus"]["H100"].update(name=" "),
+}.items():
+    doc = copy.deepcopy(training_shop)
+    edit(doc)
+    check(not scenarios.is_valid(doc), f"a scenario with {what} should be rejected by the schema")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "bounded.json"
+        path.write_text(json.dumps(doc))
+        reader = subprocess.run([cli, "--db", str(pathlib.Path(tmp) / "s.sqlite"), "evaluate",
+                                 str(path)], capture_output=True, text=True)
+        check(reader.returncode == 2, f"a scenario with {what} should be rejected by the reader")
+edge = copy.deepcopy(training_shop)
+edge["pricebook"]["skus"]["H100"]["purchase_usd"] = 1e7
+edge["energy"]["pue"] = 10
+edge["name"] = "  a name with spaces  "
+errors = list(scenarios.iter_errors(edge))
+check(not errors, f"a scenario at the edges of its bounds: {[e.message for e in errors]}")
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -12,6 +12,7 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "pricebook_view.h"
+#include "raw_db.h"
 #include "samples.h"
 #include "scenario_document.h"
 #include "scenario_editor.h"
@@ -99,6 +100,7 @@ private slots:
     void restoredGeometryOffScreenComesBack();
     void helpOpensTheUserGuide();
     void demoIsAddedToAStoreWithoutIt();
+    void bug_damagedRowAbortedGuiStart();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -817,6 +819,66 @@ void TestMainWindow::demoIsAddedToAStoreWithoutIt() {
     QCOMPARE(m_window->store().scenarios().size(), std::size_t(1));
     QVERIFY(m_window->isSampleDocument());
     QVERIFY(m_window->windowTitle().contains("(sample)"));
+}
+
+// Issue 20: a stored version whose headline held null (a NaN saved by an older engine) made
+// the window's constructor throw — SIGABRT at every start on that store. The store opens, the
+// row is shown as damaged with its reason, and it can be exported as stored and deleted. A price
+// book that no longer reads is shown as damaged too, and opening it says why.
+void TestMainWindow::bug_damagedRowAbortedGuiStart() {
+    m_window.reset();
+    const QString path = m_dir->filePath("store.sqlite");
+    std::int64_t scenarioId = 0;
+    QString inputs;
+    {
+        const data::Store store = data::openStoreSeededIfNew(path);
+        scenarioId = store.scenarios().front().id;
+    }
+    {
+        crossgrade::testing::RawDb raw(path);
+        inputs = raw.scalar(QStringLiteral("SELECT inputs_json FROM scenario_versions WHERE "
+                                           "scenario_id = %1")
+                                .arg(scenarioId))
+                     .toString();
+        raw.exec(
+            QStringLiteral("UPDATE scenario_versions SET headline_json = "
+                           "'{\"cheapest_option\": \"stay-cuda\", \"rule_path\": "
+                           "\"path2\", \"options\": {\"stay-cuda\": {\"npv_usd\": null, "
+                           "\"total_usd\": null, \"doors_taken\": 0}}}' WHERE scenario_id = %1")
+                .arg(scenarioId));
+        raw.exec(QStringLiteral("UPDATE pricebooks SET json = '{\"schema\": 7}'"));
+    }
+    m_window = std::make_unique<MainWindow>(data::Store::open(path), m_settings.get());
+    m_window->setUnsavedChangesPrompt(
+        [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
+    m_window->show();
+
+    StoreTreeModel* model = m_window->storeModel();
+    const QModelIndex scenario = model->scenarioIndex(scenarioId);
+    QVERIFY(scenario.isValid());
+    QVERIFY2(scenario.data(StoreTreeModel::DamageRole).toString().contains("no longer reads"),
+             qPrintable(scenario.data(StoreTreeModel::DamageRole).toString()));
+    QVERIFY(model->index(scenario.row(), StoreTreeModel::DetailColumn, scenario.parent())
+                .data()
+                .toString()
+                .contains("damaged"));
+    QVERIFY(!scenario.data(Qt::DecorationRole).isNull());
+    const QModelIndex book = model->index(0, 0, model->index(2, 0));
+    QVERIFY(!book.data(StoreTreeModel::DamageRole).toString().isEmpty());
+    // The rest of the store lists as ever.
+    QCOMPARE(model->rowCount(model->index(0, 0)), int(data::sampleScenarios().size()));
+
+    const int number = scenario.data(StoreTreeModel::VersionRole).toInt();
+    QCOMPARE(number, 1);
+    const QString exported = m_dir->filePath("rescued.json");
+    QVERIFY(m_window->exportStoredVersionText(scenarioId, number, exported));
+    QFile file(exported);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(file.readAll()), inputs);
+    QVERIFY(m_window->deleteStoredVersion(scenarioId, number));
+    QVERIFY(!model->scenarioIndex(scenarioId).isValid());
+    QCOMPARE(model->rowCount(model->index(0, 0)), int(data::sampleScenarios().size()) - 1);
+    QVERIFY(!m_window->deleteStoredVersion(scenarioId, number));
 }
 
 QTEST_MAIN(TestMainWindow)
