@@ -170,18 +170,36 @@ int runBenchmarks(Context& ctx) {
     filter.sku = str(ctx.parser.value(QStringLiteral("hw")));
     filter.model = str(ctx.parser.value(QStringLiteral("model")));
     data::Store& store = ctx.openStore();
-    const std::vector<data::StoredBenchmark> rows = store.benchmarks(filter);
     if (format == QLatin1String("json")) {
-        nlohmann::ordered_json out = nlohmann::ordered_json::array();
-        for (const data::StoredBenchmark& b : rows) {
+        // Record by record as the store reads them, never the whole listing as one JSON value
+        // (issue 20: a million rows took 5.9 GB): each is dumped alone and indented one level,
+        // which is byte for byte what dumping the array would write. To standard output the
+        // text is not held either; --out gathers it for the atomic write.
+        const bool toFile = ctx.parser.isSet(QStringLiteral("out"));
+        std::ostringstream gathered;
+        std::ostream& out = toFile ? static_cast<std::ostream&>(gathered) : ctx.out;
+        bool first = true;
+        store.forEachBenchmark(filter, [&](const data::StoredBenchmark& b) {
             nlohmann::ordered_json row{{"id", b.id}};
             row.update(data::benchmarkToJson(b.record));
             row["imported_at"] = b.imported_at;
-            out.push_back(std::move(row));
-        }
-        writeOutput(ctx, out.dump(2) + "\n");
+            std::string text = row.dump(2);
+            out << (first ? "[\n  " : ",\n  ");
+            first = false;
+            // JSON strings never hold a raw newline, so every newline is between lines.
+            for (std::size_t at = text.find('\n'); at != std::string::npos;
+                 at = text.find('\n', at + 3))
+                text.insert(at + 1, "  ");
+            out << text;
+        });
+        out << (first ? "[]\n" : "\n]\n");
+        if (toFile)
+            writeOutput(ctx, std::move(gathered).str()); // C++20: the buffer, not a copy
+        else
+            ctx.out.flush();
         return kExitOk;
     }
+    const std::vector<data::StoredBenchmark> rows = store.benchmarks(filter);
     if (format == QLatin1String("csv")) {
         std::vector<model::BenchmarkRecord> records;
         for (const data::StoredBenchmark& b : rows)

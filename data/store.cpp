@@ -252,6 +252,11 @@ std::vector<StoredBenchmark> Store::benchmarks(const BenchmarkFilter& filter) co
     return store_detail::readBenchmarks(m_impl->m_connection, filter);
 }
 
+void Store::forEachBenchmark(const BenchmarkFilter& filter,
+                             const std::function<void(const StoredBenchmark&)>& visit) const {
+    store_detail::visitBenchmarks(m_impl->m_connection, filter, visit);
+}
+
 std::vector<BenchmarkSkuCount> Store::benchmarkCounts() const {
     return store_detail::countBenchmarks(m_impl->m_connection);
 }

@@ -11,6 +11,7 @@
 
 #include <QString>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -244,6 +245,10 @@ public:
     BenchmarksAdded addBenchmarks(const std::vector<model::BenchmarkRecord>& records);
     // By SKU, model, scenario, ISL, OSL, concurrency, then id.
     std::vector<StoredBenchmark> benchmarks(const BenchmarkFilter& filter = {}) const;
+    // The same records in the same order, one at a time as they are read (issue 20: a
+    // million-row listing need not hold them all).
+    void forEachBenchmark(const BenchmarkFilter& filter,
+                          const std::function<void(const StoredBenchmark&)>& visit) const;
     // Per SKU, by SKU: one counting query, not a read of the records.
     std::vector<BenchmarkSkuCount> benchmarkCounts() const;
     bool removeBenchmark(std::int64_t id);

@@ -172,8 +172,8 @@ BenchmarksAdded insertBenchmarks(const Connection& connection,
     return result;
 }
 
-std::vector<StoredBenchmark> readBenchmarks(const Connection& connection,
-                                            const BenchmarkFilter& filter) {
+void visitBenchmarks(const Connection& connection, const BenchmarkFilter& filter,
+                     const std::function<void(const StoredBenchmark&)>& visit) {
     const std::string_view doing = "read benchmark results";
     QString sql = QStringLiteral("SELECT id, ") + columns().mid(1).join(QStringLiteral(", ")) +
                   QStringLiteral(" FROM benchmarks");
@@ -181,13 +181,16 @@ std::vector<StoredBenchmark> readBenchmarks(const Connection& connection,
         sql += QStringLiteral(" WHERE sku = ?");
     sql += QStringLiteral(" ORDER BY sku, model, scenario, isl, osl, concurrency, id");
     QSqlQuery query = connection.prepare(sql, doing);
+    // Read once, front to back: without this Qt keeps every row read for going back, a
+    // million-row listing's worth (issue 20). Set before exec, which is when it counts.
+    query.setForwardOnly(true);
     if (!filter.sku.empty())
         bind(query, {sqlText(upper(filter.sku))});
     connection.exec(query, doing);
     const std::string modelPart = lower(filter.model);
-    std::vector<StoredBenchmark> rows;
+    StoredBenchmark row; // one at a time: a million rows are never all in memory
     while (connection.next(query, doing)) {
-        StoredBenchmark row;
+        row = StoredBenchmark{};
         row.id = query.value(0).toLongLong();
         model::BenchmarkRecord& r = row.record;
         int c = 1;
@@ -234,8 +237,15 @@ std::vector<StoredBenchmark> readBenchmarks(const Connection& connection,
         row.imported_at = text();
         if (!modelPart.empty() && lower(r.model).find(modelPart) == std::string::npos)
             continue;
-        rows.push_back(std::move(row));
+        visit(row);
     }
+}
+
+std::vector<StoredBenchmark> readBenchmarks(const Connection& connection,
+                                            const BenchmarkFilter& filter) {
+    std::vector<StoredBenchmark> rows;
+    visitBenchmarks(connection, filter,
+                    [&rows](const StoredBenchmark& row) { rows.push_back(row); });
     return rows;
 }
 

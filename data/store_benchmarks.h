@@ -6,6 +6,7 @@
 
 #include "store_connection.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ BenchmarksAdded insertBenchmarks(const Connection& connection,
                                  const std::vector<model::BenchmarkRecord>& records);
 std::vector<StoredBenchmark> readBenchmarks(const Connection& connection,
                                             const BenchmarkFilter& filter);
+// The same rows in the same order, handed to `visit` one at a time as the query yields them.
+void visitBenchmarks(const Connection& connection, const BenchmarkFilter& filter,
+                     const std::function<void(const StoredBenchmark&)>& visit);
 std::vector<BenchmarkSkuCount> countBenchmarks(const Connection& connection);
 bool deleteBenchmark(const Connection& connection, std::int64_t id);
 

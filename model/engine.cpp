@@ -234,14 +234,25 @@ private:
         m_ownedIsCurrent = false;
         m_ws.cohorts.clear();
         m_ws.lot_left.assign(m_s.lots.size(), 0.0);
+        m_ws.rented_lot_start.assign(m_s.workloads.size() + 1, 0);
         for (std::size_t i = 0; i < m_s.lots.size(); ++i) {
             const CompiledLot& lot = m_s.lots[i];
-            if (lot.channel == Channel::Owned)
+            if (lot.channel == Channel::Owned) {
                 m_ws.cohorts.push_back(
                     {lot.sku, double(lot.count), in(sku(lot.sku).purchase_usd), -lot.age_months});
-            else
+            } else {
                 m_ws.lot_left[i] = lot.count;
+                ++m_ws.rented_lot_start[std::size_t(lot.workload) + 1];
+            }
         }
+        for (std::size_t w = 0; w < m_s.workloads.size(); ++w)
+            m_ws.rented_lot_start[w + 1] += m_ws.rented_lot_start[w];
+        m_ws.rented_lots.resize(std::size_t(m_ws.rented_lot_start.back()));
+        std::vector<int>& next = m_ws.rented_lot_next;
+        next.assign(m_ws.rented_lot_start.begin(), m_ws.rented_lot_start.end() - 1);
+        for (std::size_t i = 0; i < m_s.lots.size(); ++i)
+            if (m_s.lots[i].channel != Channel::Owned)
+                m_ws.rented_lots[std::size_t(next[std::size_t(m_s.lots[i].workload)]++)] = int(i);
     }
 
     double demand(const CompiledWorkload& w, int month) const {
@@ -348,11 +359,11 @@ private:
 
     // A workload's installed rented GPUs serve it first; unused ones are released.
     void serveFromRentedLots(Demand& d, int month) {
-        for (std::size_t i = 0; i < m_s.lots.size() && d.left > 0; ++i) {
+        const std::size_t w = workloadIndex(*d.placement.w);
+        const int end = m_ws.rented_lot_start[w + 1];
+        for (int k = m_ws.rented_lot_start[w]; k < end && d.left > 0; ++k) {
+            const std::size_t i = std::size_t(m_ws.rented_lots[std::size_t(k)]);
             const CompiledLot& lot = m_s.lots[i];
-            if (lot.channel == Channel::Owned ||
-                &m_s.workloads[std::size_t(lot.workload)] != d.placement.w)
-                continue;
             const double n = take(d.placement, lot.sku, m_ws.lot_left[i], d.left, d.total);
             m_ws.rented[std::size_t(lot.sku)] += n;
             m_ws.rent_usd[std::size_t(lot.sku)] +=

@@ -88,6 +88,12 @@ struct EngineWorkspace {
     std::vector<double> rent_usd; // their cost this month, per SKU
     std::vector<double> owned;    // owned GPUs after this month's sales and purchases
     std::vector<double> lot_left; // per installed lot: rented GPUs still held
+    // The rented lots of each workload, in lot order: workload w's are rented_lots[
+    // rented_lot_start[w] … rented_lot_start[w + 1] − 1], so a demand looks at its own lots
+    // instead of every lot of the fleet (issue 20: workloads × lots per month).
+    std::vector<int> rented_lot_start;
+    std::vector<int> rented_lots;
+    std::vector<int> rented_lot_next; // scratch for filling rented_lots
 
     // How one workload's GPUs on one vendor perform this month.
     struct Placement {

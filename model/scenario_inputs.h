@@ -129,7 +129,13 @@ inline constexpr std::size_t kMaxNameBytes = 200; // names, organisation, operat
 inline constexpr std::size_t kMaxNotesBytes = 100'000;
 inline constexpr std::size_t kMaxSourceBytes = 2'000;
 inline constexpr std::size_t kMaxDateBytes = 100;
-inline constexpr std::size_t kMaxWorkloads = 1'000;
+// What a deterministic evaluation does in seconds (issue 20; docs/limits.md, "Size and count",
+// gives the figures and scripts/gen-scenario reproduces them): the door-policy search runs
+// the month loop some 23,000 times over 60 months (190,000 over 120), and each month shares
+// the owned GPUs by a simplex whose pivots and rows both grow with the workloads, so the time
+// grows with their square. At 25 workloads a 120-month evaluation takes about 6 s; the former
+// 1,000 took minutes at 60 months and the sensitivity a day.
+inline constexpr std::size_t kMaxWorkloads = 25;
 inline constexpr std::size_t kMaxFleetLots = 10'000;
 // A petabyte of weights and KV cache per replica: beyond it the replica count overflows.
 inline constexpr double kMaxModelMemoryGb = 1e6;

@@ -19,9 +19,21 @@ void SmallLp::reset(int rows, int cols) {
         m_t[index(r, cols + r)] = 1.0;
         m_basis[std::size_t(r)] = cols + r;
     }
+    m_basicRow.assign(m_width, -1); // the slack basis, for x() before solve()
+    for (int r = 0; r < rows; ++r)
+        m_basicRow[std::size_t(cols + r)] = r;
 }
 
 bool SmallLp::solve(int maxPivots) {
+    const bool solved = pivot(maxPivots);
+    // A column is basic in one row at most, so this is the row the former search found.
+    m_basicRow.assign(m_width, -1);
+    for (int r = 0; r < m_rows; ++r)
+        m_basicRow[std::size_t(m_basis[std::size_t(r)])] = r;
+    return solved;
+}
+
+bool SmallLp::pivot(int maxPivots) {
     const int last = int(m_width) - 1;
     for (int pivot = 0; pivot < maxPivots; ++pivot) {
         int enter = -1;
@@ -64,10 +76,8 @@ bool SmallLp::solve(int maxPivots) {
 }
 
 double SmallLp::x(int col) const {
-    for (int r = 0; r < m_rows; ++r)
-        if (m_basis[std::size_t(r)] == col)
-            return std::max(0.0, m_t[index(r, int(m_width) - 1)]);
-    return 0.0;
+    const int r = std::size_t(col) < m_basicRow.size() ? m_basicRow[std::size_t(col)] : -1;
+    return r < 0 ? 0.0 : std::max(0.0, m_t[index(r, int(m_width) - 1)]);
 }
 
 } // namespace crossgrade::model

@@ -26,17 +26,20 @@ public:
     // but perhaps not optimal). The problems here are bounded by construction.
     bool solve(int maxPivots);
 
-    // The value of variable `col` at the solution.
+    // The value of variable `col` at the solution. Constant time: the engine asks for every
+    // column, and a search of the basis per column made that rows × columns per month.
     double x(int col) const;
 
 private:
     std::size_t index(int row, int col) const { return std::size_t(row) * m_width + col; }
+    bool pivot(int maxPivots);
 
     int m_rows = 0;
     int m_cols = 0;
     std::size_t m_width = 0; // cols + slacks + right-hand side
     std::vector<double> m_t; // (rows + 1) × width; the last row holds the reduced costs
     std::vector<int> m_basis;
+    std::vector<int> m_basicRow; // per column: the row it is basic in, or -1 (after solve)
 };
 
 } // namespace crossgrade::model

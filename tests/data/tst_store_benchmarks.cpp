@@ -181,6 +181,36 @@ private slots:
         QCOMPARE(all[1].record.model, std::string("llama2-70b-99.9"));
     }
 
+    // Issue 20: `benchmarks --format json` on a million-row store took 5.9 GB, the listing
+    // read whole into a vector (and Qt's query kept every row for going back) before one JSON
+    // document was built. forEachBenchmark hands the records over one at a time, as the query
+    // yields them, in the order and with the filters of benchmarks(); the CLI writes each as it
+    // comes (27 MB on a million rows, docs/limits.md).
+    void bug_listingHeldEveryRecordInMemory() {
+        Store store = Store::open(freshPath());
+        model::BenchmarkRecord mlperf = record("MI300X", "row 3", 3100);
+        mlperf.model = "llama2-70b-99.9";
+        store.addBenchmarks({record("MI300X", "run 2", 1000), record("H100", "run 1", 900), mlperf,
+                             record("B200", "run 4", 1800)});
+        for (const data::BenchmarkFilter& filter :
+             {data::BenchmarkFilter{}, data::BenchmarkFilter{"mi300x", ""},
+              data::BenchmarkFilter{"", "LLAMA2"}, data::BenchmarkFilter{"A100", ""}}) {
+            const std::vector<data::StoredBenchmark> whole = store.benchmarks(filter);
+            std::vector<std::int64_t> visited;
+            store.forEachBenchmark(filter, [&](const data::StoredBenchmark& b) {
+                QVERIFY(visited.size() < whole.size());
+                QCOMPARE(b.id, whole[visited.size()].id);
+                QVERIFY(b.record == whole[visited.size()].record);
+                QCOMPARE(b.imported_at, whole[visited.size()].imported_at);
+                visited.push_back(b.id);
+            });
+            QCOMPARE(visited.size(), whole.size());
+        }
+        std::size_t all = 0;
+        store.forEachBenchmark({}, [&](const data::StoredBenchmark&) { ++all; });
+        QCOMPARE(all, std::size_t{4});
+    }
+
     // The store browser's Benchmarks node: per SKU, records and flagged records.
     void countsPerSku() {
         Store store = Store::open(freshPath());
