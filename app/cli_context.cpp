@@ -62,7 +62,7 @@ bool pathExists(const QString& arg) {
 
 void refuseRawBytesName(const QString& path, const std::string& option) {
     if (data::hasRawBytes(path))
-        throw InvalidInput(option + ": " + shownPath(path) +
+        throw InvalidInput((option.empty() ? "" : option + ": ") + shownPath(path) +
                            ": a file name that is not UTF-8 cannot be written to yet; choose a "
                            "UTF-8 name (nothing was written)");
 }
@@ -145,8 +145,6 @@ void addFormatOption(QCommandLineParser& p, const QStringList& allowed) {
 }
 
 void writeOutput(Context& ctx, const std::string& text) {
-    if (ctx.parser.isSet(QStringLiteral("out")))
-        refuseRawBytesName(ctx.parser.value(QStringLiteral("out")), "--out");
     CommandOutputs outputs(ctx);
     outputs.output(text);
     outputs.commit();
@@ -163,6 +161,7 @@ void CommandOutputs::output(const std::string& text) {
 }
 
 void CommandOutputs::file(const QString& path, const std::string& text, const std::string& option) {
+    refuseRawBytesName(path, option);
     try {
         m_files.stage(path, text, option);
     } catch (const std::runtime_error& e) {

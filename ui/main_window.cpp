@@ -1389,12 +1389,12 @@ bool MainWindow::exportStoredVersionText(std::int64_t scenarioId, int number, co
         showError(tr("The store has no scenario %1 version %2").arg(scenarioId).arg(number));
         return false;
     }
-    QSaveFile file(path);
     const std::string& text = stored->inputs_json;
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
+    if (const QString failed =
+            data::writeFileOrError(path, QByteArray(text.data(), qsizetype(text.size())));
+        !failed.isEmpty()) {
         showError(tr("Version %1 of scenario %2 was not exported").arg(number).arg(scenarioId),
-                  QString::fromStdString(data::writeFailure(path, file.errorString())));
+                  failed);
         return false;
     }
     statusBar()->showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)), 5000);
