@@ -93,12 +93,24 @@ int runImportBenchmarks(Context& ctx) {
     const std::optional<BenchmarkFormat> format = inputFormat(ctx.parser);
     const data::BenchmarkContext context = importContext(ctx.parser);
     // Every file is read and checked before anything is stored: a refused file stores nothing
-    // of any file.
-    std::vector<model::BenchmarkRecord> records;
+    // of any file. The check keeps no record (issue 20: a million-row CSV held all of them, 1.4
+    // GB): it counts them, and the store is then filled by reading the files again, each record
+    // inserted as it is read, in one transaction that a file read differently the second time
+    // rolls back.
+    struct Checked {
+        std::string file;
+        std::size_t rows = 0;
+        std::size_t accepted = 0;
+    };
+    std::vector<Checked> checked;
+    std::size_t total = 0;
     std::string refused;
+    const data::BenchmarkSink count = [](model::BenchmarkRecord&&) {
+        // counted in BenchmarkImport::accepted; the record itself is not needed yet
+    };
     for (const QString& arg : ctx.arguments) {
         const std::string file = str(arg);
-        data::BenchmarkFileImport in = data::readBenchmarkFile(file, format, context);
+        data::BenchmarkFileImport in = data::readBenchmarkFile(file, format, context, count);
         if (!in.result.ok()) {
             refused += data::formatProblems(file, in.result.errors);
             continue;
@@ -108,19 +120,30 @@ int runImportBenchmarks(Context& ctx) {
                     << ": skipped: " << data::printable(p.message) << '\n';
         ctx.out << data::printable(file) << " (" << data::toString(*in.format)
                 << "): " << in.result.rows << (in.result.rows == 1 ? " row, " : " rows, ")
-                << in.result.records.size() << " read, " << in.result.skipped.size()
-                << " skipped\n";
-        for (auto& r : in.result.records)
-            records.push_back(std::move(r));
+                << in.result.accepted << " read, " << in.result.skipped.size() << " skipped\n";
+        checked.push_back({file, in.result.rows, in.result.accepted});
+        total += in.result.accepted;
     }
     if (!refused.empty())
         throw InvalidInput::lines(refused + "nothing was stored");
     if (ctx.parser.isSet(QStringLiteral("dry-run"))) {
-        ctx.out << "Dry run: " << records.size() << " records read, nothing stored\n";
+        ctx.out << "Dry run: " << total << " records read, nothing stored\n";
         return kExitOk;
     }
     data::Store& store = ctx.openStore();
-    const data::BenchmarksAdded added = store.addBenchmarks(records);
+    const data::BenchmarksAdded added = store.addBenchmarksOneByOne([&](const auto& insert) {
+        for (const Checked& c : checked) {
+            if (c.accepted == 0)
+                continue; // nothing of it to store
+            const data::BenchmarkFileImport again = data::readBenchmarkFile(
+                c.file, format, context, [&](model::BenchmarkRecord&& r) { insert(r); });
+            if (!again.result.ok() || again.result.rows != c.rows ||
+                again.result.accepted != c.accepted)
+                throw InvalidInput(c.file +
+                                   ": the file changed while it was being imported (it read "
+                                   "differently the second time); nothing was stored");
+        }
+    });
     ctx.out << "Stored " << added.added << " new benchmark records in "
             << data::printable(str(QDir::toNativeSeparators(store.path())));
     if (added.duplicates > 0)

@@ -213,9 +213,10 @@ std::vector<std::string> splitFlags(std::string_view text) {
 // Reads a CSV fed to it by libcsv: the header first, then one row at a time into a record.
 class CsvReader {
 public:
-    explicit CsvReader(const std::string& file)
+    CsvReader(const std::string& file, BenchmarkSink sink)
         : m_file(file) {
         m_fieldOf.fill(-1);
+        m_out.sink = std::move(sink);
     }
 
     BenchmarkImport read(std::istream& in);
@@ -491,6 +492,7 @@ BenchmarkImport CsvReader::read(std::istream& in) {
         m_out.records.clear();
         m_out.skipped.clear();
         m_out.rows = 0;
+        m_out.accepted = 0;
     }
     return std::move(m_out);
 }
@@ -546,8 +548,8 @@ const std::vector<std::string_view>& benchmarkCsvColumns() {
     return names;
 }
 
-BenchmarkImport readBenchmarkCsv(std::istream& in, const std::string& file) {
-    return CsvReader(file).read(in);
+BenchmarkImport readBenchmarkCsv(std::istream& in, const std::string& file, BenchmarkSink sink) {
+    return CsvReader(file, std::move(sink)).read(in);
 }
 
 BenchmarkImport readBenchmarkCsv(std::string_view text, const std::string& file) {

@@ -133,7 +133,7 @@ std::optional<BenchmarkFormat> detectBenchmarkFormat(std::string_view head) {
 
 BenchmarkFileImport readBenchmarkFile(const std::string& path,
                                       std::optional<BenchmarkFormat> format,
-                                      const BenchmarkContext& context) {
+                                      const BenchmarkContext& context, const BenchmarkSink& sink) {
     BenchmarkFileImport out;
     auto refuse = [&](std::string message) {
         out.result.errors.push_back({"", std::move(message)});
@@ -164,6 +164,12 @@ BenchmarkFileImport readBenchmarkFile(const std::string& path,
             return refuse("cannot tell which benchmark format this is: " + undetectedReason(head));
     }
     out.format = format;
+    // --date dates the rows whose file says no date, in every format (docs/benchmarks.md): the
+    // canonical CSV and MLPerf readers take no context, so it is applied here for them too.
+    const auto dated = [&](model::BenchmarkRecord& r) {
+        if (!context.date.empty() && r.date.empty())
+            r.date = context.date;
+    };
     switch (*format) {
     case BenchmarkFormat::Mlperf:
         out.result = readMlperfSummary(in, path);
@@ -175,19 +181,29 @@ BenchmarkFileImport readBenchmarkFile(const std::string& path,
         out.result = readServingResult(in, path, context);
         break;
     case BenchmarkFormat::Csv:
-        out.result = readBenchmarkCsv(in, path);
+        if (sink)
+            out.result = readBenchmarkCsv(in, path, [&](model::BenchmarkRecord&& r) {
+                dated(r);
+                sink(std::move(r));
+            });
+        else
+            out.result = readBenchmarkCsv(in, path);
         break;
     }
-    // --date dates the rows whose file says no date, in every format (docs/benchmarks.md): the
-    // canonical CSV and MLPerf readers take no context, so it is applied here for them too.
-    if (!context.date.empty())
-        for (model::BenchmarkRecord& r : out.result.records)
-            if (r.date.empty())
-                r.date = context.date;
+    for (model::BenchmarkRecord& r : out.result.records)
+        dated(r);
     if (in.bad() && out.result.ok()) {
         out.result = {};
         return refuse("reading the file failed part-way (a disk or network error); copy it to a "
                       "local disk and try again");
+    }
+    // The JSON readers hold their records to the end (see the header); they are handed over
+    // only from a file that was read whole and not refused.
+    if (sink && out.result.ok()) {
+        for (model::BenchmarkRecord& r : out.result.records)
+            sink(std::move(r));
+        out.result.records.clear();
+        out.result.records.shrink_to_fit();
     }
     return out;
 }

@@ -18,8 +18,13 @@ constexpr std::array<std::pair<BenchmarkFormat, std::string_view>, 4> kFormatNam
 
 void BenchmarkImport::add(model::BenchmarkRecord&& record, std::optional<Problem>&& problem) {
     ++rows;
-    if (problem)
+    if (problem) {
         skipped.push_back(std::move(*problem));
+        return;
+    }
+    ++accepted;
+    if (sink)
+        sink(std::move(record));
     else
         records.push_back(std::move(record));
 }
@@ -28,6 +33,7 @@ void BenchmarkImport::refuse(std::vector<Problem>&& problems) {
     records.clear();
     skipped.clear();
     rows = 0;
+    accepted = 0;
     errors = std::move(problems);
 }
 

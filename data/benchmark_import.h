@@ -13,6 +13,7 @@
 #include "problem.h"
 
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <optional>
 #include <string>
@@ -21,11 +22,19 @@
 
 namespace crossgrade::data {
 
+// Where a reader hands each good record as soon as it is read, instead of keeping it in
+// BenchmarkImport::records (issue 20: a million-row CSV held every record, 1.4 GB). A record
+// handed over is not taken back when the file is refused later: a caller that stores from the
+// sink reads the file once to check it and again to store it (docs/benchmarks.md, "Limits").
+using BenchmarkSink = std::function<void(model::BenchmarkRecord&&)>;
+
 struct BenchmarkImport {
-    std::vector<model::BenchmarkRecord> records;
-    std::vector<Problem> skipped; // rows not imported: place and why
-    std::vector<Problem> errors;  // the file refused whole; records is then empty
-    std::size_t rows = 0;         // rows seen (records + skipped when the file was read)
+    std::vector<model::BenchmarkRecord> records; // empty when the records went to a sink
+    std::vector<Problem> skipped;                // rows not imported: place and why
+    std::vector<Problem> errors;                 // the file refused whole; records is then empty
+    std::size_t rows = 0;     // rows seen (records + skipped when the file was read)
+    std::size_t accepted = 0; // good records, kept in `records` or handed to `sink`
+    BenchmarkSink sink;       // set: good records go here, not to `records`
 
     bool ok() const { return errors.empty(); }
 
@@ -56,9 +65,10 @@ struct BenchmarkContext {
 // Benchmark files are streamed; one larger than this is refused before it is read
 // (docs/benchmarks.md, "Limits").
 inline constexpr std::uintmax_t kMaxBenchmarkFileBytes = 512ull * 1024 * 1024;
-// Rows per file: the reader keeps every record (and every skipped row's problem) until the file
-// is known good, so a file of tiny rows must not grow that list without bound. A million is ten
-// times InferenceX's full history; a file past it is refused whole at the row that passes it.
+// Rows per file: a reader keeps every skipped row's problem (and, without a sink, every record)
+// until the file is known good, so a file of tiny rows must not grow that list without bound. A
+// million is ten times InferenceX's full history; a file past it is refused whole at the row that
+// passes it.
 inline constexpr std::size_t kMaxBenchmarkRows = 1'000'000;
 // A text field of a record (hardware, model, stack, image, accuracy note, …): as long as the
 // notes of an audit or scenario; longer is not a benchmark's description, and the row is skipped.
@@ -81,8 +91,15 @@ struct BenchmarkFileImport {
 // Reads one benchmark file, streamed, in `format` or (nullopt) the detected one. A file that
 // cannot be read, is larger than kMaxBenchmarkFileBytes or whose format cannot be told is
 // refused whole (an error with place "").
+//
+// With a `sink`, each good record (dated by `context.date` where it has no date) is handed to it
+// and result.records stays empty. The canonical CSV hands each record over as its row is read,
+// so memory does not grow with the file; the JSON formats are read whole first (MLPerf files its
+// rows in key order, InferenceX checks rows against earlier ones) and hand theirs over at the
+// end. A refusal can come after records were handed over (a bad quote on the last line).
 BenchmarkFileImport readBenchmarkFile(const std::string& path,
                                       std::optional<BenchmarkFormat> format,
-                                      const BenchmarkContext& context);
+                                      const BenchmarkContext& context,
+                                      const BenchmarkSink& sink = {});
 
 } // namespace crossgrade::data

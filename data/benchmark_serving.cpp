@@ -266,8 +266,7 @@ BenchmarkImport readServingResult(std::istream& in, const std::string& file,
         out.errors.push_back(std::move(*problem));
         return out;
     }
-    out.rows = 1;
-    out.records.push_back(std::move(r));
+    out.add(std::move(r), std::nullopt);
     return out;
 }
 

@@ -229,23 +229,43 @@ bool Store::uncheckHetcclSignal(model::HetcclPaper paper, const std::string& sig
 
 // --- Benchmark results ----------------------------------------------------------------------
 
+namespace {
+
+// Throws std::invalid_argument for a record the table cannot hold; `ordinal` is 1-based.
+void checkStorable(const model::BenchmarkRecord& r, std::size_t ordinal) {
+    const auto positive = [](const std::optional<double>& v) {
+        return v && *v > 0;
+    };
+    if (r.sku.empty() || r.gpus < 1 || r.nodes < 1 ||
+        !(positive(r.total_tokens_per_s_per_gpu) || positive(r.output_tokens_per_s_per_gpu)))
+        throw std::invalid_argument("benchmark record " + std::to_string(ordinal) + " (" + r.file +
+                                    ", " + r.source_ref +
+                                    ") needs a SKU, at least one GPU and a positive throughput");
+}
+
+} // namespace
+
 BenchmarksAdded Store::addBenchmarks(const std::vector<model::BenchmarkRecord>& records) {
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        const model::BenchmarkRecord& r = records[i];
-        const auto positive = [](const std::optional<double>& v) {
-            return v && *v > 0;
-        };
-        if (r.sku.empty() || r.gpus < 1 || r.nodes < 1 ||
-            !(positive(r.total_tokens_per_s_per_gpu) || positive(r.output_tokens_per_s_per_gpu)))
-            throw std::invalid_argument(
-                "benchmark record " + std::to_string(i + 1) + " (" + r.file + ", " + r.source_ref +
-                ") needs a SKU, at least one GPU and a positive throughput");
-    }
+    for (std::size_t i = 0; i < records.size(); ++i)
+        checkStorable(records[i], i + 1);
     const Connection& connection = m_impl->m_connection;
     Transaction transaction(connection, Transaction::Mode::Write);
     const BenchmarksAdded added = store_detail::insertBenchmarks(connection, records);
     transaction.commit();
     return added;
+}
+
+BenchmarksAdded Store::addBenchmarksOneByOne(const BenchmarkProducer& produce) {
+    const Connection& connection = m_impl->m_connection;
+    Transaction transaction(connection, Transaction::Mode::Write);
+    store_detail::BenchmarkInserter inserter(connection);
+    std::size_t ordinal = 0;
+    produce([&](const model::BenchmarkRecord& r) {
+        checkStorable(r, ++ordinal);
+        inserter.insert(r);
+    });
+    transaction.commit();
+    return inserter.added();
 }
 
 std::vector<StoredBenchmark> Store::benchmarks(const BenchmarkFilter& filter) const {

@@ -243,6 +243,14 @@ public:
     // a file twice adds nothing. Records need a SKU, ≥ 1 GPU and a positive throughput; one
     // without throws std::invalid_argument naming it, with nothing written.
     BenchmarksAdded addBenchmarks(const std::vector<model::BenchmarkRecord>& records);
+    // The same, for records that come one at a time (issue 20: a million-row import need not
+    // hold them all): `produce` hands each record to the function it is given, which inserts it
+    // at once, all inside one transaction. When `produce` throws (a file refused part-way, a
+    // record without SKU: std::invalid_argument), the transaction is rolled back, nothing is
+    // stored, and the exception goes on to the caller.
+    using BenchmarkProducer =
+        std::function<void(const std::function<void(const model::BenchmarkRecord&)>& store)>;
+    BenchmarksAdded addBenchmarksOneByOne(const BenchmarkProducer& produce);
     // By SKU, model, scenario, ISL, OSL, concurrency, then id.
     std::vector<StoredBenchmark> benchmarks(const BenchmarkFilter& filter = {}) const;
     // The same records in the same order, one at a time as they are read (issue 20: a

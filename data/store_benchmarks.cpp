@@ -115,61 +115,70 @@ std::string benchmarkDedupeKey(const model::BenchmarkRecord& r) {
     return key;
 }
 
+namespace {
+constexpr std::string_view kStoring = "store benchmark results";
+} // namespace
+
+BenchmarkInserter::BenchmarkInserter(const Connection& connection)
+    : m_connection(connection)
+    , m_insert(connection.prepare(
+          dialect::insertSkippingDuplicates(QStringLiteral("benchmarks"), columns()), kStoring))
+    ,
+    // One time for the whole import, so every row of it says the same.
+    m_now(connection.scalar(QStringLiteral("SELECT ") + dialect::currentUtcTimestamp(), kStoring)
+              .toString()) {
+    for (const QString& column : columns())
+        m_names << QLatin1Char(':') + column;
+}
+
+void BenchmarkInserter::insert(const model::BenchmarkRecord& r) {
+    bindNamed(m_insert, m_names,
+              {sqlText(benchmarkDedupeKey(r)),
+               sqlText(r.source),
+               sqlText(r.file),
+               sqlText(r.source_ref),
+               sqlText(r.date),
+               sqlText(r.round),
+               sqlText(r.hardware),
+               sqlText(r.sku),
+               sqlText(r.software_stack),
+               sqlText(r.image),
+               sqlText(r.model),
+               sqlText(r.precision),
+               sqlText(r.scenario),
+               sqlNullableInt(r.isl),
+               sqlNullableInt(r.osl),
+               sqlNullableInt(r.concurrency),
+               QVariant(r.gpus),
+               QVariant(r.nodes),
+               sqlNullableInt(r.prefill_gpus),
+               sqlNullableInt(r.decode_gpus),
+               sqlNullableReal(r.total_tokens_per_s_per_gpu),
+               sqlNullableReal(r.output_tokens_per_s_per_gpu),
+               sqlNullableReal(r.input_tokens_per_s_per_gpu),
+               sqlNullableReal(r.ttft_median_s),
+               sqlNullableReal(r.ttft_p99_s),
+               sqlNullableReal(r.tpot_median_s),
+               sqlNullableReal(r.e2e_median_s),
+               sqlNullableReal(r.interactivity),
+               sqlNullableReal(r.power_w),
+               sqlNullableReal(r.joules_per_token),
+               sqlText(r.accuracy_note),
+               sqlText(joinFlags(r.flags)),
+               QVariant(m_now)});
+    m_connection.exec(m_insert, kStoring);
+    if (m_insert.numRowsAffected() > 0)
+        ++m_added.added;
+    else
+        ++m_added.duplicates;
+}
+
 BenchmarksAdded insertBenchmarks(const Connection& connection,
                                  const std::vector<model::BenchmarkRecord>& records) {
-    const std::string_view doing = "store benchmark results";
-    QSqlQuery insert = connection.prepare(
-        dialect::insertSkippingDuplicates(QStringLiteral("benchmarks"), columns()), doing);
-    // One time for the whole import, so every row of it says the same.
-    const QString now =
-        connection.scalar(QStringLiteral("SELECT ") + dialect::currentUtcTimestamp(), doing)
-            .toString();
-    QStringList names;
-    for (const QString& column : columns())
-        names << QLatin1Char(':') + column;
-    BenchmarksAdded result;
-    for (const model::BenchmarkRecord& r : records) {
-        bindNamed(insert, names,
-                  {sqlText(benchmarkDedupeKey(r)),
-                   sqlText(r.source),
-                   sqlText(r.file),
-                   sqlText(r.source_ref),
-                   sqlText(r.date),
-                   sqlText(r.round),
-                   sqlText(r.hardware),
-                   sqlText(r.sku),
-                   sqlText(r.software_stack),
-                   sqlText(r.image),
-                   sqlText(r.model),
-                   sqlText(r.precision),
-                   sqlText(r.scenario),
-                   sqlNullableInt(r.isl),
-                   sqlNullableInt(r.osl),
-                   sqlNullableInt(r.concurrency),
-                   QVariant(r.gpus),
-                   QVariant(r.nodes),
-                   sqlNullableInt(r.prefill_gpus),
-                   sqlNullableInt(r.decode_gpus),
-                   sqlNullableReal(r.total_tokens_per_s_per_gpu),
-                   sqlNullableReal(r.output_tokens_per_s_per_gpu),
-                   sqlNullableReal(r.input_tokens_per_s_per_gpu),
-                   sqlNullableReal(r.ttft_median_s),
-                   sqlNullableReal(r.ttft_p99_s),
-                   sqlNullableReal(r.tpot_median_s),
-                   sqlNullableReal(r.e2e_median_s),
-                   sqlNullableReal(r.interactivity),
-                   sqlNullableReal(r.power_w),
-                   sqlNullableReal(r.joules_per_token),
-                   sqlText(r.accuracy_note),
-                   sqlText(joinFlags(r.flags)),
-                   QVariant(now)});
-        connection.exec(insert, doing);
-        if (insert.numRowsAffected() > 0)
-            ++result.added;
-        else
-            ++result.duplicates;
-    }
-    return result;
+    BenchmarkInserter inserter(connection);
+    for (const model::BenchmarkRecord& r : records)
+        inserter.insert(r);
+    return inserter.added();
 }
 
 void visitBenchmarks(const Connection& connection, const BenchmarkFilter& filter,

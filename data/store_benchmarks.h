@@ -6,6 +6,9 @@
 
 #include "store_connection.h"
 
+#include <QSqlQuery>
+#include <QString>
+#include <QStringList>
 #include <functional>
 #include <string>
 #include <vector>
@@ -15,6 +18,23 @@ namespace crossgrade::data::store_detail {
 // What makes two records the same measurement: source, round, source_ref, SKU, model,
 // precision, ISL, OSL, concurrency and date (docs/benchmarks.md, "Re-importing").
 std::string benchmarkDedupeKey(const model::BenchmarkRecord& r);
+
+// Inserts records one at a time through one prepared statement, each row stamped with the same
+// import time (taken when the inserter is made), skipping those already stored — including
+// those this inserter stored earlier.
+class BenchmarkInserter {
+public:
+    explicit BenchmarkInserter(const Connection& connection);
+    void insert(const model::BenchmarkRecord& r);
+    const BenchmarksAdded& added() const { return m_added; }
+
+private:
+    const Connection& m_connection;
+    QSqlQuery m_insert;
+    QStringList m_names;
+    QString m_now;
+    BenchmarksAdded m_added;
+};
 
 BenchmarksAdded insertBenchmarks(const Connection& connection,
                                  const std::vector<model::BenchmarkRecord>& records);

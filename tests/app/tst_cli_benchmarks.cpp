@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
+#include <set>
 
 namespace {
 
@@ -122,6 +123,60 @@ private slots:
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(r.err.contains("nothing was stored"));
         QVERIFY(listJson().empty());
+    }
+
+    // Issue 20: the import held every record of every file until all were checked (1.4 GB for
+    // a million CSV rows). It now checks the files keeping counts only, then reads them again
+    // and inserts each record as it is read, in one transaction. The promises stay: a CSV
+    // refused on its last line (after its good rows were read) stores nothing of any file; a
+    // dry run counts what it would store; --date reaches rows read the second time; the rows
+    // stored are those of the files, duplicates within the import counted.
+    void bug_streamedCsvImportHeldEveryRow() {
+        const std::string header =
+            "hardware,model,precision,scenario,gpus,total_tokens_per_s_per_gpu,source_ref\n";
+        std::string rows;
+        for (int i = 0; i < 3000; ++i) // several chunks of the reader's 64 KiB
+            rows += "mi300x,llama-3.3-70b,fp8,sweep,8," + std::to_string(1000 + i) + ",run " +
+                    std::to_string(i) + "\n";
+        const auto write = [&](const char* name, const std::string& text) {
+            const QString path = m_dir.filePath(QString::fromLatin1(name));
+            QFile f(path);
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                qFatal("cannot write %s", name);
+            f.write(text.data(), qint64(text.size()));
+            return path;
+        };
+        const QString good = write("sweep.csv", header + rows);
+        const QString broken = write("broken.csv", header + rows + "h100,x,fp8,sweep,8,\"9\n");
+
+        const Run refused = cli({"import-benchmarks", good, broken});
+        QCOMPARE(refused.status, 2);
+        QVERIFY2(refused.err.contains("broken.csv:3002:6: a quoted field is not closed"),
+                 qPrintable(refused.err));
+        QVERIFY(refused.err.contains("nothing was stored"));
+        QVERIFY(listJson().empty());
+
+        const Run dry = cli({"import-benchmarks", "--dry-run", good, good});
+        QCOMPARE(dry.status, 0);
+        QVERIFY2(dry.out.contains("Dry run: 6000 records read, nothing stored"),
+                 qPrintable(dry.out));
+        QVERIFY(listJson().empty());
+
+        const Run stored = cli({"import-benchmarks", "--date", "2026-01-15", good, good});
+        QCOMPARE(stored.status, 0);
+        QVERIFY2(stored.out.contains("sweep.csv (csv): 3000 rows, 3000 read, 0 skipped"),
+                 qPrintable(stored.out));
+        QVERIFY2(stored.out.contains("Stored 3000 new benchmark records") &&
+                     stored.out.contains("(3000 already stored, not added again)"),
+                 qPrintable(stored.out));
+        const nlohmann::json list = listJson();
+        QCOMPARE(list.size(), std::size_t{3000});
+        std::set<std::string> refs;
+        for (const nlohmann::json& row : list) {
+            QCOMPARE(row.at("date").get<std::string>(), std::string("2026-01-15"));
+            refs.insert(row.at("source_ref").get<std::string>());
+        }
+        QCOMPARE(refs.size(), std::size_t{3000});
     }
 
     void refusedArguments_data() {

@@ -473,10 +473,22 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const std::string text = file.readAll().toStdString();
         const data::BenchmarkImport in = data::readBenchmarkCsv(text, "fuzz.csv");
+        // Streamed to a sink, the same records come out, and the result keeps none of them.
+        std::vector<model::BenchmarkRecord> handed;
+        std::istringstream stream(text);
+        const data::BenchmarkImport streamed =
+            data::readBenchmarkCsv(stream, "fuzz.csv", [&](model::BenchmarkRecord&& r) {
+                handed.push_back(std::move(r));
+            });
+        QVERIFY(streamed.records.empty());
+        QCOMPARE(streamed.ok(), in.ok());
+        QCOMPARE(streamed.rows, in.rows);
+        QCOMPARE(streamed.accepted, in.records.size());
         if (!in.ok()) {
             QVERIFY(in.records.empty() && in.skipped.empty());
             return;
         }
+        QVERIFY(handed == in.records);
         QCOMPARE(in.records.size() + in.skipped.size(), in.rows);
         const std::string again = written(in.records);
         const data::BenchmarkImport back = data::readBenchmarkCsv(again, "fuzz.csv");
@@ -551,6 +563,47 @@ private Q_SLOTS:
         QCOMPARE(in.rows, std::size_t(10'000));
         QCOMPARE(in.records.size(), std::size_t(10'000));
         QVERIFY(in.records == records);
+    }
+
+    // Issue 20: `import-benchmarks` of a million-row CSV took 1.4 GB, every record held until
+    // the file was known good. With a sink, each record is handed over as soon as its row is
+    // read — long before the reader has seen the end of the file — and the result keeps none;
+    // the records are the ones a read without a sink keeps, in the same order. A file refused
+    // on its last line has handed its records over first, so the caller must check before it
+    // stores (the CLI reads twice, tst_cli_benchmarks).
+    void bug_streamedCsvImportHeldEveryRow() {
+        std::vector<model::BenchmarkRecord> records;
+        for (int i = 0; i < 10'000; ++i)
+            records.push_back(generated(i));
+        const std::string text = written(records); // about 30 chunks of 64 KiB
+        std::istringstream in(text);
+        std::vector<model::BenchmarkRecord> handed;
+        std::vector<std::streamoff> consumedAt; // how far the reader had read, per record
+        const data::BenchmarkImport streamed =
+            data::readBenchmarkCsv(in, "generated.csv", [&](model::BenchmarkRecord&& r) {
+                const std::streamoff at = in.tellg(); // -1 once the reader hit the end
+                consumedAt.push_back(at < 0 ? std::streamoff(text.size()) : at);
+                handed.push_back(std::move(r));
+            });
+        QVERIFY(streamed.ok());
+        QCOMPARE(streamed.rows, std::size_t(10'000));
+        QCOMPARE(streamed.accepted, std::size_t(10'000));
+        QVERIFY(streamed.records.empty());
+        QVERIFY(handed == records);
+        QVERIFY2(consumedAt.front() <= std::streamoff(64 * 1024),
+                 "the first record came only after the reader read past its first chunk");
+        QVERIFY(consumedAt.front() < consumedAt.back());
+        QVERIFY(consumedAt[5'000] < std::streamoff(text.size()));
+
+        // A bad quote on the last line refuses the file after the records before it went out.
+        std::istringstream broken(text + "h100,x,fp8,sweep,8,\"1000\n");
+        std::size_t before = 0;
+        const data::BenchmarkImport refused = data::readBenchmarkCsv(
+            broken, "generated.csv", [&](model::BenchmarkRecord&&) { ++before; });
+        QVERIFY(!refused.ok());
+        QCOMPARE(before, std::size_t(10'000));
+        QCOMPARE(refused.accepted, std::size_t(0));
+        QCOMPARE(refused.rows, std::size_t(0));
     }
 };
 

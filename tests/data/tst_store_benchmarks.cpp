@@ -258,6 +258,64 @@ private slots:
         }
         QVERIFY(store.benchmarks().empty());
     }
+
+    // Issue 20: the import held every record to store them in one call. addBenchmarksOneByOne
+    // inserts each as it is handed over, in one transaction: the rows, ids, import times and
+    // the duplicate count (a record seen earlier in the same import included) are those of
+    // addBenchmarks; a producer that throws part-way, or a record the table cannot hold, leaves
+    // nothing stored.
+    void bug_streamedCsvImportHeldEveryRow() {
+        const std::vector<model::BenchmarkRecord> records{
+            record("H100", "run 1", 900), record("MI300X", "run 2", 1000),
+            record("H100", "run 1", 900), record("B200", "run 4", 1800)};
+        Store whole = Store::open(freshPath());
+        QCOMPARE(whole.addBenchmarks(records), (data::BenchmarksAdded{3, 1}));
+        Store streamed = Store::open(freshPath());
+        std::size_t stored = 0; // rows in the table as each record is handed over
+        const data::BenchmarksAdded added = streamed.addBenchmarksOneByOne([&](const auto& add) {
+            for (const model::BenchmarkRecord& r : records) {
+                add(r);
+                ++stored;
+            }
+        });
+        QCOMPARE(added, (data::BenchmarksAdded{3, 1}));
+        QCOMPARE(stored, records.size());
+        const std::vector<data::StoredBenchmark> a = whole.benchmarks(), b = streamed.benchmarks();
+        QCOMPARE(b.size(), a.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(b[i].id, a[i].id);
+            QVERIFY(b[i].record == a[i].record);
+        }
+        QVERIFY(!b.empty() && b.front().imported_at == b.back().imported_at);
+
+        Store refused = Store::open(freshPath());
+        try {
+            refused.addBenchmarksOneByOne([&](const auto& add) {
+                add(records[0]);
+                add(records[1]);
+                throw std::runtime_error("the file changed");
+            });
+            QFAIL("expected the producer's exception to reach the caller");
+        } catch (const std::runtime_error& e) {
+            QCOMPARE(std::string(e.what()), std::string("the file changed"));
+        }
+        QVERIFY(refused.benchmarks().empty());
+
+        model::BenchmarkRecord bad = record("H100", "run 9", 900);
+        bad.sku.clear();
+        try {
+            refused.addBenchmarksOneByOne([&](const auto& add) {
+                add(records[1]);
+                add(bad);
+            });
+            QFAIL("expected the bad record to be refused");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string(e.what()).find("benchmark record 2 (agg_bmk.json, run 9)") !=
+                         std::string::npos,
+                     e.what());
+        }
+        QVERIFY(refused.benchmarks().empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStoreBenchmarks)
