@@ -522,8 +522,14 @@ const std::vector<std::string>& ScanMatcher::badPatterns() const {
 
 std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
                                                 std::string_view text) const {
-    const Compiled& c = *m_compiled;
     std::vector<ScanFinding> out;
+    matchFile(path, text, [&out](ScanFinding&& f) { out.push_back(std::move(f)); });
+    return out;
+}
+
+void ScanMatcher::matchFile(std::string_view path, std::string_view text,
+                            const FindingSink& sink) const {
+    const Compiled& c = *m_compiled;
     const ScanScopes scopes = scopeOf(path);
     const EvidenceContext pathContext = contextOfPath(path);
     const bool script = isScriptOutsideCi(path);
@@ -559,7 +565,7 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         f.match = std::string(matched);
         f.context = pathContext;
         f.severity = severityOf(cr, matched);
-        out.push_back(std::move(f));
+        sink(std::move(f));
     }
 
     ScanScopes textScopes = 0;
@@ -567,10 +573,10 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         if (has(scopes, scope))
             textScopes = textScopes | scope;
     if (textScopes == 0 || text.empty())
-        return out;
+        return;
     const Compiled::ScopeSet& set = c.setFor(textScopes);
     if (set.rules.empty())
-        return out;
+        return;
 
     const bool hasCr = text.find('\r') != std::string_view::npos;
     const re2::StringPiece whole(text.data(), text.size());
@@ -608,6 +614,9 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         std::size_t rule;
         ScanFinding finding;
     };
+    // The current stretch's findings: a stretch holds whole lines and every hit lies on one of
+    // its lines, so sorting per stretch gives the file's line order, and a huge file's findings
+    // go to the sink as they are found instead of being held.
     std::vector<Placed> found;
 
     // One rule on one line: the first hit in code, else the first hit.
@@ -761,15 +770,14 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
             for (std::size_t k : spanHits)
                 matchSpan(k, from, to);
         }
+        std::stable_sort(found.begin(), found.end(), [](const Placed& a, const Placed& b) {
+            return a.line != b.line ? a.line < b.line : a.rule < b.rule;
+        });
+        for (Placed& p : found)
+            sink(std::move(p.finding));
+        found.clear();
         from = to;
     }
-
-    std::stable_sort(found.begin(), found.end(), [](const Placed& a, const Placed& b) {
-        return a.line != b.line ? a.line < b.line : a.rule < b.rule;
-    });
-    for (Placed& p : found)
-        out.push_back(std::move(p.finding));
-    return out;
 }
 
 const ScanMatcher& defaultScanMatcher() {
