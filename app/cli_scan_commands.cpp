@@ -122,8 +122,10 @@ int runScan(Context& ctx) {
     for (const QString& a : ctx.arguments)
         roots.emplace_back(pathArgument(a)); // the folder's own bytes, UTF-8 or not
     const auto started = std::chrono::steady_clock::now();
-    const data::ScanRun run =
-        data::scanRepositories(roots, scanOptions(ctx), progressPrinter(ctx.err));
+    data::ScanOptions options = scanOptions(ctx);
+    // SARIF shows every finding; the audit and the text only what the tally keeps (bounded).
+    options.keep_every_finding = format == QLatin1String("sarif");
+    const data::ScanRun run = data::scanRepositories(roots, options, progressPrinter(ctx.err));
     if (isatty(STDERR_FILENO))
         ctx.err << '\n';
     if (!run.errors.empty()) {

@@ -4,6 +4,7 @@
 #include "path_bytes.h"
 #include "scan_rubric.h"
 
+#include <algorithm>
 #include <array>
 
 namespace crossgrade::data {
@@ -20,16 +21,18 @@ bool isRule(const ScanFinding& f, std::string_view id) {
     return f.rule && f.rule->id == id;
 }
 
+static_assert(kMaxScanListItems == kMaxItemsPerList,
+              "a scanned audit's lists must fit the audit reader's limit");
+
 // Every finding of the run, paths prefixed by the repository's name when there are several.
-std::vector<ScanFinding> allFindings(const ScanRun& run) {
-    std::vector<ScanFinding> out;
+FindingTally allFindings(const ScanRun& run, std::size_t top_n) {
+    std::size_t cap = top_n;
+    for (const RepositoryScan& repo : run.repositories)
+        cap = std::min(cap, repo.tally.evidencePerDimension());
+    FindingTally out(cap);
     const bool prefix = run.repositories.size() > 1;
     for (const RepositoryScan& repo : run.repositories)
-        for (const ScanFinding& f : repo.findings) {
-            out.push_back(f);
-            if (prefix)
-                out.back().path = repo.name + "/" + f.path;
-        }
+        out.merge(repo.tally, prefix ? repo.name + "/" : std::string());
     return out;
 }
 
@@ -40,15 +43,14 @@ RepositoryBreakdown breakdownOf(const RepositoryScan& repo) {
     r.files_scanned = static_cast<long long>(repo.files_scanned);
     r.bytes_scanned = static_cast<long long>(repo.bytes_scanned);
     r.files_not_scanned = static_cast<long long>(repo.not_scanned.size());
-    const ScanProposal proposal = proposeTiers(repo.findings);
+    const ScanProposal proposal = proposeTiers(repo.tally);
     for (Dimension d : kAllDimensions) {
         const auto i = static_cast<std::size_t>(d);
         if (!proposal.dimension(d).scanned)
             continue;
         r.proposed[i] = proposal.dimension(d).tier;
-        for (const ScanFinding& f : repo.findings)
-            if (f.rule && f.rule->kind != RuleKind::Mitigation && f.rule->dimension == d)
-                ++r.findings[i];
+        for (const auto& [rule, count] : repo.tally.findingsOf(d))
+            r.findings[i] += count;
     }
     for (const Submodule& s : repo.submodules)
         r.submodules.push_back(printablePath(s.path) + " (" + s.url + ")");
@@ -66,8 +68,7 @@ struct OrganisationProposal {
     std::array<std::string, kDimensionCount> deciding_repository{}; // "" for one repository
 };
 
-OrganisationProposal proposeForOrganisation(const ScanRun& run,
-                                            const std::vector<ScanFinding>& findings) {
+OrganisationProposal proposeForOrganisation(const ScanRun& run, const FindingTally& findings) {
     OrganisationProposal out;
     out.proposal = proposeTiers(findings);
     if (run.repositories.size() < 2)
@@ -75,7 +76,7 @@ OrganisationProposal proposeForOrganisation(const ScanRun& run,
     std::vector<ScanProposal> own;
     own.reserve(run.repositories.size());
     for (const RepositoryScan& repo : run.repositories)
-        own.push_back(proposeTiers(repo.findings));
+        own.push_back(proposeTiers(repo.tally));
     for (Dimension d : kAllDimensions) {
         const auto i = static_cast<std::size_t>(d);
         if (d == Dimension::Distributed || !out.proposal.dimensions[i].scanned)
@@ -141,7 +142,7 @@ Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options) {
     audit.date = options.date;
     audit.workload = options.workload;
 
-    const std::vector<ScanFinding> findings = allFindings(run);
+    const FindingTally findings = allFindings(run, options.top_evidence);
     const OrganisationProposal org = proposeForOrganisation(run, findings);
     const ScanProposal& proposal = org.proposal;
     applyScan(audit, findings, proposal, options.top_evidence);
@@ -172,9 +173,9 @@ Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options) {
             if (!isWellFormedUtf8(reason))
                 reason = percentEscapedPath(reason);
     }
-    for (const ScanFinding& f : findings) {
-        audit.tensorrt = audit.tensorrt || showsTensorRt(f);
-        audit.multi_node = audit.multi_node || showsMultiNode(f);
+    for (const RepositoryScan& repo : run.repositories) {
+        audit.tensorrt = audit.tensorrt || repo.shows_tensorrt;
+        audit.multi_node = audit.multi_node || repo.shows_multi_node;
     }
     const bool prefix = run.repositories.size() > 1;
     for (const RepositoryScan& repo : run.repositories) {

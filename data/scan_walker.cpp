@@ -2,6 +2,7 @@
 
 #include "gitignore.h"
 #include "path_bytes.h"
+#include "scan_audit.h"
 #include "scan_file_prep.h"
 
 #include <algorithm>
@@ -138,8 +139,9 @@ struct FileEntry {
     std::size_t repository = 0;
 };
 
+// One file's findings as a repository's are gathered (RepositoryScan), merged in file order.
 struct FileResult {
-    std::vector<model::ScanFinding> findings;
+    RepositoryScan scan;
     std::optional<model::SkippedFile> skipped;
     std::uint64_t bytes = 0;
 };
@@ -393,29 +395,31 @@ FileResult scanFile(const FileEntry& entry, const ScanOptions& options, const Sc
     if (std::string_view(text).substr(0, kLfsPointer.size()) == kLfsPointer)
         return skipped("Git LFS pointer (the content is not in the checkout)");
 
+    result.scan.tally = model::FindingTally(options.evidence_per_dimension);
+    auto take = [&](model::ScanFinding&& f) {
+        if (entry.vendored && f.context != model::EvidenceContext::Comment &&
+            f.context != model::EvidenceContext::Docstring)
+            f.context = model::EvidenceContext::Vendored;
+        result.scan.add(f, options.keep_every_finding);
+    };
     if (isNotebook(entry.rel)) {
         NotebookCode code;
         if (!extractNotebookCode(text, code, error))
             return skipped("notebook not readable: " + error);
-        result.findings = matcher.matchFile(entry.rel, code.text);
-        for (model::ScanFinding& f : result.findings) {
-            if (isPathRule(f) || code.json_line.empty())
-                continue;
-            const std::size_t at = std::min(static_cast<std::size_t>(std::max(f.line, 1) - 1),
-                                            code.json_line.size() - 1);
-            f.line = code.json_line[at];
-            f.col = columnInJson(text, f.line, f.match);
-        }
+        matcher.matchFile(entry.rel, code.text, [&](model::ScanFinding&& f) {
+            if (!isPathRule(f) && !code.json_line.empty()) {
+                const std::size_t at = std::min(static_cast<std::size_t>(std::max(f.line, 1) - 1),
+                                                code.json_line.size() - 1);
+                f.line = code.json_line[at];
+                f.col = columnInJson(text, f.line, f.match);
+            }
+            take(std::move(f));
+        });
     } else if (isDockerfile(entry.rel)) {
-        result.findings = matcher.matchFile(entry.rel, resolveDockerfileArgs(text));
+        matcher.matchFile(entry.rel, resolveDockerfileArgs(text), take);
     } else {
-        result.findings = matcher.matchFile(entry.rel, text);
+        matcher.matchFile(entry.rel, text, take);
     }
-    if (entry.vendored)
-        for (model::ScanFinding& f : result.findings)
-            if (f.context != model::EvidenceContext::Comment &&
-                f.context != model::EvidenceContext::Docstring)
-                f.context = model::EvidenceContext::Vendored;
     result.bytes = text.size();
     return result;
 }
@@ -433,6 +437,14 @@ std::string folderName(const fs::path& root) {
 }
 
 } // namespace
+
+void RepositoryScan::add(const model::ScanFinding& finding, bool keepEvery) {
+    tally.add(finding);
+    shows_tensorrt = shows_tensorrt || showsTensorRt(finding);
+    shows_multi_node = shows_multi_node || showsMultiNode(finding);
+    if (keepEvery)
+        findings.push_back(finding);
+}
 
 const ScanFileSystem& realScanFileSystem() {
     static const PosixScanFileSystem files;
@@ -476,13 +488,40 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
     }
 
     const model::ScanMatcher& matcher = model::defaultScanMatcher();
-    std::vector<FileResult> results(entries.size());
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
     std::atomic<std::uint64_t> bytesDone{0};
     std::mutex progressMutex;
     // The first file reports at once, then at most every kProgressInterval.
     auto lastReport = std::chrono::steady_clock::now() - kProgressInterval;
+    for (RepositoryScan& repo : run.repositories)
+        repo.tally = model::FindingTally(options.evidence_per_dimension);
+
+    // Each file's result joins its repository in file order as soon as the files before it have
+    // joined: only the files still out of order are held, not every file's result.
+    std::mutex mergeMutex;
+    std::map<std::size_t, FileResult> waiting;
+    std::size_t nextToMerge = 0;
+    auto merge = [&](std::size_t i, FileResult&& result) {
+        const std::lock_guard<std::mutex> lock(mergeMutex);
+        waiting.emplace(i, std::move(result));
+        for (auto it = waiting.begin(); it != waiting.end() && it->first == nextToMerge;
+             it = waiting.erase(it), ++nextToMerge) {
+            RepositoryScan& repo = run.repositories[entries[it->first].repository];
+            FileResult& r = it->second;
+            if (r.skipped) {
+                repo.not_scanned.push_back(std::move(*r.skipped));
+                continue;
+            }
+            ++repo.files_scanned;
+            repo.bytes_scanned += r.bytes;
+            repo.tally.merge(r.scan.tally);
+            repo.shows_tensorrt = repo.shows_tensorrt || r.scan.shows_tensorrt;
+            repo.shows_multi_node = repo.shows_multi_node || r.scan.shows_multi_node;
+            for (model::ScanFinding& f : r.scan.findings)
+                repo.findings.push_back(std::move(f));
+        }
+    };
 
     auto work = [&] {
         for (;;) {
@@ -491,9 +530,11 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
             const std::size_t i = next.fetch_add(1);
             if (i >= entries.size())
                 return;
-            results[i] = scanFile(entries[i], options, files, matcher);
+            FileResult result = scanFile(entries[i], options, files, matcher);
+            const std::uint64_t fileBytes = result.bytes;
+            merge(i, std::move(result));
             const std::size_t filesDone = done.fetch_add(1) + 1;
-            const std::uint64_t bytes = bytesDone.fetch_add(results[i].bytes) + results[i].bytes;
+            const std::uint64_t bytes = bytesDone.fetch_add(fileBytes) + fileBytes;
             if (!progress)
                 continue;
             std::unique_lock<std::mutex> lock(progressMutex, std::try_to_lock);
@@ -527,18 +568,6 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
         return run;
     }
 
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        RepositoryScan& repo = run.repositories[entries[i].repository];
-        FileResult& r = results[i];
-        if (r.skipped) {
-            repo.not_scanned.push_back(std::move(*r.skipped));
-            continue;
-        }
-        ++repo.files_scanned;
-        repo.bytes_scanned += r.bytes;
-        for (model::ScanFinding& f : r.findings)
-            repo.findings.push_back(std::move(f));
-    }
     for (RepositoryScan& repo : run.repositories)
         std::stable_sort(repo.not_scanned.begin(), repo.not_scanned.end(),
                          [](const model::SkippedFile& a, const model::SkippedFile& b) {

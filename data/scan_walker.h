@@ -8,7 +8,9 @@
 // `not_scanned` with the reason; a scan never aborts on a file.
 
 #include "audit.h"
+#include "json_checks.h"
 #include "scan_matcher.h"
+#include "scan_rubric.h"
 
 #include <atomic>
 #include <cstdint>
@@ -37,6 +39,11 @@ struct ScanOptions {
     unsigned threads = 0;                               // 0: the machine's cores
     bool honour_gitignore = true;
     const ScanFileSystem* file_system = nullptr; // null: realScanFileSystem()
+    // Every finding in RepositoryScan::findings too (SARIF shows each one). Off, a scan holds
+    // only what its audit can show (RepositoryScan::tally), however many lines match.
+    bool keep_every_finding = false;
+    // Evidence items the tally keeps per dimension: an audit keeps at most this many.
+    std::size_t evidence_per_dimension = kMaxItemsPerList;
 };
 
 struct ScanProgress {
@@ -58,8 +65,15 @@ struct RepositoryScan {
     std::string name; // the folder's name; made unique within a run ("repo", "repo-2")
     std::string root; // as given
     // Paths relative to the root, '/'-separated; in file order, then line order. Findings in a
-    // submodule's files have context Vendored.
+    // submodule's files have context Vendored. Held only with ScanOptions::keep_every_finding.
     std::vector<model::ScanFinding> findings;
+    // Every finding counted, and the ones a proposal and an audit read kept, in bounded memory.
+    model::FindingTally tally{model::kMaxScanListItems};
+    bool shows_tensorrt = false;   // a finding showsTensorRt() (scan_audit.h)
+    bool shows_multi_node = false; // a finding showsMultiNode()
+    // Adds one finding (in scan order) to the tally and the facts, and to `findings` with
+    // `keepEvery`.
+    void add(const model::ScanFinding& finding, bool keepEvery = true);
     std::vector<model::SkippedFile> not_scanned; // binary, too large, unreadable, LFS pointer,
                                                  // symlink out of the tree or in a loop,
                                                  // submodule not checked out

@@ -23,6 +23,37 @@ constexpr std::size_t kSnippetLimit = 200;
 constexpr std::size_t kSnippetLead = 60; // bytes kept before a hit when a long line is cut
 
 enum class Mark : unsigned char { Code, Comment, Docstring };
+
+// A mark per byte of a file, 2 bits each: a quarter of the file's size, not another copy of it.
+class Marks {
+public:
+    explicit Marks(std::size_t n)
+        : m_size(n)
+        , m_bits((n + 3) / 4, 0) {}
+    std::size_t size() const { return m_size; }
+    Mark operator[](std::size_t i) const {
+        return static_cast<Mark>((m_bits[i / 4] >> (2 * (i % 4))) & 3u);
+    }
+    void set(std::size_t i, Mark m) {
+        unsigned char& b = m_bits[i / 4];
+        const unsigned shift = 2 * (i % 4);
+        b = static_cast<unsigned char>((b & ~(3u << shift)) | (static_cast<unsigned>(m) << shift));
+    }
+    void fill(std::size_t from, std::size_t to, Mark m) {
+        to = std::min(to, m_size);
+        for (; from < to && from % 4 != 0; ++from)
+            set(from, m);
+        const auto whole = static_cast<unsigned char>(static_cast<unsigned>(m) * 0x55u);
+        for (; from + 4 <= to; from += 4)
+            m_bits[from / 4] = whole;
+        for (; from < to; ++from)
+            set(from, m);
+    }
+
+private:
+    std::size_t m_size;
+    std::vector<unsigned char> m_bits;
+};
 enum class CommentSyntax { None, CStyle, Python, Hash, Prose };
 
 RE2::Options options() {
@@ -73,12 +104,11 @@ bool isIdentChar(char c) {
 }
 
 // Marks every byte of `text` as code, comment or docstring.
-std::vector<Mark> classify(std::string_view text, CommentSyntax syntax) {
-    std::vector<Mark> mark(text.size(), Mark::Code);
+Marks classify(std::string_view text, CommentSyntax syntax) {
+    Marks mark(text.size()); // all Code
     const std::size_t n = text.size();
     auto fill = [&](std::size_t from, std::size_t to, Mark m) {
-        std::fill(mark.begin() + static_cast<std::ptrdiff_t>(from),
-                  mark.begin() + static_cast<std::ptrdiff_t>(std::min(to, n)), m);
+        mark.fill(from, to, m);
     };
     auto lineEnd = [&](std::size_t from) {
         const auto nl = text.find('\n', from);
@@ -179,7 +209,7 @@ std::vector<Mark> classify(std::string_view text, CommentSyntax syntax) {
 // Comments the '#' rule of classify() misses, marked on top of its result: a CMake bracket
 // comment (#[[ ... ]] or #[==[ ... ]==], which may span lines; CMakeLists.txt, *.cmake) and a
 // git config ';' comment in .gitmodules (at a line start or after a blank, outside quotes).
-void markConfigComments(std::string_view path, std::string_view text, std::vector<Mark>& mark) {
+void markConfigComments(std::string_view path, std::string_view text, Marks& mark) {
     const auto slash = path.find_last_of("/\\");
     const std::string name =
         lowered(slash == std::string_view::npos ? path : path.substr(slash + 1));
@@ -198,8 +228,7 @@ void markConfigComments(std::string_view path, std::string_view text, std::vecto
                        (i == 0 || isSpace(text[i - 1]) || text[i - 1] == '\n')) {
                 const auto nl = text.find('\n', i);
                 const std::size_t e = nl == std::string_view::npos ? n : nl;
-                std::fill(mark.begin() + static_cast<std::ptrdiff_t>(i),
-                          mark.begin() + static_cast<std::ptrdiff_t>(e), Mark::Comment);
+                mark.fill(i, e, Mark::Comment);
                 i = e - 1;
             }
         }
@@ -220,12 +249,11 @@ void markConfigComments(std::string_view path, std::string_view text, std::vecto
         const std::string close = "]" + std::string(j - at - 2, '=') + "]";
         const auto found = text.find(close, j + 1);
         const std::size_t end = found == std::string_view::npos ? n : found + close.size();
-        std::fill(mark.begin() + static_cast<std::ptrdiff_t>(at),
-                  mark.begin() + static_cast<std::ptrdiff_t>(end), Mark::Comment);
+        mark.fill(at, end, Mark::Comment);
         // Code may follow the close on its line (classify() took all of the first line).
         for (std::size_t k = end;
              k < n && text[k] != '\n' && !(text[k] == '#' && isSpace(text[k - 1])); ++k)
-            mark[k] = Mark::Code;
+            mark.set(k, Mark::Code);
         at = end - 1;
     }
 }
@@ -293,7 +321,7 @@ constexpr std::size_t kStretchBytes = 4 * 1024;
 
 // The call opened by the "(" just before `from`, folded as `fold`; `syntax` tells strings and
 // comments apart (comment bytes come from `mark`).
-std::string foldCall(std::string_view text, std::size_t from, const std::vector<Mark>& mark,
+std::string foldCall(std::string_view text, std::size_t from, const Marks& mark,
                      CommentSyntax syntax, Fold fold) {
     std::string out;
     int depth = 1;
@@ -522,8 +550,14 @@ const std::vector<std::string>& ScanMatcher::badPatterns() const {
 
 std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
                                                 std::string_view text) const {
-    const Compiled& c = *m_compiled;
     std::vector<ScanFinding> out;
+    matchFile(path, text, [&out](ScanFinding&& f) { out.push_back(std::move(f)); });
+    return out;
+}
+
+void ScanMatcher::matchFile(std::string_view path, std::string_view text,
+                            const FindingSink& sink) const {
+    const Compiled& c = *m_compiled;
     const ScanScopes scopes = scopeOf(path);
     const EvidenceContext pathContext = contextOfPath(path);
     const bool script = isScriptOutsideCi(path);
@@ -559,7 +593,7 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         f.match = std::string(matched);
         f.context = pathContext;
         f.severity = severityOf(cr, matched);
-        out.push_back(std::move(f));
+        sink(std::move(f));
     }
 
     ScanScopes textScopes = 0;
@@ -567,36 +601,47 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         if (has(scopes, scope))
             textScopes = textScopes | scope;
     if (textScopes == 0 || text.empty())
-        return out;
+        return;
     const Compiled::ScopeSet& set = c.setFor(textScopes);
     if (set.rules.empty())
-        return out;
+        return;
 
     const bool hasCr = text.find('\r') != std::string_view::npos;
     const re2::StringPiece whole(text.data(), text.size());
     const CommentSyntax syntax = syntaxOf(path, scopes);
-    std::vector<Mark> mark; // classified on the first candidate: most stretches have none
+    std::optional<Marks> marks; // classified on the first candidate: most stretches have none
+    // The current stretch [from, to) of whole lines: the 0-based number of its first line and
+    // where each of its lines starts (only the stretch's, not the file's: 8 bytes a line of a
+    // huge file would be a third of its size again).
+    std::size_t stretchEnd = 0;
+    std::size_t firstLine = 0;
     std::vector<std::size_t> lineStarts;
     auto prepare = [&] {
-        if (!lineStarts.empty())
+        if (marks)
             return;
-        mark = classify(text, syntax);
+        marks = classify(text, syntax);
         if (syntax == CommentSyntax::Hash)
-            markConfigComments(path, text, mark);
-        lineStarts.push_back(0);
-        for (auto nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', nl + 1))
-            lineStarts.push_back(nl + 1);
+            markConfigComments(path, text, *marks);
     };
-    // The line (0-based) holding byte `offset`, and that line without its end.
+    // The line (0-based) holding byte `offset` of the stretch, where it starts, where the next
+    // line starts, and the line without its end.
     auto lineOf = [&](std::size_t offset) {
-        return static_cast<std::size_t>(
-            std::upper_bound(lineStarts.begin(), lineStarts.end(), offset) - lineStarts.begin() -
-            1);
+        return firstLine + static_cast<std::size_t>(
+                               std::upper_bound(lineStarts.begin(), lineStarts.end(), offset) -
+                               lineStarts.begin() - 1);
+    };
+    auto lineStart = [&](std::size_t index) {
+        return lineStarts[index - firstLine];
+    };
+    auto nextLineStart = [&](std::size_t index) {
+        const std::size_t k = index - firstLine + 1;
+        return k < lineStarts.size() ? lineStarts[k] : stretchEnd;
     };
     auto lineText = [&](std::size_t index) {
-        const std::size_t start = lineStarts[index];
-        const std::size_t end =
-            index + 1 < lineStarts.size() ? lineStarts[index + 1] - 1 : text.size();
+        const std::size_t start = lineStart(index);
+        std::size_t end = nextLineStart(index);
+        if (end > start && text[end - 1] == '\n')
+            --end;
         std::string_view line = text.substr(start, end - start);
         if (!line.empty() && line.back() == '\r')
             line.remove_suffix(1);
@@ -608,12 +653,16 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         std::size_t rule;
         ScanFinding finding;
     };
+    // The current stretch's findings: a stretch holds whole lines and every hit lies on one of
+    // its lines, so sorting per stretch gives the file's line order, and a huge file's findings
+    // go to the sink as they are found instead of being held.
     std::vector<Placed> found;
 
     // One rule on one line: the first hit in code, else the first hit.
     auto matchLine = [&](std::size_t ri, std::size_t index) {
         const Compiled::Rule& cr = c.rules[ri];
-        const std::size_t start = lineStarts[index];
+        const Marks& mark = *marks;
+        const std::size_t start = lineStart(index);
         const std::string_view line = lineText(index);
         const re2::StringPiece piece(line.data(), line.size());
         std::optional<std::pair<std::size_t, std::size_t>> chosen; // offset, length
@@ -659,9 +708,8 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
     auto matchRule = [&](std::size_t ri, std::size_t from, std::size_t to) {
         const Compiled::Rule& cr = c.rules[ri];
         if (cr.every_line && hasCr) {
-            for (std::size_t index = lineOf(from);
-                 index < lineStarts.size() && lineStarts[index] < to; ++index)
-                matchLine(ri, index);
+            for (std::size_t k = 0; k < lineStarts.size(); ++k)
+                matchLine(ri, firstLine + k);
             return;
         }
         for (std::size_t pos = from; pos < to;) {
@@ -670,9 +718,7 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
                 break;
             const std::size_t index = lineOf(static_cast<std::size_t>(m.data() - text.data()));
             matchLine(ri, index);
-            if (index + 1 >= lineStarts.size())
-                break;
-            pos = lineStarts[index + 1];
+            pos = nextLineStart(index);
         }
     };
 
@@ -680,6 +726,7 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
     auto matchSpan = [&](std::size_t k, std::size_t from, std::size_t to) {
         const Compiled::Span& span = c.spans[k];
         const Compiled::Rule& cr = c.rules[span.rule];
+        const Marks& mark = *marks;
         for (std::size_t pos = from; pos < to;) {
             re2::StringPiece m;
             if (!span.head->Match(whole, pos, to, RE2::UNANCHORED, &m, 1))
@@ -703,7 +750,7 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
                 (cr.exclude && RE2::PartialMatch(folded, *cr.exclude)))
                 continue;
             const std::string_view line = lineText(index);
-            const std::size_t col = off - lineStarts[index];
+            const std::size_t col = off - lineStart(index);
             ScanFinding f;
             f.rule = cr.rule;
             f.path = normalised;
@@ -756,20 +803,29 @@ std::vector<ScanFinding> ScanMatcher::matchFile(std::string_view path,
         }
         if (!ruleHits.empty() || !spanHits.empty()) {
             prepare();
+            stretchEnd = to;
+            lineStarts.clear();
+            for (std::size_t at = from; at < to;) {
+                lineStarts.push_back(at);
+                const auto nl = text.find('\n', at);
+                at = nl == std::string_view::npos ? to : nl + 1;
+            }
             for (std::size_t r : ruleHits)
                 matchRule(r, from, to);
             for (std::size_t k : spanHits)
                 matchSpan(k, from, to);
         }
+        std::stable_sort(found.begin(), found.end(), [](const Placed& a, const Placed& b) {
+            return a.line != b.line ? a.line < b.line : a.rule < b.rule;
+        });
+        for (Placed& p : found)
+            sink(std::move(p.finding));
+        found.clear();
+        firstLine += static_cast<std::size_t>(
+            std::count(text.begin() + static_cast<std::ptrdiff_t>(from),
+                       text.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
         from = to;
     }
-
-    std::stable_sort(found.begin(), found.end(), [](const Placed& a, const Placed& b) {
-        return a.line != b.line ? a.line < b.line : a.rule < b.rule;
-    });
-    for (Placed& p : found)
-        out.push_back(std::move(p.finding));
-    return out;
 }
 
 const ScanMatcher& defaultScanMatcher() {

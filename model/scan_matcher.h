@@ -8,6 +8,7 @@
 #include "audit.h"
 #include "scan_rules.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,6 +61,10 @@ public:
     // Docker, YAML and TOML files get # comments; Markdown/reST/plain text counts as comment.
     // A hit in code takes the path's context (test, vendored, ...) where that is not code.
     std::vector<ScanFinding> matchFile(std::string_view path, std::string_view text) const;
+    // The same findings in the same order, each handed to `sink` as soon as its stretch of lines
+    // is matched: a huge file's findings are never all held at once.
+    using FindingSink = std::function<void(ScanFinding&&)>;
+    void matchFile(std::string_view path, std::string_view text, const FindingSink& sink) const;
 
 private:
     struct Compiled;

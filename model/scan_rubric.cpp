@@ -1,6 +1,8 @@
 #include "scan_rubric.h"
 
 #include <algorithm>
+#include <climits>
+#include <iterator>
 #include <string_view>
 
 namespace crossgrade::model {
@@ -114,14 +116,15 @@ void decideDistributed(DimensionProposal& p, const std::vector<const ScanFinding
     }
 }
 
-} // namespace
-
-ScanProposal proposeTiers(const std::vector<ScanFinding>& findings) {
+// The rubric over the findings it reads (in scan order), with the count per dimension of those
+// outside production code.
+ScanProposal propose(const std::vector<const ScanFinding*>& findings,
+                     const std::array<long long, kDimensionCount>& elsewhereOf) {
     ScanProposal out;
     std::vector<const ScanFinding*> nonPortable;
-    for (const ScanFinding& f : findings)
-        if (production(f) && f.rule->kind == RuleKind::Finding && nonPortableKernel(f))
-            nonPortable.push_back(&f);
+    for (const ScanFinding* f : findings)
+        if (production(*f) && f->rule->kind == RuleKind::Finding && nonPortableKernel(*f))
+            nonPortable.push_back(f);
 
     for (Dimension d : kAllDimensions) {
         DimensionProposal& p = out.dimensions[static_cast<std::size_t>(d)];
@@ -136,8 +139,9 @@ ScanProposal proposeTiers(const std::vector<ScanFinding>& findings) {
         std::vector<const ScanFinding*> own;
         std::vector<const ScanFinding*> scale;
         std::vector<const ScanFinding*> mitigations;
-        int elsewhere = 0;
-        for (const ScanFinding& f : findings) {
+        const long long elsewhere = elsewhereOf[static_cast<std::size_t>(d)];
+        for (const ScanFinding* fp : findings) {
+            const ScanFinding& f = *fp;
             if (!f.rule)
                 continue;
             const bool mine = f.rule->dimension == d;
@@ -145,11 +149,8 @@ ScanProposal proposeTiers(const std::vector<ScanFinding>& findings) {
                 f.rule->kind == RuleKind::Mitigation && (f.rule->covers & coverBit(d)) != 0;
             if (!mine && !covering)
                 continue;
-            if (!production(f)) {
-                if (mine && f.rule->kind == RuleKind::Finding)
-                    ++elsewhere;
-                continue;
-            }
+            if (!production(f))
+                continue; // counted in `elsewhere`
             if (covering)
                 mitigations.push_back(&f);
             else if (f.rule->kind == RuleKind::Scale)
@@ -193,7 +194,155 @@ ScanProposal proposeTiers(const std::vector<ScanFinding>& findings) {
     return out;
 }
 
-void applyScan(Audit& audit, const std::vector<ScanFinding>& findings, const ScanProposal& proposal,
+// Evidence order (applyScan): context weight, then severity, then path, then line, then scan
+// order, so the best `cap` of a stream are the first `cap` of a stable sort of all of it.
+bool ranksBefore(const ScanFinding& a, std::uint64_t sa, const ScanFinding& b, std::uint64_t sb) {
+    const double wa = contextWeight(a.context);
+    const double wb = contextWeight(b.context);
+    if (wa != wb)
+        return wa > wb;
+    if (a.severity != b.severity)
+        return static_cast<int>(a.severity) > static_cast<int>(b.severity);
+    if (a.path != b.path)
+        return a.path < b.path;
+    if (a.line != b.line)
+        return a.line < b.line;
+    return sa < sb;
+}
+
+} // namespace
+
+bool FindingTally::Better::operator()(const Ranked& a, const Ranked& b) const {
+    return ranksBefore(a.finding, a.seq, b.finding, b.seq);
+}
+
+FindingTally::FindingTally(std::size_t evidence_per_dimension)
+    : m_evidenceCap(evidence_per_dimension) {}
+
+std::size_t FindingTally::keptCount() const {
+    std::size_t n = m_proposal.size();
+    for (const auto& set : m_evidence)
+        n += set.size();
+    return n;
+}
+
+std::vector<const ScanFinding*> FindingTally::evidenceOf(Dimension d) const {
+    std::vector<const ScanFinding*> out;
+    for (const Ranked& r : m_evidence[static_cast<std::size_t>(d)])
+        out.push_back(&r.finding);
+    return out;
+}
+
+bool FindingTally::neededByProposal(const ScanFinding& f) {
+    if (!production(f))
+        return false;
+    const auto d = static_cast<std::size_t>(f.rule->dimension);
+    bool needed = false;
+    switch (f.rule->kind) {
+    case RuleKind::Finding: {
+        bool& severity = m_firstOfSeverity[d][static_cast<std::size_t>(f.severity)];
+        if (!severity)
+            needed = severity = true;
+        if (!m_firstBeyond[d] && beyondFrameworkComm(f))
+            needed = m_firstBeyond[d] = true;
+        if (!m_nonPortable && nonPortableKernel(f))
+            needed = m_nonPortable = true;
+        break;
+    }
+    case RuleKind::Scale:
+        needed = m_scaleRules[d].insert(std::string(f.rule->id)).second;
+        break;
+    case RuleKind::Mitigation:
+        for (Dimension covered : kAllDimensions) {
+            const auto c = static_cast<std::size_t>(covered);
+            if ((f.rule->covers & coverBit(covered)) != 0 &&
+                m_mitigationsHeld[c] < kMaxScanListItems) {
+                ++m_mitigationsHeld[c];
+                needed = true;
+            }
+        }
+        break;
+    }
+    return needed;
+}
+
+void FindingTally::offer(const ScanFinding& f, std::uint64_t seq, bool counted) {
+    if (!f.rule)
+        return;
+    const auto d = static_cast<std::size_t>(f.rule->dimension);
+    if (!counted && f.rule->kind != RuleKind::Mitigation) {
+        ++m_counts[d][std::string(f.rule->id)];
+        if (f.rule->kind == RuleKind::Finding && !production(f))
+            ++m_elsewhere[d];
+    }
+    if (m_evidenceCap > 0 && f.rule->kind != RuleKind::Mitigation) {
+        std::set<Ranked, Better>& best = m_evidence[d];
+        if (best.size() < m_evidenceCap ||
+            ranksBefore(f, seq, best.rbegin()->finding, best.rbegin()->seq)) {
+            best.insert(Ranked{seq, f});
+            if (best.size() > m_evidenceCap)
+                best.erase(std::prev(best.end()));
+        }
+    }
+    if (neededByProposal(f))
+        m_proposal.push_back(Held{seq, f});
+}
+
+void FindingTally::add(const ScanFinding& finding) {
+    offer(finding, m_seen++, false);
+}
+
+void FindingTally::merge(const FindingTally& later, const std::string& pathPrefix) {
+    const std::uint64_t base = m_seen;
+    m_seen += later.m_seen;
+    for (std::size_t d = 0; d < kDimensionCount; ++d) {
+        for (const auto& [rule, count] : later.m_counts[d])
+            m_counts[d][rule] += count;
+        m_elsewhere[d] += later.m_elsewhere[d];
+    }
+    auto prefixed = [&](const ScanFinding& f) {
+        ScanFinding out = f;
+        if (!pathPrefix.empty())
+            out.path = pathPrefix + f.path;
+        return out;
+    };
+    // The best of both streams are among the best of each, and every "first" the rubric reads
+    // is this tally's or else `later`'s: offering what `later` kept is enough. Offered in scan
+    // order, so that what the proposal holds stays in scan order.
+    std::vector<std::pair<std::uint64_t, const ScanFinding*>> kept;
+    for (const Held& h : later.m_proposal)
+        kept.emplace_back(h.seq, &h.finding);
+    for (const auto& set : later.m_evidence)
+        for (const Ranked& r : set)
+            kept.emplace_back(r.seq, &r.finding);
+    std::sort(kept.begin(), kept.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    kept.erase(std::unique(kept.begin(), kept.end(),
+                           [](const auto& a, const auto& b) { return a.first == b.first; }),
+               kept.end());
+    for (const auto& [seq, f] : kept)
+        offer(prefixed(*f), base + seq, true);
+}
+
+ScanProposal proposeTiers(const FindingTally& tally) {
+    std::vector<const ScanFinding*> findings;
+    findings.reserve(tally.proposalFindings().size());
+    for (const FindingTally::Held& h : tally.proposalFindings())
+        findings.push_back(&h.finding);
+    std::array<long long, kDimensionCount> elsewhere{};
+    for (Dimension d : kAllDimensions)
+        elsewhere[static_cast<std::size_t>(d)] = tally.elsewhereOf(d);
+    return propose(findings, elsewhere);
+}
+
+ScanProposal proposeTiers(const std::vector<ScanFinding>& findings) {
+    FindingTally tally(0); // the rubric reads no evidence
+    for (const ScanFinding& f : findings)
+        tally.add(f);
+    return proposeTiers(tally);
+}
+
+void applyScan(Audit& audit, const FindingTally& tally, const ScanProposal& proposal,
                std::size_t top_n) {
     for (Dimension d : kAllDimensions) {
         const DimensionProposal& p = proposal.dimension(d);
@@ -204,43 +353,34 @@ void applyScan(Audit& audit, const std::vector<ScanFinding>& findings, const Sca
         dim.findings.clear();
         dim.evidence.clear();
         dim.mitigations.clear();
-
-        std::vector<const ScanFinding*> ranked;
-        for (const ScanFinding& f : findings) {
-            if (!f.rule)
-                continue;
-            if (f.rule->kind == RuleKind::Mitigation) {
-                if ((f.rule->covers & coverBit(d)) != 0 && production(f))
-                    dim.mitigations.push_back({std::string(f.rule->id), f.path, f.line, f.snippet,
-                                               std::string(f.rule->rocm_equivalent)});
-                continue;
-            }
-            if (f.rule->dimension != d)
-                continue;
-            ++dim.findings[std::string(f.rule->id)];
-            ranked.push_back(&f);
+        for (const FindingTally::Held& h : tally.proposalFindings()) {
+            const ScanFinding& f = h.finding;
+            if (dim.mitigations.size() >= kMaxScanListItems)
+                break;
+            if (f.rule && f.rule->kind == RuleKind::Mitigation &&
+                (f.rule->covers & coverBit(d)) != 0 && production(f))
+                dim.mitigations.push_back({std::string(f.rule->id), f.path, f.line, f.snippet,
+                                           std::string(f.rule->rocm_equivalent)});
         }
-        std::stable_sort(
-            ranked.begin(), ranked.end(), [](const ScanFinding* a, const ScanFinding* b) {
-                const double wa = contextWeight(a->context);
-                const double wb = contextWeight(b->context);
-                if (wa != wb)
-                    return wa > wb;
-                if (a->severity != b->severity)
-                    return static_cast<int>(a->severity) > static_cast<int>(b->severity);
-                if (a->path != b->path)
-                    return a->path < b->path;
-                return a->line < b->line;
-            });
-        if (ranked.size() > top_n)
-            ranked.resize(top_n);
-        for (const ScanFinding* f : ranked) {
-            EvidenceItem item = toEvidence(*f);
-            if (!p.mitigated_by.empty() && f->context == EvidenceContext::Code)
+        for (const auto& [rule, count] : tally.findingsOf(d))
+            dim.findings[rule] = static_cast<int>(std::min<long long>(count, INT_MAX));
+        const std::vector<const ScanFinding*> ranked = tally.evidenceOf(d);
+        for (std::size_t i = 0; i < ranked.size() && i < top_n; ++i) {
+            const ScanFinding& f = *ranked[i];
+            EvidenceItem item = toEvidence(f);
+            if (!p.mitigated_by.empty() && f.context == EvidenceContext::Code)
                 item.mitigated_by = p.mitigated_by;
             dim.evidence.push_back(std::move(item));
         }
     }
+}
+
+void applyScan(Audit& audit, const std::vector<ScanFinding>& findings, const ScanProposal& proposal,
+               std::size_t top_n) {
+    FindingTally tally(top_n);
+    for (const ScanFinding& f : findings)
+        tally.add(f);
+    applyScan(audit, tally, proposal, top_n);
 }
 
 } // namespace crossgrade::model

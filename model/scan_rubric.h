@@ -7,10 +7,84 @@
 #include "scan_matcher.h"
 
 #include <array>
+#include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace crossgrade::model {
+
+// The most items a scanned audit's evidence or mitigations list may hold: the audit reader's
+// limit per list (data::kMaxItemsPerList, docs/limits.md), so a scan's own audit reads back.
+inline constexpr std::size_t kMaxScanListItems = 10'000;
+
+// What the rubric (proposeTiers) and the audit (applyScan) read of a scan, gathered one finding
+// at a time in scan order (file order, then line order), in bounded memory however many
+// findings there are: every finding is counted (per rule and dimension, exactly), but only the
+// findings a proposal or an audit can show are kept:
+// - per dimension, the `evidence_per_dimension` best ranked as applyScan ranks evidence
+//   (context weight, then severity, then path, then line, then scan order);
+// - per dimension, the first production finding of each severity, the first that goes beyond
+//   NCCL through the framework, the first production scale signal of each rule, and the first
+//   kMaxScanListItems production mitigations that cover it; the first non-portable kernel.
+// So proposeTiers and applyScan over a tally give what they give over every finding, with at
+// most `evidence_per_dimension` evidence items.
+class FindingTally {
+public:
+    explicit FindingTally(std::size_t evidence_per_dimension);
+
+    void add(const ScanFinding& finding);
+    // `later`'s findings come after this tally's in scan order; with a non-empty `pathPrefix`
+    // their paths are prefixed by it (a repository's name in an organisation scan).
+    void merge(const FindingTally& later, const std::string& pathPrefix = {});
+
+    std::size_t evidencePerDimension() const { return m_evidenceCap; }
+    std::uint64_t findingCount() const { return m_seen; } // every finding added or merged
+    std::size_t keptCount() const; // findings held now (evidence and proposal's own)
+    bool empty() const { return m_seen == 0; }
+
+    // Hits per rule id of a dimension in every context (mitigation signals are not counted).
+    const std::map<std::string, long long>& findingsOf(Dimension d) const {
+        return m_counts[static_cast<std::size_t>(d)];
+    }
+    // Findings of a dimension (kind Finding) outside production code.
+    long long elsewhereOf(Dimension d) const { return m_elsewhere[static_cast<std::size_t>(d)]; }
+
+    struct Held {
+        std::uint64_t seq = 0; // place in scan order
+        ScanFinding finding;
+    };
+    // The findings the rubric reads, in scan order.
+    const std::vector<Held>& proposalFindings() const { return m_proposal; }
+    // A dimension's best evidence, best first.
+    std::vector<const ScanFinding*> evidenceOf(Dimension d) const;
+
+private:
+    struct Ranked {
+        std::uint64_t seq = 0;
+        ScanFinding finding;
+    };
+    struct Better {
+        bool operator()(const Ranked& a, const Ranked& b) const;
+    };
+    void offer(const ScanFinding& finding, std::uint64_t seq, bool counted);
+    bool neededByProposal(const ScanFinding& finding);
+
+    std::size_t m_evidenceCap;
+    std::uint64_t m_seen = 0;
+    std::array<std::map<std::string, long long>, kDimensionCount> m_counts{};
+    std::array<long long, kDimensionCount> m_elsewhere{};
+    std::array<std::set<Ranked, Better>, kDimensionCount> m_evidence{};
+    std::vector<Held> m_proposal;
+    // What the proposal already holds: per dimension, severities seen, "beyond framework" seen,
+    // scale rules seen, mitigations held; and the first non-portable kernel.
+    std::array<std::array<bool, 3>, kDimensionCount> m_firstOfSeverity{};
+    std::array<bool, kDimensionCount> m_firstBeyond{};
+    std::array<std::set<std::string>, kDimensionCount> m_scaleRules{};
+    std::array<std::size_t, kDimensionCount> m_mitigationsHeld{};
+    bool m_nonPortable = false;
+};
 
 struct DimensionProposal {
     Dimension dimension = Dimension::CustomKernels;
@@ -41,14 +115,18 @@ struct ScanProposal {
 //   NCCL C API, NVSHMEM, custom communication or NVLS/CollNet/SHARP tuning;
 // - team knowledge is not scanned: Medium, with a note to answer the questionnaire.
 ScanProposal proposeTiers(const std::vector<ScanFinding>& findings);
+ScanProposal proposeTiers(const FindingTally& tally);
 
 // Writes a scan into an audit (DESIGN.md, "the audit's evidence item"), per scanned dimension:
 // `proposed_tier` from the proposal; `findings`, the hits per rule id in every context;
 // `evidence`, the dimension's findings and scale context ranked by context weight, then
 // severity, then place, at most `top_n`, each marked `mitigated_by` where the proposal stepped
-// the dimension down; `mitigations`, the signals in code that cover it. The tier that counts,
-// the reviewer's override and the notes are left alone: the reviewer decides.
+// the dimension down; `mitigations`, the first kMaxScanListItems signals in code that cover it.
+// The tier that counts, the reviewer's override and the notes are left alone: the reviewer
+// decides. Over a tally, at most its evidencePerDimension() items are kept.
 void applyScan(Audit& audit, const std::vector<ScanFinding>& findings, const ScanProposal& proposal,
+               std::size_t top_n = 20);
+void applyScan(Audit& audit, const FindingTally& tally, const ScanProposal& proposal,
                std::size_t top_n = 20);
 
 } // namespace crossgrade::model

@@ -6,8 +6,11 @@
 //                                 and an ignored build/ folder, a few files over the 4 MiB limit
 //                                 and a few binary files;
 //   bench_scan patterns FILE      writes the text rules' patterns for `rg -f`, one a line;
-//   bench_scan scan DIR [RUNS] [THREADS]  times scanRepositories over DIR (RUNS timed runs after
-//                                 one warm-up run) and prints the figures;
+//   bench_scan scan DIR [RUNS] [THREADS] [MAX_FILE_MB]  times scanRepositories over DIR (RUNS timed
+//   runs after
+//                                 one warm-up run) and prints the figures, with the findings
+//                                 counted, those held and the peak resident memory (issue 20:
+//                                 a file matching on every line must not hold every finding);
 //   bench_scan gitignore [DEPTH]  times the .gitignore worst cases of issue 20 (class 5): the
 //                                 81-byte line of sixteen "**" over DEPTH (default 40) nested
 //                                 folders, and twenty '*' in one segment against a 250-byte
@@ -26,6 +29,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <sys/resource.h>
 #include <vector>
 
 using namespace crossgrade;
@@ -292,9 +296,11 @@ int writePatterns(const char* file) {
     return 0;
 }
 
-int timeScan(const char* dir, int runs, unsigned threads) {
+int timeScan(const char* dir, int runs, unsigned threads, int maxFileMb) {
     data::ScanOptions options;
     options.threads = threads;
+    if (maxFileMb > 0)
+        options.max_file_bytes = static_cast<std::uintmax_t>(maxFileMb) << 20;
     std::vector<double> seconds;
     data::ScanRun last;
     for (int run = 0; run <= runs; ++run) { // run 0 warms the file cache
@@ -314,11 +320,15 @@ int timeScan(const char* dir, int runs, unsigned threads) {
     std::sort(seconds.begin(), seconds.end());
     const double best = seconds.front();
     const double median = seconds[seconds.size() / 2];
-    std::printf("ours: %zu files, %.1f MB read, %zu findings, %zu not scanned; %d runs, "
+    std::printf("ours: %zu files, %.1f MB read, %llu findings, %zu not scanned; %d runs, "
                 "best %.3f s, median %.3f s -> %.1f MB/s (median)\n",
-                repo.files_scanned, double(repo.bytes_scanned) / 1e6, repo.findings.size(),
-                repo.not_scanned.size(), runs, best, median,
-                double(repo.bytes_scanned) / 1e6 / median);
+                repo.files_scanned, double(repo.bytes_scanned) / 1e6,
+                static_cast<unsigned long long>(repo.tally.findingCount()), repo.not_scanned.size(),
+                runs, best, median, double(repo.bytes_scanned) / 1e6 / median);
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("findings held: %zu (evidence and the rubric's own); peak RSS %.0f MB\n",
+                repo.tally.keptCount(), double(usage.ru_maxrss) / 1024.0);
     std::printf("ours_median_seconds=%.4f\nours_bytes=%llu\n", median,
                 static_cast<unsigned long long>(repo.bytes_scanned));
     return 0;
@@ -377,12 +387,14 @@ int main(int argc, char** argv) {
         return writePatterns(argv[2]);
     if (command == "scan" && argc >= 3)
         return timeScan(argv[2], argc > 3 ? std::max(1, std::atoi(argv[3])) : 3,
-                        argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 0u);
+                        argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 0u,
+                        argc > 5 ? std::atoi(argv[5]) : 0);
     if (command == "gitignore")
         return timeGitignore(argc > 2 ? std::max(1, std::atoi(argv[2])) : 40);
-    std::fprintf(stderr,
-                 "usage: %s generate DIR [MB] | patterns FILE | scan DIR [RUNS] [THREADS] | "
-                 "gitignore [DEPTH]\n",
-                 argv[0]);
+    std::fprintf(
+        stderr,
+        "usage: %s generate DIR [MB] | patterns FILE | scan DIR [RUNS] [THREADS] [MAX_FILE_MB] | "
+        "gitignore [DEPTH]\n",
+        argv[0]);
     return 2;
 }

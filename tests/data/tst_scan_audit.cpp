@@ -28,8 +28,8 @@ data::RepositoryScan repository(const std::string& name,
     repo.name = name;
     repo.root = "/src/" + name;
     for (const auto& [path, text] : files) {
-        for (model::ScanFinding& f : model::defaultScanMatcher().matchFile(path, text))
-            repo.findings.push_back(std::move(f));
+        for (const model::ScanFinding& f : model::defaultScanMatcher().matchFile(path, text))
+            repo.add(f); // as the walker gathers them, every finding kept (SARIF)
         ++repo.files_scanned;
         repo.bytes_scanned += text.size();
     }

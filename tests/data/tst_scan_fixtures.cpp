@@ -49,7 +49,9 @@ struct MiniRepoScan {
 // the one thing it may report as not scanned.
 MiniRepoScan scanMiniRepo(const fs::path& root) {
     MiniRepoScan out;
-    crossgrade::data::ScanRun run = crossgrade::data::scanRepositories({root});
+    crossgrade::data::ScanOptions options;
+    options.keep_every_finding = true; // the expectations read every finding
+    crossgrade::data::ScanRun run = crossgrade::data::scanRepositories({root}, options);
     if (run.cancelled || !run.errors.empty() || run.repositories.size() != 1) {
         out.problem = QStringLiteral("the walker did not scan the folder");
         for (const std::string& e : run.errors)

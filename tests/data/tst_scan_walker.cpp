@@ -56,6 +56,7 @@ private:
 ScanOptions withThreads(unsigned threads) {
     ScanOptions o;
     o.threads = threads;
+    o.keep_every_finding = true; // these tests read each finding
     return o;
 }
 
@@ -593,6 +594,80 @@ private slots:
         QCOMPARE(badEscape.errors.front().place,
                  std::string("/dimensions/custom_kernels/evidence/0/path"));
         QVERIFY(badEscape.errors.front().message.find("percent-escaped") != std::string::npos);
+    }
+    // Issue 20, class 7: a scan held every finding of every file until the audit was made, so a
+    // 256 MB file matching on every line took 2.2 GB. Now the walker tallies each finding as it
+    // is found: every one is counted, and only the evidence an audit keeps (kMaxItemsPerList per
+    // dimension, the same items in the same order as ranking every finding) is held.
+    void bug_scanOfHugeFileHeldEveryFinding() {
+        MiniRepo repo;
+        auto lines = [](int n, const std::string& line) {
+            std::string out;
+            for (int i = 0; i < n; ++i)
+                out += line;
+            return out;
+        };
+        repo.write("src/b.cu", lines(7000, "cudaMalloc(&p, n);\n"));
+        repo.write("src/a.cu", lines(6000, "  cudaFree(p); // cudaMalloc\n"));
+        repo.write("tests/t.cu", lines(100, "cudaMalloc(&q, n);\n"));
+        const long long runtimeHits = 7000 + 6000 + 100;
+        QVERIFY(std::size_t(runtimeHits) > kMaxItemsPerList);
+
+        ScanOptions bounded;
+        bounded.threads = 2;
+        const ScanRun run = scanRepositories({repo.root()}, bounded);
+        QCOMPARE(run.repositories.size(), std::size_t(1));
+        const RepositoryScan& scan = run.repositories[0];
+        QVERIFY(scan.findings.empty()); // not held
+        const model::Dimension d1 = model::Dimension::CustomKernels;
+        QCOMPARE(scan.tally.findingsOf(d1).at("D1.cuda-runtime-api"), runtimeHits);
+        QCOMPARE(scan.tally.evidenceOf(d1).size(), kMaxItemsPerList);
+        QVERIFY(scan.tally.keptCount() < kMaxItemsPerList + 50);
+
+        // What ranking every finding keeps (applyScan before the tally): the same items.
+        const ScanRun all = scanRepositories({repo.root()}, withThreads(1));
+        std::vector<const model::ScanFinding*> ranked;
+        for (const model::ScanFinding& f : all.repositories[0].findings)
+            if (f.rule && f.rule->kind != model::RuleKind::Mitigation && f.rule->dimension == d1)
+                ranked.push_back(&f);
+        QCOMPARE(ranked.size(), std::size_t(runtimeHits + 3)); // and .cu source files, once each
+        std::stable_sort(ranked.begin(), ranked.end(), [](const auto* a, const auto* b) {
+            const double wa = model::contextWeight(a->context);
+            const double wb = model::contextWeight(b->context);
+            if (wa != wb)
+                return wa > wb;
+            if (a->severity != b->severity)
+                return static_cast<int>(a->severity) > static_cast<int>(b->severity);
+            return a->path != b->path ? a->path < b->path : a->line < b->line;
+        });
+        ranked.resize(kMaxItemsPerList);
+
+        ScanAuditOptions options;
+        options.top_evidence = kMaxItemsPerList;
+        const model::Audit audit = auditFromScan(run, options);
+        const model::DimensionAssessment& kernels = audit.dimension(d1);
+        QCOMPARE(kernels.findings.at("D1.cuda-runtime-api"), int(runtimeHits));
+        QCOMPARE(kernels.evidence.size(), kMaxItemsPerList);
+        for (std::size_t i = 0; i < ranked.size(); ++i) {
+            const model::EvidenceItem& e = kernels.evidence[i];
+            QCOMPARE(e.path + ":" + std::to_string(e.line) + ":" + e.rule_id,
+                     ranked[i]->path + ":" + std::to_string(ranked[i]->line) + ":" +
+                         std::string(ranked[i]->rule->id));
+        }
+        QCOMPARE(writeAudit(audit), writeAudit(auditFromScan(all, options)));
+        QVERIFY(readAudit(writeAudit(audit)).ok());
+
+        // The tally alone: whatever it is fed, it holds at most its cap of evidence (plus the
+        // few firsts the rubric reads), and counts everything.
+        model::FindingTally tally(50);
+        std::size_t most = 0;
+        for (const model::ScanFinding& f : all.repositories[0].findings) {
+            tally.add(f);
+            most = std::max(most, tally.keptCount());
+        }
+        QVERIFY2(most <= 50 + 5, qPrintable(QString::number(most)));
+        QCOMPARE(tally.findingCount(), std::uint64_t(all.repositories[0].findings.size()));
+        QCOMPARE(tally.evidenceOf(d1).size(), std::size_t(50));
     }
 };
 

@@ -1001,6 +1001,24 @@ private slots:
     }
 
     // The curated package table rates what D2.manifest-packages hits (issue 8 point 1).
+    // Issue 20, class 7: every mitigation in code went into the audit, so a repository with more
+    // than 10,000 (a generated header guarding each kernel) gave an audit its own reader refused
+    // (at most kMaxItemsPerList items a list). The first 10,000 are listed, in file order.
+    void bug_scannedAuditWithManyMitigationsDidNotReadBack() {
+        std::string guards;
+        for (std::size_t i = 0; i < kMaxScanListItems + 5; ++i)
+            guards += "#ifdef __HIP_PLATFORM_AMD__\n#endif\n";
+        const auto findings =
+            scanRepo({{"kernels/port.h", guards}, {"kernels/k.cu", "cudaMalloc(&p, n);\n"}});
+        Audit audit;
+        applyScan(audit, findings, proposeTiers(findings));
+        const DimensionAssessment& d1 = audit.dimension(Dimension::CustomKernels);
+        QCOMPARE(d1.mitigations.size(), kMaxScanListItems);
+        QCOMPARE(d1.mitigations.front().line.value_or(0), 1);
+        QCOMPARE(d1.mitigations.back().line.value_or(0), int(2 * kMaxScanListItems - 1));
+        QVERIFY(d1.proposed_tier == Tier::Low); // stepped down from Medium by the first
+    }
+
     void packageTableRatesManifestPackages_data() {
         QTest::addColumn<QString>("line");
         QTest::addColumn<int>("severity"); // Level
