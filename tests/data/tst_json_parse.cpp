@@ -11,6 +11,7 @@
 #include "benchmark_serving.h"
 #include "pricebook_json.h"
 #include "problem.h"
+#include "sample_files.h"
 #include "scenario_json.h"
 
 #include <QDir>
@@ -23,19 +24,7 @@ namespace data = crossgrade::data;
 
 namespace {
 
-std::string slurp(const char* relative) {
-    std::ifstream in(std::string(CROSSGRADE_SOURCE_DIR "/") + relative, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-const char* const kScenario = "resources/samples/scenarios/training-shop.json";
-const char* const kAudit = "resources/samples/audits/distributed-kernels.json";
-const char* const kPriceBook = "resources/pricebook/default.json";
-const char* const kInferenceX = "tests/fixtures/benchmarks/inferencex-agg.json";
-const char* const kMlperf = "tests/fixtures/benchmarks/mlperf-summary.json";
-const char* const kServing = "tests/fixtures/benchmarks/serving-vllm.json";
+using namespace crossgrade::testing;
 
 // "line:column" (1-based, in bytes) of `offset`, as the readers name places.
 QString placeAt(const std::string& text, std::size_t offset) {

@@ -11,6 +11,7 @@
 #include "benchmark_serving.h"
 #include "json_stream.h"
 #include "pricebook_json.h"
+#include "sample_files.h"
 #include "scan_audit.h"
 #include "scan_walker.h"
 #include "scenario_json.h"
@@ -28,19 +29,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string slurp(const char* relative) {
-    std::ifstream in(std::string(CROSSGRADE_SOURCE_DIR "/") + relative, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-const char* const kScenario = "resources/samples/scenarios/training-shop.json";
-const char* const kAudit = "resources/samples/audits/distributed-kernels.json";
-const char* const kPriceBook = "resources/pricebook/default.json";
-const char* const kInferenceX = "tests/fixtures/benchmarks/inferencex-agg.json";
-const char* const kMlperf = "tests/fixtures/benchmarks/mlperf-summary.json";
-const char* const kServing = "tests/fixtures/benchmarks/serving-vllm.json";
+using namespace crossgrade::testing;
 
 // The sample `file` with `value` written at `pointer`, as text.
 std::string withValue(const char* file, const std::string& pointer, const json& value) {
