@@ -7,6 +7,7 @@
 #include "evaluation.h"
 #include "new_scenario.h"
 #include "pricebook_json.h"
+#include "printable_text.h"
 #include "scenario_inputs.h"
 #include "scenario_json.h"
 
@@ -233,14 +234,26 @@ int runScenarios(Context& ctx) {
     std::vector<QStringList> rows{{"ID", "NAME", "VERSIONS", "SAVED", "CHEAPEST", "RULE PATH"}};
     std::size_t listed = 0;
     for (const data::ScenarioSummary& s : summaries) {
-        // A row that no longer reads is reported, not listed: the others still are (issue 20).
+        ++listed;
+        // A latest version that no longer reads is warned about and listed as damaged, so the
+        // scenario can still be found, exported and mended; the other rows list as ever (issue 20).
         if (!s.damage.empty()) {
             ctx.err << "crossgrade-cli: warning: row " << s.latest_number << " of scenario " << s.id
-                    << " (\"" << s.name << "\") could not be read: " << s.damage << "; "
+                    << " (\"" << data::printable(s.name)
+                    << "\") could not be read: " << data::printable(s.damage) << "; "
                     << data::damagedVersionAdvice(s.id, s.latest_number) << '\n';
+            list.push_back({{"id", s.id},
+                            {"name", s.name},
+                            {"created_at", s.created_at},
+                            {"versions", s.version_count},
+                            {"latest_version", s.latest_number},
+                            {"latest_saved_at", s.latest_saved_at},
+                            {"damaged", s.damage}});
+            rows.push_back({QString::number(s.id), qs(s.name), QString::number(s.version_count),
+                            qs(s.latest_saved_at), QStringLiteral("(damaged)"),
+                            QStringLiteral("-")});
             continue;
         }
-        ++listed;
         list.push_back({{"id", s.id},
                         {"name", s.name},
                         {"created_at", s.created_at},
@@ -282,7 +295,7 @@ int runVersions(Context& ctx) {
     for (const data::ScenarioVersionSummary& v : versions) {
         if (!v.damage.empty()) {
             ctx.err << "crossgrade-cli: warning: row " << v.number << " of scenario " << id
-                    << " could not be read: " << v.damage << "; "
+                    << " could not be read: " << data::printable(v.damage) << "; "
                     << data::damagedVersionAdvice(id, v.number) << '\n';
             continue;
         }

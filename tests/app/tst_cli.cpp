@@ -657,11 +657,20 @@ private slots:
                      r.err.contains("`crossgrade-cli delete-version 1 2`") &&
                      r.err.contains("`crossgrade-cli export-version 1 2`"),
                  qPrintable(r.err));
-        QCOMPARE(r.out.trimmed().split('\n').size(), 2); // the header and the undamaged one
+        // Both are listed: the damaged one marked, so it can still be found and mended (it was
+        // first left out, and a store whose only scenario was damaged said "No scenarios").
+        const QStringList lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines[1].startsWith("1 ") && lines[1].contains("(damaged)"), qPrintable(r.out));
+        QVERIFY2(lines[2].startsWith("2 ") && !lines[2].contains("(damaged)"), qPrintable(r.out));
         const auto list =
             nlohmann::json::parse(cli({"scenarios", "--format", "json"}).out.toStdString());
-        QCOMPARE(list["scenarios"].size(), std::size_t(1));
-        QCOMPARE(list["scenarios"][0]["id"].get<int>(), 2);
+        QCOMPARE(list["scenarios"].size(), std::size_t(2));
+        QCOMPARE(list["scenarios"][0]["id"].get<int>(), 1);
+        QVERIFY(list["scenarios"][0].contains("damaged"));
+        QVERIFY(!list["scenarios"][0].contains("cheapest_option"));
+        QCOMPARE(list["scenarios"][1]["id"].get<int>(), 2);
+        QVERIFY(!list["scenarios"][1].contains("damaged"));
 
         r = cli({"versions", "1", "--format", "json"});
         QVERIFY2(r.status == 0, qPrintable(r.err));
