@@ -466,19 +466,16 @@ std::string JsonChecker::optionalString(const json& object, const std::string& p
 
 std::string JsonChecker::requiredName(const json& object, const std::string& pointer,
                                       std::string_view key, std::size_t maxChars) {
-    std::string name = requiredString(object, pointer, key, maxChars);
-    if (!name.empty() && model::isBlankName(name)) {
-        error(childPointer(pointer, key), "expected a name with a visible character, got only "
-                                          "white space " +
-                                              describe(object[std::string(key)]));
-        return {};
-    }
-    return name;
+    return visibleName(requiredString(object, pointer, key, maxChars), object, pointer, key);
 }
 
 std::string JsonChecker::optionalName(const json& object, const std::string& pointer,
                                       std::string_view key, std::size_t maxChars) {
-    std::string name = optionalString(object, pointer, key, maxChars);
+    return visibleName(optionalString(object, pointer, key, maxChars), object, pointer, key);
+}
+
+std::string JsonChecker::visibleName(std::string name, const json& object,
+                                     const std::string& pointer, std::string_view key) {
     if (!name.empty() && model::isBlankName(name)) {
         error(childPointer(pointer, key), "expected a name with a visible character, got only "
                                           "white space " +

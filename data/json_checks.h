@@ -197,6 +197,9 @@ public:
                                                             const Sense& sense);
 
 private:
+    // `name` as read from object[key], refused (and returned empty) when it is only white space.
+    std::string visibleName(std::string name, const nlohmann::json& object,
+                            const std::string& pointer, std::string_view key);
     std::optional<model::Range> rangeAt(const nlohmann::json& value, const std::string& pointer,
                                         const Sense& sense);
 
