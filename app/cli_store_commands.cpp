@@ -232,46 +232,38 @@ int runScenarios(Context& ctx) {
     const auto summaries = store.scenarios();
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     std::vector<QStringList> rows{{"ID", "NAME", "VERSIONS", "SAVED", "CHEAPEST", "RULE PATH"}};
-    std::size_t listed = 0;
     for (const data::ScenarioSummary& s : summaries) {
-        ++listed;
+        nlohmann::ordered_json entry{{"id", s.id},
+                                     {"name", s.name},
+                                     {"created_at", s.created_at},
+                                     {"versions", s.version_count},
+                                     {"latest_version", s.latest_number},
+                                     {"latest_saved_at", s.latest_saved_at}};
+        const bool damaged = !s.damage.empty();
         // A latest version that no longer reads is warned about and listed as damaged, so the
         // scenario can still be found, exported and mended; the other rows list as ever (issue 20).
-        if (!s.damage.empty()) {
+        if (damaged) {
             ctx.err << "crossgrade-cli: warning: row " << s.latest_number << " of scenario " << s.id
                     << " (\"" << data::printable(s.name)
                     << "\") could not be read: " << data::printable(s.damage) << "; "
                     << data::damagedVersionAdvice(s.id, s.latest_number) << '\n';
-            list.push_back({{"id", s.id},
-                            {"name", s.name},
-                            {"created_at", s.created_at},
-                            {"versions", s.version_count},
-                            {"latest_version", s.latest_number},
-                            {"latest_saved_at", s.latest_saved_at},
-                            {"damaged", s.damage}});
-            rows.push_back({QString::number(s.id), qs(s.name), QString::number(s.version_count),
-                            qs(s.latest_saved_at), QStringLiteral("(damaged)"),
-                            QStringLiteral("-")});
-            continue;
+            entry["damaged"] = s.damage;
+        } else {
+            entry["cheapest_option"] = s.latest_cheapest_option;
+            entry["rule_path"] = s.latest_rule_path;
         }
-        list.push_back({{"id", s.id},
-                        {"name", s.name},
-                        {"created_at", s.created_at},
-                        {"versions", s.version_count},
-                        {"latest_version", s.latest_number},
-                        {"latest_saved_at", s.latest_saved_at},
-                        {"cheapest_option", s.latest_cheapest_option},
-                        {"rule_path", s.latest_rule_path}});
+        list.push_back(std::move(entry));
         rows.push_back({QString::number(s.id), qs(s.name), QString::number(s.version_count),
-                        qs(s.latest_saved_at), qs(s.latest_cheapest_option),
-                        qs(s.latest_rule_path)});
+                        qs(s.latest_saved_at),
+                        damaged ? QStringLiteral("(damaged)") : qs(s.latest_cheapest_option),
+                        damaged ? QStringLiteral("-") : qs(s.latest_rule_path)});
     }
     if (format == QLatin1String("json"))
         ctx.out << nlohmann::ordered_json{{"schema", "crossgrade.scenario-list/1"},
                                           {"scenarios", list}}
                        .dump(2)
                 << '\n';
-    else if (listed == 0)
+    else if (summaries.empty())
         ctx.out << "No scenarios in " << storeName(store)
                 << ". Save one with: crossgrade-cli save-scenario FILE\n";
     else
