@@ -1,5 +1,7 @@
 #include "benchmark_csv.h"
 
+#include "path_bytes.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -130,41 +132,6 @@ std::string shown(std::string_view text) {
     return out + (text.size() > kShown ? "…'" : "'");
 }
 
-// Well-formed UTF-8: no overlong forms, surrogates or code points past U+10FFFF.
-bool isUtf8(std::string_view s) {
-    std::size_t i = 0;
-    while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t length = 0;
-        unsigned char low = 0x80, high = 0xBF; // the second byte's range
-        if (c >= 0xC2 && c <= 0xDF)
-            length = 2;
-        else if (c >= 0xE0 && c <= 0xEF) {
-            length = 3;
-            low = c == 0xE0 ? 0xA0 : 0x80;
-            high = c == 0xED ? 0x9F : 0xBF;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            length = 4;
-            low = c == 0xF0 ? 0x90 : 0x80;
-            high = c == 0xF4 ? 0x8F : 0xBF;
-        } else
-            return false;
-        if (s.size() - i < length)
-            return false;
-        for (std::size_t k = 1; k < length; ++k) {
-            const auto b = static_cast<unsigned char>(s[i + k]);
-            if (b < (k == 1 ? low : 0x80) || b > (k == 1 ? high : 0xBF))
-                return false;
-        }
-        i += length;
-    }
-    return true;
-}
-
 std::optional<double> parseNumber(std::string_view text) {
     double value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -277,7 +244,7 @@ void CsvReader::field(std::string_view text) {
         return refuse(place(m_row, column), "a field longer than " +
                                                 mebibytes(kMaxBenchmarkCsvFieldBytes) +
                                                 ": not a benchmark CSV");
-    if (!isUtf8(text))
+    if (!isWellFormedUtf8(text))
         return refuse(place(m_row, column),
                       "text that is not UTF-8: save the file as CSV with UTF-8 encoding");
     if (m_inHeader)
