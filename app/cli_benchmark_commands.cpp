@@ -185,6 +185,56 @@ std::string flagsText(const model::BenchmarkRecord& r) {
     return out.empty() ? "-" : out;
 }
 
+QStringList benchmarkRow(const data::StoredBenchmark& b) {
+    const model::BenchmarkRecord& r = b.record;
+    return {QString::number(b.id),
+            qs(r.sku),
+            qs(r.model),
+            qs(r.precision),
+            qs(r.scenario),
+            qs(optionalInt(r.isl) + "/" + optionalInt(r.osl)),
+            qs(optionalInt(r.concurrency)),
+            QString::number(r.gpus),
+            qs(optionalNumber(r.total_tokens_per_s_per_gpu, 6)),
+            qs(optionalNumber(r.output_tokens_per_s_per_gpu, 6)),
+            qs(optionalNumber(r.interactivity)),
+            qs(optionalNumber(r.joules_per_token)),
+            qs(model::provenance(r)),
+            qs(flagsText(r))};
+}
+
+// Record by record as the store reads them, never the whole listing as one JSON value (issue
+// 20: a million rows took 5.9 GB): each is dumped alone and indented one level, which is byte
+// for byte what dumping the array would write.
+void writeBenchmarksJson(std::ostream& out, const data::Store& store,
+                         const data::BenchmarkFilter& filter) {
+    bool first = true;
+    store.forEachBenchmark(filter, [&](const data::StoredBenchmark& b) {
+        nlohmann::ordered_json row{{"id", b.id}};
+        row.update(data::benchmarkToJson(b.record));
+        row["imported_at"] = b.imported_at;
+        std::string text = row.dump(2);
+        out << (first ? "[\n  " : ",\n  ");
+        first = false;
+        // JSON strings never hold a raw newline, so every newline is between lines.
+        for (std::size_t at = text.find('\n'); at != std::string::npos;
+             at = text.find('\n', at + 3))
+            text.insert(at + 1, "  ");
+        out << text;
+    });
+    out << (first ? "[]\n" : "\n]\n");
+}
+
+const QStringList& benchmarkTableHeader() {
+    static const QStringList header{"ID",         "SKU",   "MODEL",  "PREC",      "SCENARIO",
+                                    "ISL/OSL",    "CONC",  "GPUS",   "TOTAL/GPU", "OUTPUT/GPU",
+                                    "TOK/S/USER", "J/TOK", "SOURCE", "FLAGS"};
+    return header;
+}
+
+// Every format is written as the store reads the rows, to --out (staged, renamed into place
+// when complete) or to standard output: memory stays flat however many rows match. The text
+// table takes two passes over the store (its column widths, then its rows).
 int runBenchmarks(Context& ctx) {
     if (!ctx.arguments.isEmpty())
         throw InvalidInput("benchmarks: takes no arguments (filter with --hw and --model)");
@@ -193,71 +243,41 @@ int runBenchmarks(Context& ctx) {
     filter.sku = str(ctx.parser.value(QStringLiteral("hw")));
     filter.model = str(ctx.parser.value(QStringLiteral("model")));
     data::Store& store = ctx.openStore();
-    if (format == QLatin1String("json")) {
-        // Record by record as the store reads them, never the whole listing as one JSON value
-        // (issue 20: a million rows took 5.9 GB): each is dumped alone and indented one level,
-        // which is byte for byte what dumping the array would write. To standard output the
-        // text is not held either; --out gathers it for the atomic write.
-        const bool toFile = ctx.parser.isSet(QStringLiteral("out"));
-        std::ostringstream gathered;
-        std::ostream& out = toFile ? static_cast<std::ostream&>(gathered) : ctx.out;
-        bool first = true;
+    TableLayout layout;
+    std::size_t rows = 0;
+    if (format == QLatin1String("text")) {
+        layout.widen(benchmarkTableHeader());
         store.forEachBenchmark(filter, [&](const data::StoredBenchmark& b) {
-            nlohmann::ordered_json row{{"id", b.id}};
-            row.update(data::benchmarkToJson(b.record));
-            row["imported_at"] = b.imported_at;
-            std::string text = row.dump(2);
-            out << (first ? "[\n  " : ",\n  ");
-            first = false;
-            // JSON strings never hold a raw newline, so every newline is between lines.
-            for (std::size_t at = text.find('\n'); at != std::string::npos;
-                 at = text.find('\n', at + 3))
-                text.insert(at + 1, "  ");
-            out << text;
+            layout.widen(benchmarkRow(b));
+            ++rows;
         });
-        out << (first ? "[]\n" : "\n]\n");
-        if (toFile)
-            writeOutput(ctx, std::move(gathered).str()); // C++20: the buffer, not a copy
-        else
-            ctx.out.flush();
-        return kExitOk;
+        if (rows == 0) {
+            ctx.out << "No benchmark results"
+                    << (filter.sku.empty() && filter.model.empty() ? "" : " match") << " in "
+                    << data::printable(str(QDir::toNativeSeparators(store.path())))
+                    << ". Import some with: crossgrade-cli import-benchmarks FILE...\n";
+            return kExitOk;
+        }
     }
-    const std::vector<data::StoredBenchmark> rows = store.benchmarks(filter);
-    if (format == QLatin1String("csv")) {
-        std::vector<model::BenchmarkRecord> records;
-        for (const data::StoredBenchmark& b : rows)
-            records.push_back(b.record);
-        std::ostringstream out;
-        data::writeBenchmarkCsv(out, records);
-        writeOutput(ctx, out.str());
-        return kExitOk;
+    CommandOutputs outputs(ctx);
+    std::ostream& out = outputs.outputStream();
+    if (format == QLatin1String("json")) {
+        writeBenchmarksJson(out, store, filter);
+    } else if (format == QLatin1String("csv")) {
+        data::writeBenchmarkCsvHeader(out);
+        store.forEachBenchmark(filter, [&](const data::StoredBenchmark& b) {
+            data::writeBenchmarkCsvRow(out, b.record);
+        });
+    } else {
+        rows = 0; // counted again: a row stored between the passes is printed too
+        layout.print(out, benchmarkTableHeader());
+        store.forEachBenchmark(filter, [&](const data::StoredBenchmark& b) {
+            layout.print(out, benchmarkRow(b));
+            ++rows;
+        });
+        out << rows << (rows == 1 ? " record" : " records") << "; throughput is tokens/s per GPU\n";
     }
-    if (rows.empty()) {
-        ctx.out << "No benchmark results"
-                << (filter.sku.empty() && filter.model.empty() ? "" : " match") << " in "
-                << data::printable(str(QDir::toNativeSeparators(store.path())))
-                << ". Import some with: crossgrade-cli import-benchmarks FILE...\n";
-        return kExitOk;
-    }
-    std::vector<QStringList> table{{"ID", "SKU", "MODEL", "PREC", "SCENARIO", "ISL/OSL", "CONC",
-                                    "GPUS", "TOTAL/GPU", "OUTPUT/GPU", "TOK/S/USER", "J/TOK",
-                                    "SOURCE", "FLAGS"}};
-    for (const data::StoredBenchmark& b : rows) {
-        const model::BenchmarkRecord& r = b.record;
-        table.push_back(
-            {QString::number(b.id), qs(r.sku), qs(r.model), qs(r.precision), qs(r.scenario),
-             qs(optionalInt(r.isl) + "/" + optionalInt(r.osl)), qs(optionalInt(r.concurrency)),
-             QString::number(r.gpus), qs(optionalNumber(r.total_tokens_per_s_per_gpu, 6)),
-             qs(optionalNumber(r.output_tokens_per_s_per_gpu, 6)),
-             qs(optionalNumber(r.interactivity)), qs(optionalNumber(r.joules_per_token)),
-             qs(model::provenance(r)), qs(flagsText(r))});
-    }
-    // Through writeOutput like the other formats, so --out is honoured here too.
-    std::ostringstream text;
-    printTable(text, table);
-    text << rows.size() << (rows.size() == 1 ? " record" : " records")
-         << "; throughput is tokens/s per GPU\n";
-    writeOutput(ctx, data::printableLines(text.str()));
+    outputs.commit();
     return kExitOk;
 }
 

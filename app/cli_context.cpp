@@ -84,29 +84,37 @@ void printWarnings(std::ostream& err, const std::string& file,
 
 // Reads and validates one audit file; throws InvalidInput with every problem listed.
 
-void printTable(std::ostream& out, const std::vector<QStringList>& source) {
-    // Cells come from files and users: their control characters are shown, not obeyed.
-    std::vector<QStringList> rows;
-    rows.reserve(source.size());
-    for (const QStringList& row : source) {
-        QStringList cells;
-        for (const QString& cell : row)
-            cells << QString::fromStdString(data::printable(cell.toStdString()));
-        rows.push_back(std::move(cells));
+namespace {
+// Cells come from files and users: their control characters are shown, not obeyed.
+QString printableCell(const QString& cell) {
+    return QString::fromStdString(data::printable(cell.toStdString()));
+}
+} // namespace
+
+void TableLayout::widen(const QStringList& row) {
+    for (qsizetype c = 0; c < row.size(); ++c) {
+        if (m_widths.size() <= std::size_t(c))
+            m_widths.push_back(0);
+        m_widths[std::size_t(c)] = std::max(m_widths[std::size_t(c)], printableCell(row[c]).size());
     }
-    std::vector<qsizetype> widths;
+}
+
+void TableLayout::print(std::ostream& out, const QStringList& row) const {
+    QString line;
+    for (qsizetype c = 0; c < row.size(); ++c) {
+        const QString cell = printableCell(row[c]);
+        const qsizetype width = std::size_t(c) < m_widths.size() ? m_widths[std::size_t(c)] : 0;
+        line += c + 1 < row.size() ? cell.leftJustified(width + 2) : cell;
+    }
+    out << str(line) << '\n';
+}
+
+void printTable(std::ostream& out, const std::vector<QStringList>& rows) {
+    TableLayout layout;
     for (const QStringList& row : rows)
-        for (qsizetype c = 0; c < row.size(); ++c) {
-            if (widths.size() <= std::size_t(c))
-                widths.push_back(0);
-            widths[std::size_t(c)] = std::max(widths[std::size_t(c)], row[c].size());
-        }
-    for (const QStringList& row : rows) {
-        QString line;
-        for (qsizetype c = 0; c < row.size(); ++c)
-            line += c + 1 < row.size() ? row[c].leftJustified(widths[std::size_t(c)] + 2) : row[c];
-        out << str(line) << '\n';
-    }
+        layout.widen(row);
+    for (const QStringList& row : rows)
+        layout.print(out, row);
 }
 
 std::string dateOption(const QCommandLineParser& parser, const char* name,
@@ -158,6 +166,18 @@ void CommandOutputs::output(const std::string& text) {
         file(m_ctx.parser.value(QStringLiteral("out")), text, "--out");
     else
         m_stdout += text;
+}
+
+std::ostream& CommandOutputs::outputStream() {
+    if (!m_ctx.parser.isSet(QStringLiteral("out")))
+        return m_ctx.out;
+    const QString path = m_ctx.parser.value(QStringLiteral("out"));
+    refuseRawBytesName(path, "--out");
+    try {
+        return m_files.open(path, "--out");
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(std::string(e.what()) + "; nothing was written");
+    }
 }
 
 void CommandOutputs::file(const QString& path, const std::string& text, const std::string& option) {

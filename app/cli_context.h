@@ -80,6 +80,16 @@ void printWarnings(std::ostream& err, const std::string& file,
                    const std::vector<data::Problem>& warnings);
 // A plain text table: columns padded to the widest cell, two spaces apart.
 void printTable(std::ostream& out, const std::vector<QStringList>& rows);
+// The same for a table too large to hold (a million stored rows): every row is shown to
+// widen() in a first pass, then printed in a second.
+class TableLayout {
+public:
+    void widen(const QStringList& row);
+    void print(std::ostream& out, const QStringList& row) const;
+
+private:
+    std::vector<qsizetype> m_widths;
+};
 // The date option `name` ("date"): empty when not given, else a day the calendar has, as
 // YYYY-MM-DD; InvalidInput naming the option otherwise (2026-02-30 is refused).
 std::string dateOption(const QCommandLineParser& parser, const char* name,
@@ -103,6 +113,10 @@ public:
     explicit CommandOutputs(Context& ctx);
     // To --out when given, else to standard output.
     void output(const std::string& text);
+    // For output too large to hold (a million stored rows): to --out when given, written into
+    // its temporary as it comes (data::StagedFiles::open) and renamed into place by commit();
+    // else standard output itself, not held. Use it or output(), not both.
+    std::ostream& outputStream();
     void file(const QString& path, const std::string& text, const std::string& option);
     void commit();
 

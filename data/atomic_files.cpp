@@ -9,7 +9,9 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
+#include <streambuf>
 #include <unistd.h>
+#include <vector>
 
 namespace crossgrade::data {
 
@@ -43,11 +45,56 @@ QString sync(QFileDevice& file) {
 
 } // namespace
 
+// A stream buffer over an unbuffered file: it gathers up to kSize bytes, writes them with
+// writeAll, and on the first failure keeps the reason and refuses every later write (the
+// stream goes bad, so a writer stops paying for output that cannot land).
+class StagedFiles::CheckedBuffer : public std::streambuf {
+public:
+    explicit CheckedBuffer(QFileDevice& file)
+        : m_file(file)
+        , m_buffer(kSize) {
+        setp(m_buffer.data(), m_buffer.data() + m_buffer.size());
+    }
+    const QString& failure() const { return m_failure; }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (!drain())
+            return traits_type::eof();
+        if (!traits_type::eq_int_type(c, traits_type::eof())) {
+            *pptr() = traits_type::to_char_type(c);
+            pbump(1);
+        }
+        return traits_type::not_eof(c);
+    }
+    int sync() override { return drain() ? 0 : -1; }
+
+private:
+    static constexpr std::size_t kSize = 1u << 16;
+
+    bool drain() {
+        if (!m_failure.isEmpty())
+            return false;
+        const auto n = static_cast<qsizetype>(pptr() - pbase());
+        if (n > 0)
+            m_failure = writeAll(m_file, QByteArray::fromRawData(pbase(), n));
+        setp(m_buffer.data(), m_buffer.data() + m_buffer.size());
+        return m_failure.isEmpty();
+    }
+
+    QFileDevice& m_file;
+    std::vector<char> m_buffer;
+    QString m_failure;
+};
+
 struct StagedFiles::Staged {
     QString path;
     std::string label;
-    std::unique_ptr<QSaveFile> file; // null for a target written in place (a device, a pipe)
-    QString backup;                  // a hard link to the target's old contents, during commit
+    std::unique_ptr<QSaveFile> file;       // null for a target written in place (a device, a pipe)
+    std::unique_ptr<QFile> device;         // a target written in place through open()
+    std::unique_ptr<CheckedBuffer> buffer; // files staged with open(): what the stream wrote
+    std::unique_ptr<std::ostream> stream;
+    QString backup; // a hard link to the target's old contents, during commit
 };
 
 StagedFiles::StagedFiles() = default;
@@ -90,7 +137,47 @@ void StagedFiles::stage(const QString& path, const QByteArray& bytes, const std:
     m_files.push_back(std::move(staged));
 }
 
+std::ostream& StagedFiles::open(const QString& path, const std::string& label) {
+    auto staged = std::make_unique<Staged>();
+    staged->path = path;
+    staged->label = label;
+    const QFileInfo target(path);
+    QFileDevice* device = nullptr;
+    if (target.exists() && !target.isFile() && !target.isDir()) {
+        staged->device = std::make_unique<QFile>(path); // see stage(): written in place
+        device = staged->device.get();
+    } else {
+        staged->file = std::make_unique<QSaveFile>(path);
+        device = staged->file.get();
+    }
+    if (!device->open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+        fail(label, path, device->errorString());
+    staged->buffer = std::make_unique<CheckedBuffer>(*device);
+    staged->stream = std::make_unique<std::ostream>(staged->buffer.get());
+    std::ostream& stream = *staged->stream;
+    m_files.push_back(std::move(staged));
+    return stream;
+}
+
+void StagedFiles::finishStreams() {
+    for (const auto& s : m_files) {
+        if (!s->stream)
+            continue;
+        s->stream->flush();
+        QString reason = s->buffer->failure();
+        if (reason.isEmpty() && s->file)
+            reason = sync(*s->file);
+        if (!reason.isEmpty()) {
+            const QString path = s->path; // `s` goes with m_files below
+            const std::string label = s->label;
+            m_files.clear(); // every temporary goes with its QSaveFile; no target was touched
+            fail(label, path, reason);
+        }
+    }
+}
+
 void StagedFiles::commit() {
+    finishStreams();
     // With several files, each target's old contents are kept under a hard link until every
     // rename has succeeded, so a failure half way can put them back. One file needs none: its
     // rename is atomic by itself.

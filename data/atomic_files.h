@@ -14,6 +14,7 @@
 #include <QByteArray>
 #include <QString>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,14 @@ public:
     void stage(const QString& path, const QByteArray& bytes, const std::string& label = {});
     void stage(const QString& path, const std::string& text, const std::string& label = {});
 
+    // Opens a temporary beside `path` for a file too large to hold whole (a million stored
+    // benchmark rows, every finding of a scan): what goes into the returned stream is written to
+    // the temporary as it comes, through a small buffer, every write checked. A write that fails
+    // makes the stream bad and keeps the system's reason; commit() then throws it as stage()
+    // would, and nothing is renamed. The stream stays valid until commit() or destruction. On
+    // failure to open, throws like stage().
+    std::ostream& open(const QString& path, const std::string& label = {});
+
     // Renames every staged file over its target. When a rename fails, the targets already
     // replaced get their old contents back (or are removed when they did not exist before),
     // the rest are discarded, and std::runtime_error names the file that failed.
@@ -48,6 +57,9 @@ public:
 
 private:
     struct Staged;
+    class CheckedBuffer;
+    // Flushes and syncs every file staged with open(); throws for the first that failed.
+    void finishStreams();
     std::vector<std::unique_ptr<Staged>> m_files;
 };
 

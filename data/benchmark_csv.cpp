@@ -524,7 +524,7 @@ BenchmarkImport readBenchmarkCsv(std::string_view text, const std::string& file)
     return readBenchmarkCsv(in, file);
 }
 
-void writeBenchmarkCsv(std::ostream& out, const std::vector<model::BenchmarkRecord>& records) {
+void writeBenchmarkCsvHeader(std::ostream& out) {
     std::string line;
     for (const Column& c : kColumns) {
         if (!line.empty())
@@ -533,28 +533,35 @@ void writeBenchmarkCsv(std::ostream& out, const std::vector<model::BenchmarkReco
     }
     line += '\n';
     out << line;
-    for (const model::BenchmarkRecord& r : records) {
-        line.clear();
-        for (const Column& c : kColumns) {
-            if (&c != &kColumns.front())
-                line += ',';
-            std::visit(
-                [&](auto member) {
-                    using T = std::remove_cvref_t<decltype(r.*member)>;
-                    if constexpr (std::is_same_v<T, std::string>)
-                        appendText(line, r.*member);
-                    else if constexpr (std::is_same_v<T, std::vector<std::string>>)
-                        appendFlags(line, r.*member);
-                    else if constexpr (std::is_same_v<T, int>)
-                        appendNumber(line, r.*member);
-                    else if ((r.*member).has_value())
-                        appendNumber(line, *(r.*member));
-                },
-                c.member);
-        }
-        line += '\n';
-        out << line;
+}
+
+void writeBenchmarkCsvRow(std::ostream& out, const model::BenchmarkRecord& r) {
+    std::string line;
+    for (const Column& c : kColumns) {
+        if (&c != &kColumns.front())
+            line += ',';
+        std::visit(
+            [&](auto member) {
+                using T = std::remove_cvref_t<decltype(r.*member)>;
+                if constexpr (std::is_same_v<T, std::string>)
+                    appendText(line, r.*member);
+                else if constexpr (std::is_same_v<T, std::vector<std::string>>)
+                    appendFlags(line, r.*member);
+                else if constexpr (std::is_same_v<T, int>)
+                    appendNumber(line, r.*member);
+                else if ((r.*member).has_value())
+                    appendNumber(line, *(r.*member));
+            },
+            c.member);
     }
+    line += '\n';
+    out << line;
+}
+
+void writeBenchmarkCsv(std::ostream& out, const std::vector<model::BenchmarkRecord>& records) {
+    writeBenchmarkCsvHeader(out);
+    for (const model::BenchmarkRecord& r : records)
+        writeBenchmarkCsvRow(out, r);
 }
 
 } // namespace crossgrade::data

@@ -48,5 +48,9 @@ BenchmarkImport readBenchmarkCsv(std::string_view text, const std::string& file)
 // name the CSV is read under) and a flag of a source's own with ';' in it, which is written
 // with ',' instead (';' separates flags).
 void writeBenchmarkCsv(std::ostream& out, const std::vector<model::BenchmarkRecord>& records);
+// The same one row at a time, for a listing too large to hold (a million stored rows): the
+// header line, then one line per record.
+void writeBenchmarkCsvHeader(std::ostream& out);
+void writeBenchmarkCsvRow(std::ostream& out, const model::BenchmarkRecord& record);
 
 } // namespace crossgrade::data

@@ -244,6 +244,33 @@ private slots:
         m_db = other;
     }
 
+    // `benchmarks --out` held the whole listing in memory before writing it (1.1 GB for a
+    // million rows); every format is now written to the file as the store reads the rows, and
+    // the file is byte for byte what standard output gets.
+    void bug_benchmarksOutGatheredTheWholeListing_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("text") << QStringList{"benchmarks"};
+        QTest::newRow("text, filtered") << QStringList{"benchmarks", "--hw", "mi300x"};
+        QTest::newRow("json") << QStringList{"benchmarks", "--format", "json"};
+        QTest::newRow("json, none match")
+            << QStringList{"benchmarks", "--format", "json", "--model", "no-such-model"};
+        QTest::newRow("csv") << QStringList{"benchmarks", "--format", "csv", "--hw", "h100"};
+    }
+    void bug_benchmarksOutGatheredTheWholeListing() {
+        QFETCH(QStringList, args);
+        importFixtures();
+        const Run shown = cli(args);
+        QCOMPARE(shown.status, 0);
+        QVERIFY(shown.out.size() > 2);
+        const QString out = m_dir.filePath("listing.out");
+        const Run written = cli(args + QStringList{"--out", out});
+        QVERIFY2(written.status == 0, qPrintable(written.err));
+        QCOMPARE(written.out, QString());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(f.readAll()), shown.out);
+    }
+
     void compareHwPrintsRatiosWithProvenance() {
         importFixtures();
         const Run text = cli({"compare-hw", "H100", "MI300X"});

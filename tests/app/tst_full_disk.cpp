@@ -165,6 +165,13 @@ private slots:
         QTest::newRow("benchmarks --out")
             << QList<QStringList>{importBenchmarks} << QStringList{"benchmarks", "--out", "%T"}
             << "benchmarks.txt";
+        // Streamed into its temporary row by row (StagedFiles::open), not gathered first.
+        QTest::newRow("benchmarks --format json --out")
+            << QList<QStringList>{importBenchmarks}
+            << QStringList{"benchmarks", "--format", "json", "--out", "%T"} << "benchmarks.json";
+        QTest::newRow("benchmarks --format csv --out")
+            << QList<QStringList>{importBenchmarks}
+            << QStringList{"benchmarks", "--format", "csv", "--out", "%T"} << "benchmarks.csv";
         QTest::newRow("new-scenario --out")
             << QList<QStringList>{importBook}
             << QStringList{"new-scenario", "x", "--template", training, "--out", "%T"}

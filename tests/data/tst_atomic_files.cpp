@@ -109,6 +109,66 @@ private slots:
         QCOMPARE(filesIn(m_disk), (QStringList{".filler", "a.txt"}));
     }
 
+    // A streamed file (StagedFiles::open, for outputs too large to hold): nothing is in place
+    // until commit(), then all of it is, however many buffers it took.
+    void streamedFileAppearsWholeOnCommit() {
+        const QString dir = m_dir.filePath("streamed");
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(writePlain(dir + "/out.csv", kOld));
+        data::StagedFiles files;
+        std::ostream& out = files.open(dir + "/out.csv", "--out");
+        std::string expected;
+        for (int i = 0; i < 100'000; ++i) { // 1.9 MB: many times the stream's buffer
+            const std::string line = "row " + std::to_string(i) + ", some text\n";
+            out << line;
+            expected += line;
+        }
+        QCOMPARE(readFile(dir + "/out.csv"), kOld);
+        files.commit();
+        QCOMPARE(readFile(dir + "/out.csv"), QByteArray::fromStdString(expected));
+        QCOMPARE(filesIn(dir), QStringList{"out.csv"});
+    }
+
+    // The disk fills while the stream is written: commit() names the file, the option and the
+    // reason; the old file stays and no temporary is left, nor is a file staged beside it
+    // renamed into place.
+    void streamedFileOnFullDiskKeepsTheOldFile() {
+        if (!m_mounted)
+            QSKIP("a 64 KiB tmpfs cannot be mounted here (the test needs root)");
+        QVERIFY(writePlain(m_disk + "/out.json", kOld));
+        data::StagedFiles files;
+        files.stage(m_disk + "/beside.txt", QByteArray("beside\n"));
+        std::ostream& out = files.open(m_disk + "/out.json", "--out");
+        const std::string chunk(1000, 'x');
+        for (int i = 0; i < 200; ++i) // 200 kB into a 64 kB disk
+            out << chunk;
+        QVERIFY(!out.good());
+        try {
+            files.commit();
+            QFAIL("commit() succeeded on a full disk");
+        } catch (const std::runtime_error& e) {
+            const QString error = QString::fromStdString(e.what());
+            QVERIFY2(error.startsWith("--out: cannot write " + m_disk + "/out.json"),
+                     qPrintable(error));
+            QVERIFY2(error.contains("No space left on device"), qPrintable(error));
+        }
+        QCOMPARE(readFile(m_disk + "/out.json"), kOld);
+        QCOMPARE(filesIn(m_disk), QStringList{"out.json"});
+    }
+
+    // A device (--out /dev/null) is streamed into in place and stays a device.
+    void streamedDeviceWrittenInPlace() {
+        const QString null = m_dir.filePath("null-streamed");
+        if (::mknod(QFile::encodeName(null).constData(), S_IFCHR | 0666, makedev(1, 3)) != 0)
+            QSKIP("cannot make a device node here (the test needs root)");
+        data::StagedFiles files;
+        files.open(null) << std::string(200'000, 'd');
+        files.commit();
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(null).constData(), &st), 0);
+        QVERIFY(S_ISCHR(st.st_mode));
+    }
+
     // A rename that fails after others succeeded puts the replaced files back and removes the
     // new ones: the set appears whole or not at all.
     void failedRenameRestoresTheOthers() {
