@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <unistd.h>
 
 namespace crossgrade::app {
@@ -123,8 +124,21 @@ int runScan(Context& ctx) {
         roots.emplace_back(pathArgument(a)); // the folder's own bytes, UTF-8 or not
     const auto started = std::chrono::steady_clock::now();
     data::ScanOptions options = scanOptions(ctx);
-    // SARIF shows every finding; the audit and the text only what the tally keeps (bounded).
-    options.keep_every_finding = format == QLatin1String("sarif");
+    // Every file is staged before the stored audit changes and renamed into place after it: a
+    // file that cannot be written leaves the audit file, the store and --out as they were.
+    CommandOutputs outputs(ctx);
+    // SARIF shows every finding: written as the scan goes (to --out's temporary or standard
+    // output), never held; the audit and the text hold only what the tally keeps (bounded).
+    std::optional<data::SarifWriter> sarif;
+    if (format == QLatin1String("sarif")) {
+        sarif.emplace(outputs.outputStream());
+        options.on_finding = [&](const data::RepositoryScan& repo, const model::ScanFinding& f) {
+            sarif->finding(repo, f);
+        };
+        options.on_repository_done = [&](const data::RepositoryScan& repo) {
+            sarif->repositoryDone(repo);
+        };
+    }
     const data::ScanRun run = data::scanRepositories(roots, options, progressPrinter(ctx.err));
     if (isatty(STDERR_FILENO))
         ctx.err << '\n';
@@ -139,13 +153,10 @@ int runScan(Context& ctx) {
 
     const model::Audit audit = target ? data::updateAuditFromScan(target->audit, run, auditOptions)
                                       : data::auditFromScan(run, auditOptions);
-    // Every file is staged before the stored audit changes and renamed into place after it: a
-    // file that cannot be written leaves the audit file, the store and --out as they were.
-    CommandOutputs outputs(ctx);
     if (target && !target->file.isEmpty())
         outputs.file(target->file, data::writeAudit(audit), "--update");
-    if (format == QLatin1String("sarif"))
-        outputs.output(data::scanSarif(run));
+    if (sarif)
+        sarif->finish();
     else if (format == QLatin1String("text"))
         outputs.output(data::printableLines(data::scanText(audit)));
     else if (!target || ctx.parser.isSet(QStringLiteral("out")))

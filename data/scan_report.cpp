@@ -126,21 +126,25 @@ ordered_json resultOf(const ScanFinding& f, int ruleIndex) {
     return j;
 }
 
-ordered_json runOf(const RepositoryScan& repo) {
-    ordered_json rules = ordered_json::array();
+// The rule table, the same for every run, and each rule's place in it.
+struct SarifRules {
+    ordered_json table = ordered_json::array();
     std::map<std::string_view, int> index;
-    for (const ScanRule& rule : scanRules()) {
-        index[rule.id] = static_cast<int>(rules.size());
-        rules.push_back(ruleDescriptor(rule));
-    }
-    ordered_json results = ordered_json::array();
-    for (const ScanFinding& f : repo.findings) {
-        if (!f.rule)
-            continue;
-        const auto it = index.find(f.rule->id);
-        if (it != index.end())
-            results.push_back(resultOf(f, it->second));
-    }
+};
+
+const SarifRules& sarifRules() {
+    static const SarifRules rules = [] {
+        SarifRules r;
+        for (const ScanRule& rule : scanRules()) {
+            r.index[rule.id] = static_cast<int>(r.table.size());
+            r.table.push_back(ruleDescriptor(rule));
+        }
+        return r;
+    }();
+    return rules;
+}
+
+ordered_json notificationsOf(const RepositoryScan& repo) {
     ordered_json notes = ordered_json::array();
     for (const SkippedFile& s : repo.not_scanned)
         notes.push_back(
@@ -150,16 +154,27 @@ ordered_json runOf(const RepositoryScan& repo) {
               ordered_json::array({{{"physicalLocation",
                                      {{"artifactLocation",
                                        {{"uri", uriOf(s.path)}, {"uriBaseId", "SRCROOT"}}}}}}})}});
-    ordered_json run;
-    run["tool"] = {
-        {"driver",
-         {{"name", "Crossgrade scanner"}, {"version", CROSSGRADE_VERSION}, {"rules", rules}}}};
-    run["automationDetails"] = {{"id", "crossgrade-scan/" + nameText(repo.name) + "/"}};
-    run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", fileUriOf(repo.root)}}}};
-    run["invocations"] = ordered_json::array(
-        {{{"executionSuccessful", true}, {"toolExecutionNotifications", notes}}});
-    run["results"] = results;
-    return run;
+    return notes;
+}
+
+// `value` as dump(2) writes it inside a document `level` levels deep: every line after the
+// first indented by 2 × level spaces. Paths are in URIs, percent-encoded byte by byte, and
+// snippets escaped; any other text that is not UTF-8 (a submodule's URL) gets U+FFFD rather
+// than failing the file.
+void writeNested(std::ostream& out, const ordered_json& value, int level) {
+    std::string text = value.dump(2, ' ', false, ordered_json::error_handler_t::replace);
+    const std::string indent(static_cast<std::size_t>(2 * level), ' ');
+    // JSON strings never hold a raw newline, so every newline is between lines.
+    for (std::size_t at = text.find('\n'); at != std::string::npos;
+         at = text.find('\n', at + 1 + indent.size()))
+        text.insert(at + 1, indent);
+    out << text;
+}
+
+// "KEY": VALUE inside a run object (level 3).
+void writeRunMember(std::ostream& out, const char* key, const ordered_json& value) {
+    out << "      " << ordered_json(key).dump() << ": ";
+    writeNested(out, value, 3);
 }
 
 std::string megabytes(long long bytes) {
@@ -212,16 +227,75 @@ void printDimension(std::ostream& out, const Audit& audit, Dimension d, std::siz
 
 } // namespace
 
+SarifWriter::SarifWriter(std::ostream& out)
+    : m_out(out) {}
+
+void SarifWriter::openRun(const RepositoryScan& repo) {
+    if (!m_logOpen) {
+        m_out << "{\n  \"$schema\": " << ordered_json(kSarifSchema).dump()
+              << ",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n";
+        m_logOpen = true;
+    }
+    m_out << (m_anyRun ? ",\n    {\n" : "    {\n");
+    m_anyRun = true;
+    writeRunMember(m_out, "tool",
+                   {{"driver",
+                     {{"name", "Crossgrade scanner"},
+                      {"version", CROSSGRADE_VERSION},
+                      {"rules", sarifRules().table}}}});
+    m_out << ",\n";
+    writeRunMember(m_out, "automationDetails",
+                   {{"id", "crossgrade-scan/" + nameText(repo.name) + "/"}});
+    m_out << ",\n";
+    writeRunMember(m_out, "originalUriBaseIds", {{"SRCROOT", {{"uri", fileUriOf(repo.root)}}}});
+    m_out << ",\n      \"results\": [";
+    m_runOpen = true;
+    m_anyResult = false;
+}
+
+void SarifWriter::finding(const RepositoryScan& repo, const ScanFinding& f) {
+    if (!f.rule)
+        return;
+    const auto& index = sarifRules().index;
+    const auto it = index.find(f.rule->id);
+    if (it == index.end())
+        return;
+    if (!m_runOpen)
+        openRun(repo);
+    m_out << (m_anyResult ? ",\n        " : "\n        ");
+    m_anyResult = true;
+    writeNested(m_out, resultOf(f, it->second), 4);
+}
+
+void SarifWriter::repositoryDone(const RepositoryScan& repo) {
+    if (!m_runOpen)
+        openRun(repo);
+    m_out << (m_anyResult ? "\n      ],\n" : "],\n");
+    writeRunMember(m_out, "invocations",
+                   ordered_json::array({{{"executionSuccessful", true},
+                                         {"toolExecutionNotifications", notificationsOf(repo)}}}));
+    m_out << "\n    }";
+    m_runOpen = false;
+}
+
+void SarifWriter::finish() {
+    if (!m_logOpen)
+        m_out << "{\n  \"$schema\": " << ordered_json(kSarifSchema).dump()
+              << ",\n  \"version\": \"2.1.0\",\n  \"runs\": []\n}\n";
+    else
+        m_out << "\n  ]\n}\n";
+}
+
 std::string scanSarif(const ScanRun& run) {
-    ordered_json doc;
-    doc["$schema"] = kSarifSchema;
-    doc["version"] = "2.1.0";
-    doc["runs"] = ordered_json::array();
-    for (const RepositoryScan& repo : run.repositories)
-        doc["runs"].push_back(runOf(repo));
-    // Paths are in URIs, percent-encoded byte by byte, and snippets escaped; any other text
-    // that is not UTF-8 (a submodule's URL) gets U+FFFD rather than failing the file.
-    return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+    std::ostringstream out;
+    SarifWriter writer(out);
+    for (const RepositoryScan& repo : run.repositories) {
+        for (const ScanFinding& f : repo.findings)
+            writer.finding(repo, f);
+        writer.repositoryDone(repo);
+    }
+    writer.finish();
+    return std::move(out).str();
 }
 
 std::string scanText(const Audit& audit, std::size_t evidencePerDimension) {

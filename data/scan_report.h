@@ -7,6 +7,7 @@
 #include "audit.h"
 #include "scan_walker.h"
 
+#include <ostream>
 #include <string>
 
 namespace crossgrade::data {
@@ -16,6 +17,28 @@ namespace crossgrade::data {
 // not scanned as tool notifications. Paths are relative to the run's %SRCROOT%, which is the
 // repository's root.
 std::string scanSarif(const ScanRun& run);
+
+// The same log written as a scan goes, for a scan whose findings are too many to hold
+// (`scan --format sarif`): feed it from ScanOptions::on_finding and on_repository_done, then
+// finish() once the run is complete. Nothing is written before the first call, so a scan that
+// fails before reading anything leaves the stream empty. scanSarif(run) is this writer fed
+// with a run's kept findings; each run's "results" come before its "invocations".
+class SarifWriter {
+public:
+    explicit SarifWriter(std::ostream& out);
+    void finding(const RepositoryScan& repo, const model::ScanFinding& finding);
+    void repositoryDone(const RepositoryScan& repo);
+    void finish();
+
+private:
+    void openRun(const RepositoryScan& repo);
+
+    std::ostream& m_out;
+    bool m_logOpen = false;
+    bool m_runOpen = false;   // a run object is open, its "results" array too
+    bool m_anyRun = false;    // a run was written, so the next needs a comma
+    bool m_anyResult = false; // in the open run
+};
 
 // Per dimension the tier, what the scan proposed and why, the top `evidencePerDimension`
 // evidence items with their ROCm equivalents and the mitigations; then the facts, the

@@ -400,7 +400,7 @@ FileResult scanFile(const FileEntry& entry, const ScanOptions& options, const Sc
         if (entry.vendored && f.context != model::EvidenceContext::Comment &&
             f.context != model::EvidenceContext::Docstring)
             f.context = model::EvidenceContext::Vendored;
-        result.scan.add(f, options.keep_every_finding);
+        result.scan.add(f, options.keep_every_finding || bool(options.on_finding));
     };
     if (isNotebook(entry.rel)) {
         NotebookCode code;
@@ -502,11 +502,28 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
     std::mutex mergeMutex;
     std::map<std::size_t, FileResult> waiting;
     std::size_t nextToMerge = 0;
+    // Entries are listed repository by repository, so a repository is complete once a file of
+    // a later one joins (or every file has).
+    std::size_t repositoriesDone = 0;
+    auto finishRepositoriesBefore = [&](std::size_t end) {
+        for (; repositoriesDone < end; ++repositoriesDone) {
+            RepositoryScan& repo = run.repositories[repositoriesDone];
+            std::stable_sort(repo.not_scanned.begin(), repo.not_scanned.end(),
+                             [](const model::SkippedFile& a, const model::SkippedFile& b) {
+                                 return a.path < b.path;
+                             });
+            if (options.on_repository_done)
+                options.on_repository_done(repo);
+        }
+    };
     auto merge = [&](std::size_t i, FileResult&& result) {
         const std::lock_guard<std::mutex> lock(mergeMutex);
         waiting.emplace(i, std::move(result));
         for (auto it = waiting.begin(); it != waiting.end() && it->first == nextToMerge;
              it = waiting.erase(it), ++nextToMerge) {
+            if (isCancelled())
+                return; // the run is discarded: no more calls out
+            finishRepositoriesBefore(entries[it->first].repository);
             RepositoryScan& repo = run.repositories[entries[it->first].repository];
             FileResult& r = it->second;
             if (r.skipped) {
@@ -518,8 +535,12 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
             repo.tally.merge(r.scan.tally);
             repo.shows_tensorrt = repo.shows_tensorrt || r.scan.shows_tensorrt;
             repo.shows_multi_node = repo.shows_multi_node || r.scan.shows_multi_node;
-            for (model::ScanFinding& f : r.scan.findings)
-                repo.findings.push_back(std::move(f));
+            for (model::ScanFinding& f : r.scan.findings) {
+                if (options.on_finding)
+                    options.on_finding(repo, f);
+                if (options.keep_every_finding)
+                    repo.findings.push_back(std::move(f));
+            }
         }
     };
 
@@ -568,11 +589,7 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
         return run;
     }
 
-    for (RepositoryScan& repo : run.repositories)
-        std::stable_sort(repo.not_scanned.begin(), repo.not_scanned.end(),
-                         [](const model::SkippedFile& a, const model::SkippedFile& b) {
-                             return a.path < b.path;
-                         });
+    finishRepositoriesBefore(run.repositories.size());
     if (progress)
         progress(
             ScanProgress{run.repositories.empty() ? std::string() : run.repositories.back().name,

@@ -34,6 +34,8 @@ public:
 // Plain POSIX reads.
 const ScanFileSystem& realScanFileSystem();
 
+struct RepositoryScan;
+
 struct ScanOptions {
     std::uintmax_t max_file_bytes = 4u * 1024u * 1024u; // larger files go to not_scanned
     unsigned threads = 0;                               // 0: the machine's cores
@@ -44,6 +46,14 @@ struct ScanOptions {
     bool keep_every_finding = false;
     // Evidence items the tally keeps per dimension: an audit keeps at most this many.
     std::size_t evidence_per_dimension = kMaxItemsPerList;
+    // For output too large to hold (SARIF of every finding, data::SarifWriter): each finding in
+    // the order RepositoryScan::findings would hold it, as its file joins the repository; then
+    // each repository, in the order the roots were given, once all of its files have joined
+    // (its counts final, not_scanned sorted). One call at a time, from whichever worker thread
+    // merged the file; a run that is cancelled stops calling. Held meanwhile: the findings of
+    // the files still being read or waiting for an earlier file, not the run's.
+    std::function<void(const RepositoryScan&, const model::ScanFinding&)> on_finding;
+    std::function<void(const RepositoryScan&)> on_repository_done;
 };
 
 struct ScanProgress {

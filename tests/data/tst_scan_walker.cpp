@@ -6,6 +6,7 @@
 #include "audit_json.h"
 #include "scan_audit.h"
 #include "scan_file_prep.h"
+#include "scan_report.h"
 #include "scan_walker.h"
 
 #include <QProcess>
@@ -15,6 +16,8 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -493,6 +496,61 @@ private slots:
         QVERIFY(one.size() > 200);
         QCOMPARE(flattened(scanOne(repo.root(), withThreads(2))), one);
         QCOMPARE(flattened(scanOne(repo.root(), withThreads(4))), one);
+    }
+
+    // scan --format sarif kept every finding of the run in memory until the log was written
+    // (issue 20, class 7). Streamed through ScanOptions::on_finding and on_repository_done
+    // into a SarifWriter, the run holds none, and the log is byte for byte the one written
+    // from a run that kept them, for three repositories (one empty, one with a file not
+    // scanned) on two threads.
+    void bug_sarifHeldEveryFinding() {
+        MiniRepo a;
+        MiniRepo empty;
+        MiniRepo c;
+        for (int i = 0; i < 40; ++i) {
+            const std::string n = std::to_string(i);
+            a.write("src/k" + n + ".cu",
+                    "__global__ void k" + n + "() { __syncwarp(); }\ncudaMalloc(&p, n);\n");
+        }
+        c.write("train.py", "import torch\nx = torch.cuda.device_count()\n");
+        c.write("blob.bin", std::string(8, '\0'));
+        const std::vector<fs::path> roots{a.root(), empty.root(), c.root()};
+
+        std::ostringstream streamed;
+        SarifWriter writer(streamed);
+        std::vector<std::string> done;
+        std::size_t results = 0;
+        ScanOptions options;
+        options.threads = 2;
+        options.on_finding = [&](const RepositoryScan& repo, const model::ScanFinding& f) {
+            QVERIFY2(done.size() < 3 && repo.name != (done.empty() ? "" : done.back()),
+                     "a finding after its repository was done");
+            writer.finding(repo, f);
+            ++results;
+        };
+        options.on_repository_done = [&](const RepositoryScan& repo) {
+            done.push_back(repo.name);
+            writer.repositoryDone(repo);
+        };
+        const ScanRun run = scanRepositories(roots, options);
+        writer.finish();
+        QCOMPARE(done, (std::vector<std::string>{"repo", "repo-2", "repo-3"}));
+        QVERIFY(results > 80);
+        for (const RepositoryScan& repo : run.repositories)
+            QVERIFY(repo.findings.empty()); // not held
+        QCOMPARE(run.repositories[2].not_scanned.size(), std::size_t(1));
+
+        ScanOptions keep;
+        keep.threads = 1;
+        keep.keep_every_finding = true;
+        const std::string held = scanSarif(scanRepositories(roots, keep));
+        QCOMPARE(streamed.str(), held);
+        const nlohmann::json log = nlohmann::json::parse(held);
+        QCOMPARE(log["runs"].size(), std::size_t(3));
+        QCOMPARE(log["runs"][0]["results"].size() + log["runs"][2]["results"].size(), results);
+        QVERIFY(log["runs"][1]["results"].empty());
+        QCOMPARE(log["runs"][2]["invocations"][0]["toolExecutionNotifications"].size(),
+                 std::size_t(1));
     }
 
     void rootsThatAreNotFolders() {
