@@ -170,24 +170,26 @@ BenchmarkFileImport readBenchmarkFile(const std::string& path,
         if (!context.date.empty() && r.date.empty())
             r.date = context.date;
     };
+    // With a sink, every reader hands each record over as its row is read (issue 20), dated
+    // on the way.
+    BenchmarkSink datedSink;
+    if (sink)
+        datedSink = [&](model::BenchmarkRecord&& r) {
+            dated(r);
+            sink(std::move(r));
+        };
     switch (*format) {
     case BenchmarkFormat::Mlperf:
-        out.result = readMlperfSummary(in, path);
+        out.result = readMlperfSummary(in, path, datedSink);
         break;
     case BenchmarkFormat::InferenceX:
-        out.result = readInferenceXRows(in, path, context);
+        out.result = readInferenceXRows(in, path, context, datedSink);
         break;
     case BenchmarkFormat::Serving:
         out.result = readServingResult(in, path, context);
         break;
     case BenchmarkFormat::Csv:
-        if (sink)
-            out.result = readBenchmarkCsv(in, path, [&](model::BenchmarkRecord&& r) {
-                dated(r);
-                sink(std::move(r));
-            });
-        else
-            out.result = readBenchmarkCsv(in, path);
+        out.result = readBenchmarkCsv(in, path, datedSink);
         break;
     }
     for (model::BenchmarkRecord& r : out.result.records)
@@ -197,8 +199,8 @@ BenchmarkFileImport readBenchmarkFile(const std::string& path,
         return refuse("reading the file failed part-way (a disk or network error); copy it to a "
                       "local disk and try again");
     }
-    // The JSON readers hold their records to the end (see the header); they are handed over
-    // only from a file that was read whole and not refused.
+    // A benchmark_serving result is one run, one record: it is handed over once the file is
+    // read whole and not refused.
     if (sink && out.result.ok()) {
         for (model::BenchmarkRecord& r : out.result.records)
             sink(std::move(r));

@@ -93,10 +93,11 @@ struct BenchmarkFileImport {
 // refused whole (an error with place "").
 //
 // With a `sink`, each good record (dated by `context.date` where it has no date) is handed to it
-// and result.records stays empty. The canonical CSV hands each record over as its row is read,
-// so memory does not grow with the file; the JSON formats are read whole first (MLPerf files its
-// rows in key order, InferenceX checks rows against earlier ones) and hand theirs over at the
-// end. A refusal can come after records were handed over (a bad quote on the last line).
+// as its row is read and result.records stays empty, so memory does not grow with the file's
+// records: the CSV, MLPerf and InferenceX readers hold one row at a time (MLPerf keeps no more
+// than each row's key when its keys are shuffled, InferenceX a 32-byte digest per distinct row
+// to skip repeats); a benchmark_serving result, one record, is handed over at the end. A
+// refusal can come after records were handed over (a bad quote on the last line).
 BenchmarkFileImport readBenchmarkFile(const std::string& path,
                                       std::optional<BenchmarkFormat> format,
                                       const BenchmarkContext& context,

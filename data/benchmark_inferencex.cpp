@@ -4,14 +4,18 @@
 #include "json_checks.h"
 #include "json_stream.h"
 
+#include <QByteArray>
+#include <QCryptographicHash>
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <functional>
-#include <map>
 #include <optional>
 #include <sstream>
+#include <unordered_map>
 #include <utility>
 
 namespace crossgrade::data {
@@ -368,22 +372,40 @@ std::optional<Problem> readRow(const json& row, const std::string& pointer,
     return f.problem;
 }
 
-// A row identical in every field to an earlier one, keyed by its text (keys sorted) so no
-// earlier row has to be kept: its hash and length.
-using RowFingerprint = std::pair<std::size_t, std::size_t>;
+// A row identical in every field to an earlier one is told by the SHA-256 of its text (keys
+// sorted), so no earlier row has to be kept. It was a 64-bit hash and the text's length, which
+// two different rows can share: the second was skipped as a repeat of the first
+// (bug_differentRowsWithOneFingerprintWereCalledTheSameRow). Two texts with one SHA-256 are not
+// known to exist.
+using RowDigest = std::array<unsigned char, 32>;
 
-RowFingerprint fingerprint(const json& row) {
+struct RowDigestHash {
+    std::size_t operator()(const RowDigest& d) const {
+        std::size_t h = 0;
+        std::memcpy(&h, d.data(), sizeof h); // already uniform: any 8 bytes of it do
+        return h;
+    }
+};
+
+RowDigest digest(const json& row) {
     const std::string text = row.dump();
-    return {std::hash<std::string>{}(text), text.size()};
+    const QByteArray sha = QCryptographicHash::hash(
+        QByteArrayView(text.data(), qsizetype(text.size())), QCryptographicHash::Sha256);
+    RowDigest out{};
+    std::memcpy(out.data(), sha.constData(), out.size());
+    return out;
 }
 
 } // namespace
 
 BenchmarkImport readInferenceXRows(std::istream& in, const std::string& file,
-                                   const BenchmarkContext& context) {
+                                   const BenchmarkContext& context, BenchmarkSink sink) {
     BenchmarkImport out;
-    std::map<RowFingerprint, std::string> seen; // → the pointer of its first row
-    json single = json::object();               // the one row of an agg_<name>.json
+    out.sink = std::move(sink);
+    // Each distinct row's digest → the key (index) of its first row: 32 bytes and an index per
+    // row, never the row.
+    std::unordered_map<RowDigest, std::size_t, RowDigestHash> seen;
+    json single = json::object(); // the one row of an agg_<name>.json
     FirstCharacter spy(in.rdbuf());
     std::istream spied(&spy);
     std::vector<Problem> refused = streamJsonRows(
@@ -397,8 +419,13 @@ BenchmarkImport readInferenceXRows(std::istream& in, const std::string& file,
             model::BenchmarkRecord record;
             std::optional<Problem> problem;
             if (v.is_object())
-                if (const auto [it, fresh] = seen.emplace(fingerprint(v), pointer); !fresh)
-                    problem = Problem{pointer, "the same row as " + it->second + "; imported once"};
+                if (const auto [it, fresh] = seen.emplace(
+                        digest(v), std::size_t(std::strtoull(key.c_str(), nullptr, 10)));
+                    !fresh)
+                    problem = Problem{pointer,
+                                      "the same row as " +
+                                          childPointer(std::string(), std::to_string(it->second)) +
+                                          "; imported once"};
             if (!problem)
                 problem = readRow(v, pointer, "row " + key, file, context, record);
             out.add(std::move(record), std::move(problem));

@@ -26,9 +26,11 @@
 namespace crossgrade::data {
 
 // `file` is recorded as each record's provenance; `context.date` dates rows that carry no date
-// of their own (nor one in their image tag). The stream is read a row at a time.
+// of their own (nor one in their image tag). The stream is read a row at a time. With a `sink`,
+// each good record is handed to it as its row is read and the result keeps none (issue 20); to
+// skip repeats the reader keeps a 32-byte digest per distinct row, never the row.
 BenchmarkImport readInferenceXRows(std::istream& in, const std::string& file,
-                                   const BenchmarkContext& context);
+                                   const BenchmarkContext& context, BenchmarkSink sink = {});
 BenchmarkImport readInferenceXRows(std::string_view text, const std::string& file,
                                    const BenchmarkContext& context);
 

@@ -5,9 +5,12 @@
 #include "json_stream.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 namespace crossgrade::data {
 
@@ -102,35 +105,236 @@ bool numericKeyOrder(const std::string& a, const std::string& b) {
     return a.size() != b.size() ? a.size() < b.size() : a < b;
 }
 
-} // namespace
+// One member of the top-level object: its key and where its value lies in the stream.
+struct Member {
+    std::string key;
+    std::streamoff begin = 0; // the value's first byte
+    std::streamoff end = 0;   // past its last byte (white space before ',' or '}' included)
+};
 
-BenchmarkImport readMlperfSummary(std::istream& in, const std::string& file) {
-    BenchmarkImport out;
-    // Rows come in file order; they are filed in numeric key order once all are read.
+// The members of the top-level object, told from the text alone (strings, escapes and nesting;
+// no value is built): `member` gets each in file order and returns false to stop. Returns false
+// when the scan stopped early or the text is not an object it can follow (a key it cannot
+// decode, no '{' first); the stream reader, not this, says what is wrong with such a file.
+bool scanMembers(std::istream& in, const std::function<bool(Member&&)>& member) {
+    const std::streamoff start = in.tellg();
+    std::array<char, 64 * 1024> chunk{};
+    int depth = 0;
+    bool inString = false, escape = false, inKey = false, keyEscaped = false;
+    bool expectKey = false, expectValue = false, haveMember = false;
+    Member current;
+    std::streamoff at = start;
+    while (in.read(chunk.data(), std::streamsize(chunk.size())) || in.gcount() > 0) {
+        const std::streamsize n = in.gcount();
+        for (std::streamsize i = 0; i < n; ++i, ++at) {
+            const char c = chunk[std::size_t(i)];
+            if (inString) {
+                if (escape)
+                    escape = false;
+                else if (c == '\\') {
+                    escape = true;
+                    keyEscaped = keyEscaped || inKey;
+                } else if (c == '"') {
+                    inString = false;
+                    if (inKey) {
+                        inKey = false;
+                        continue;
+                    }
+                }
+                if (inKey)
+                    current.key += c;
+                continue;
+            }
+            const bool valueStarts = depth == 1 && expectValue && c != ' ' && c != '\t' &&
+                                     c != '\r' && c != '\n' && c != ':';
+            if (valueStarts) {
+                current.begin = at;
+                expectValue = false;
+                haveMember = true;
+            }
+            switch (c) {
+            case '"':
+                inString = true;
+                if (depth == 1 && expectKey) {
+                    inKey = true;
+                    expectKey = false;
+                    keyEscaped = false;
+                    current.key.clear();
+                }
+                break;
+            case ':':
+                if (depth == 1)
+                    expectValue = true;
+                break;
+            case '{':
+            case '[':
+                if (depth == 0 && c != '{')
+                    return false;
+                if (++depth == 1)
+                    expectKey = true;
+                break;
+            case '}':
+            case ']':
+            case ',':
+                if (c != ',' && --depth > 0)
+                    break;
+                if (depth != 1 && c == ',')
+                    break;
+                if (haveMember) {
+                    current.end = at;
+                    if (keyEscaped) { // "\u0031" is the key "1": decoded as the reader does
+                        try {
+                            current.key =
+                                nlohmann::json::parse('"' + current.key + '"').get<std::string>();
+                        } catch (const nlohmann::json::exception&) {
+                            return false;
+                        }
+                    }
+                    haveMember = false;
+                    if (!member(std::move(current)))
+                        return false;
+                    current = {};
+                }
+                if (depth == 0)
+                    return true; // the object ends here
+                expectKey = true;
+                break;
+            default:
+                break;
+            }
+        }
+    }
+    return false; // the text ended inside the object
+}
+
+// Whether the object's keys come in numeric order, keeping only the last one; nothing when the
+// scan cannot tell (see scanMembers).
+std::optional<bool> keysInNumericOrder(std::istream& in) {
+    std::string last;
+    bool first = true, ordered = true;
+    const bool scanned = scanMembers(in, [&](Member&& m) {
+        if (!first && numericKeyOrder(m.key, last)) {
+            ordered = false;
+            return false;
+        }
+        first = false;
+        last = std::move(m.key);
+        return true;
+    });
+    if (!ordered)
+        return false;
+    return scanned ? std::optional<bool>(true) : std::nullopt;
+}
+
+void addContext(std::vector<Problem>& errors) {
+    if (!errors.empty() && errors.front().place.empty())
+        errors.front().message += ": an object of result rows keyed \"0\", \"1\", …";
+}
+
+std::vector<Problem> streamRows(std::istream& in,
+                                const std::function<void(const std::string&, const json&)>& row) {
+    std::vector<Problem> errors =
+        streamJsonRows(in, kSummary, "{", kMaxBenchmarkRows, tooManyBenchmarkRows(), row);
+    addContext(errors);
+    return errors;
+}
+
+// A stream that cannot be read twice: every row is held until the file is read, then filed in
+// key order (the only case that keeps the file's records).
+void readHeld(std::istream& in, const std::string& file, BenchmarkImport& out) {
     struct Row {
         std::string key;
         model::BenchmarkRecord record;
         std::optional<Problem> problem;
     };
     std::vector<Row> rows;
-    out.errors = streamJsonRows(in, kSummary, "{", kMaxBenchmarkRows, tooManyBenchmarkRows(),
-                                [&](const std::string& key, const json& row) {
-                                    Row r{key, {}, std::nullopt};
-                                    r.problem = readRow(key, row, file, r.record);
-                                    rows.push_back(std::move(r));
-                                });
-    if (!out.errors.empty()) {
-        if (out.errors.front().place.empty())
-            out.errors.front().message += ": an object of result rows keyed \"0\", \"1\", …";
-        return out;
-    }
+    out.errors = streamRows(in, [&](const std::string& key, const json& row) {
+        Row r{key, {}, std::nullopt};
+        r.problem = readRow(key, row, file, r.record);
+        rows.push_back(std::move(r));
+    });
+    if (!out.ok())
+        return;
     std::stable_sort(rows.begin(), rows.end(),
                      [](const Row& a, const Row& b) { return numericKeyOrder(a.key, b.key); });
     for (Row& r : rows)
         out.add(std::move(r.record), std::move(r.problem));
-    return out;
 }
 
+// Shuffled keys: the file is checked whole (syntax, shape, row count) keeping nothing, then
+// each row is read from its place, in key order. Only the keys and places are held.
+void readShuffled(std::istream& in, std::streampos start, const std::string& file,
+                  BenchmarkImport& out) {
+    out.errors = streamRows(in, [](const std::string&, const json&) {});
+    if (!out.ok())
+        return;
+    in.clear();
+    in.seekg(start);
+    std::vector<Member> members;
+    if (!scanMembers(in, [&](Member&& m) {
+            members.push_back(std::move(m));
+            return true;
+        })) {
+        in.clear();
+        in.seekg(start);
+        return readHeld(in, file, out);
+    }
+    std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) {
+        return numericKeyOrder(a.key, b.key);
+    });
+    std::string text;
+    for (const Member& m : members) {
+        in.clear();
+        in.seekg(m.begin);
+        text.resize(std::size_t(m.end - m.begin));
+        in.read(text.data(), std::streamsize(text.size()));
+        json row;
+        try {
+            if (std::size_t(in.gcount()) != text.size())
+                throw std::runtime_error("short read");
+            row = json::parse(text);
+        } catch (const std::exception&) {
+            out.refuse({{"", "the file changed while it was being read; read it again"}});
+            return;
+        }
+        model::BenchmarkRecord record;
+        std::optional<Problem> problem = readRow(m.key, row, file, record);
+        out.add(std::move(record), std::move(problem));
+    }
+}
+
+} // namespace
+
+BenchmarkImport readMlperfSummary(std::istream& in, const std::string& file, BenchmarkSink sink) {
+    BenchmarkImport out;
+    out.sink = std::move(sink);
+    const std::streampos start = in.tellg();
+    if (start == std::streampos(-1)) {
+        readHeld(in, file, out);
+        return out;
+    }
+    const std::optional<bool> ordered = keysInNumericOrder(in);
+    in.clear();
+    in.seekg(start);
+    if (ordered == false) {
+        readShuffled(in, start, file, out);
+        if (!out.ok()) {
+            std::vector<Problem> errors = std::move(out.errors);
+            out.refuse(std::move(errors));
+        }
+        return out;
+    }
+    // Keys in numeric order (or a file the scan could not follow, which the reader refuses):
+    // each row is filed as it is read.
+    std::vector<Problem> errors = streamRows(in, [&](const std::string& key, const json& row) {
+        model::BenchmarkRecord record;
+        std::optional<Problem> problem = readRow(key, row, file, record);
+        out.add(std::move(record), std::move(problem));
+    });
+    if (!errors.empty())
+        out.refuse(std::move(errors));
+    return out;
+}
 BenchmarkImport readMlperfSummary(std::string_view text, const std::string& file) {
     std::istringstream in{std::string(text)};
     return readMlperfSummary(in, file);

@@ -36,6 +36,18 @@ bool needsContext(const data::BenchmarkFileImport& read) {
     return false;
 }
 
+// The first read checks a file and counts its records without keeping them (issue 20).
+data::BenchmarkFileImport check(const QString& path, std::optional<data::BenchmarkFormat> format,
+                                const data::BenchmarkContext& context) {
+    return data::readBenchmarkFile(path.toStdString(), format, context,
+                                   [](model::BenchmarkRecord&&) {});
+}
+
+// A file that read differently when it was read again to be stored (rewritten in between).
+struct FileChanged : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 } // namespace
 
 BenchmarkImporter::BenchmarkImporter(data::Store* store, QWidget* dialogParent, QObject* parent)
@@ -62,8 +74,7 @@ bool BenchmarkImporter::start(const QStringList& paths) {
         for (int i = 0; i < paths.size(); ++i) {
             if (promise.isCanceled())
                 return;
-            promise.addResult(ReadFile{
-                paths[i], data::readBenchmarkFile(paths[i].toStdString(), std::nullopt, {})});
+            promise.addResult(ReadFile{paths[i], check(paths[i], std::nullopt, {}), {}});
             promise.setProgressValue(i + 1);
         }
     }));
@@ -121,8 +132,8 @@ void BenchmarkImporter::askForContext(ReadFile& file) {
         if (!answer)
             return;
         context = *answer;
-        file.read = data::readBenchmarkFile(file.path.toStdString(), data::BenchmarkFormat::Serving,
-                                            context);
+        file.read = check(file.path, data::BenchmarkFormat::Serving, context);
+        file.context = context;
     }
 }
 
@@ -131,7 +142,6 @@ BenchmarkImporter::Outcome BenchmarkImporter::store(const QList<ReadFile>& files
     QStringList read;
     QStringList skipped;
     int skippedTotal = 0;
-    std::vector<model::BenchmarkRecord> records;
     for (const ReadFile& f : files) {
         const data::BenchmarkImport& in = f.read.result;
         if (!in.ok()) {
@@ -140,7 +150,7 @@ BenchmarkImporter::Outcome BenchmarkImporter::store(const QList<ReadFile>& files
         }
         read << tr("%1 (%2): %n row(s), %3 read, %4 skipped", "", int(in.rows))
                     .arg(fileName(f.path), QString::fromUtf8(data::toString(*f.read.format)))
-                    .arg(in.records.size())
+                    .arg(in.accepted)
                     .arg(in.skipped.size());
         for (const data::Problem& p : in.skipped) {
             if (skippedTotal++ < kListedSkips)
@@ -148,7 +158,6 @@ BenchmarkImporter::Outcome BenchmarkImporter::store(const QList<ReadFile>& files
                                .arg(fileName(f.path), QString::fromStdString(p.place),
                                     QString::fromStdString(p.message));
         }
-        records.insert(records.end(), in.records.begin(), in.records.end());
     }
     if (skippedTotal > kListedSkips)
         skipped << tr("… and %n more skipped row(s); crossgrade-cli import-benchmarks --dry-run "
@@ -165,7 +174,26 @@ BenchmarkImporter::Outcome BenchmarkImporter::store(const QList<ReadFile>& files
         return {true, tr("No store is open: nothing was stored."), {}, {}};
     Outcome out;
     try {
-        out.added = m_store->addBenchmarks(records);
+        out.added = m_store->addBenchmarksOneByOne([&](const auto& insert) {
+            for (const ReadFile& f : files) {
+                const data::BenchmarkImport& first = f.read.result;
+                if (first.accepted == 0)
+                    continue; // nothing of it to store
+                const data::BenchmarkFileImport again =
+                    data::readBenchmarkFile(f.path.toStdString(), f.read.format, f.context,
+                                            [&](model::BenchmarkRecord&& r) { insert(r); });
+                if (!again.result.ok() || again.result.rows != first.rows ||
+                    again.result.accepted != first.accepted)
+                    throw FileChanged(fileName(f.path).toStdString());
+            }
+        });
+    } catch (const FileChanged& e) {
+        return {true,
+                tr("No benchmark was stored: %1 changed while it was being imported (it read "
+                   "differently the second time). Import it again.")
+                    .arg(QString::fromStdString(e.what())),
+                {},
+                {}};
     } catch (const std::exception& e) {
         return {true,
                 tr("The store refused the benchmarks: nothing was stored."),

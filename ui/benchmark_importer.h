@@ -5,8 +5,11 @@
 // a worker thread with progress and cancel; a benchmark_serving result that does not say its
 // hardware, GPUs or precision is asked about (ContextPrompt) and read again; then, only if
 // every file reads, all records are stored in one transaction. A refused file stores nothing
-// of any file. The outcome names each file with its rows read and skipped (with their places),
-// and how many records were new or already stored.
+// of any file. The first read keeps no record, only counts and skipped rows (issue 20: a
+// million-row file held every record); storing reads the files again, inserting each record as
+// it is read, and a file that reads differently the second time stores nothing. The outcome names
+// each file with its rows read and skipped (with their places), and how many records were new or
+// already stored.
 
 #include "benchmark_import.h"
 #include "store.h"
@@ -61,7 +64,8 @@ signals:
 private:
     struct ReadFile {
         QString path;
-        data::BenchmarkFileImport read;
+        data::BenchmarkFileImport read; // counts and skipped rows; its records went nowhere
+        data::BenchmarkContext context; // what the user said of a benchmark_serving file
     };
 
     void apply();

@@ -5,6 +5,8 @@
 // stored in one transaction; a second import of the same file finds every row already stored.
 // "csv-2pass" is the CLI's path since issue 20: checked keeping no record, then read again and
 // stored record by record.
+// `--peak mlperf|inferencex ROWS` instead writes one large file of that format and prints the
+// peak resident set of checking and storing it (issue 20: held rows, not the file).
 // Prints the figures; the target is read by a person, never asserted.
 
 #include "benchmark_csv.h"
@@ -26,7 +28,8 @@ using namespace crossgrade;
 
 namespace {
 
-std::vector<model::BenchmarkRecord> sweep(int rows) {
+// Row `i` of the sweep, so a large file can be written without holding its records.
+model::BenchmarkRecord sweepRow(int i) {
     struct Machine {
         const char* hardware;
         const char* sku;
@@ -44,9 +47,7 @@ std::vector<model::BenchmarkRecord> sweep(int rows) {
         {"mi355x", "MI355X", "vLLM 0.10.1, ROCm 7.0", "rocm/vllm:rocm7.0_vllm_0.10.1", 190},
     };
     static const int kSequences[][2] = {{1024, 1024}, {1024, 8192}, {8192, 1024}};
-    std::vector<model::BenchmarkRecord> out;
-    out.reserve(std::size_t(rows));
-    for (int i = 0; i < rows; ++i) {
+    {
         const Machine& m = kMachines[i % 6];
         const int* seq = kSequences[(i / 6) % 3];
         const int concurrency = 1 << ((i / 18) % 10);
@@ -81,16 +82,21 @@ std::vector<model::BenchmarkRecord> sweep(int rows) {
             r.accuracy_note = "gsm8k: 0.95, \"strict\" match";
         if (i % 6 >= 3 && r.date < "2026")
             r.flags = {std::string(model::kFlagPre2026AmdImage)};
-        out.push_back(std::move(r));
+        return r;
     }
+}
+
+std::vector<model::BenchmarkRecord> sweep(int rows) {
+    std::vector<model::BenchmarkRecord> out;
+    out.reserve(std::size_t(rows));
+    for (int i = 0; i < rows; ++i)
+        out.push_back(sweepRow(i));
     return out;
 }
 
 // The rows as InferenceX's aggregate writes them (latency in seconds, per-GPU throughput).
-void writeInferenceX(std::ostream& out, const std::vector<model::BenchmarkRecord>& records) {
-    out << "[\n";
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        const model::BenchmarkRecord& r = records[i];
+std::string inferenceXRow(const model::BenchmarkRecord& r) {
+    {
         const std::string base = r.sku == "H100"     ? "h100"
                                  : r.sku == "H200"   ? "h200"
                                  : r.sku == "B200"   ? "b200"
@@ -117,9 +123,36 @@ void writeInferenceX(std::ostream& out, const std::vector<model::BenchmarkRecord
                                    {"median_tpot", *r.tpot_median_s},
                                    {"median_intvty", *r.interactivity},
                                    {"median_e2el", *r.e2e_median_s}};
-        out << row.dump() << (i + 1 < records.size() ? ",\n" : "\n");
+        return row.dump();
     }
+}
+
+void writeInferenceX(std::ostream& out, const std::vector<model::BenchmarkRecord>& records) {
+    out << "[\n";
+    for (std::size_t i = 0; i < records.size(); ++i)
+        out << inferenceXRow(records[i]) << (i + 1 < records.size() ? ",\n" : "\n");
     out << "]\n";
+}
+
+// The rows as an MLPerf summary.json writes them: keyed "0", "1", … in order, the result for
+// the whole system in tokens/s (output only).
+std::string mlperfRow(const model::BenchmarkRecord& r) {
+    const nlohmann::ordered_json row{
+        {"Organization", r.sku.rfind("MI", 0) == 0 ? "AMD" : "NVIDIA"},
+        {"SystemName", std::to_string(r.gpus) + "x" + r.sku},
+        {"Model", r.model},
+        {"Scenario", r.concurrency && *r.concurrency > 64 ? "Offline" : "Server"},
+        {"Result", *r.output_tokens_per_s_per_gpu * r.gpus},
+        {"accelerator_model_name", r.hardware},
+        {"total_accelerators", r.gpus},
+        {"errors", 0},
+        {"inferred", 0},
+        {"Units", "Tokens/s"},
+        {"weight_data_types", r.precision},
+        {"framework", r.software_stack},
+        {"version", "v5.0"},
+        {"Accuracy", "ROUGE1: 44.4, TOKENS_PER_SAMPLE: 290"}};
+    return row.dump();
 }
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
@@ -174,10 +207,75 @@ bool importStreamed(const QString& dir, const std::string& path, const char* lab
     return added.added == std::size_t(rows);
 }
 
+// A line of /proc/self/status in kB ("VmHWM", "VmRSS"); -1 where there is none (not Linux).
+long statusKb(const char* name) {
+    std::ifstream status("/proc/self/status");
+    const std::string prefix = std::string(name) + ":";
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind(prefix, 0) == 0)
+            return std::atol(line.c_str() + prefix.size());
+    return -1;
+}
+
+// Peak memory of importing one large JSON file as `import-benchmarks` does (issue 20: the
+// JSON readers held one file's records): the file is written a row at a time, the peak
+// resident set is reset (Linux: "5" to /proc/self/clear_refs), then the file is checked with
+// a counting sink and stored through Store::addBenchmarksOneByOne, reading it again. Prints
+// the resident set before and the peak during each pass, and the times.
+int peak(const QString& dir, const std::string& format, int rows) {
+    const bool mlperf = format == "mlperf";
+    const std::string path = (dir + (mlperf ? "/summary.json" : "/agg_bmk.json")).toStdString();
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << (mlperf ? "{\n" : "[\n");
+        for (int i = 0; i < rows; ++i) {
+            const model::BenchmarkRecord r = sweepRow(i);
+            if (mlperf)
+                out << '"' << i << "\":" << mlperfRow(r);
+            else
+                out << inferenceXRow(r);
+            out << (i + 1 < rows ? ",\n" : "\n");
+        }
+        out << (mlperf ? "}\n" : "]\n");
+    }
+    const auto bytes = double(std::ifstream(path, std::ios::binary | std::ios::ate).tellg());
+    const long before = statusKb("VmRSS");
+    const bool reset = bool(std::ofstream("/proc/self/clear_refs") << "5");
+    const auto start = std::chrono::steady_clock::now();
+    const data::BenchmarkFileImport checked =
+        data::readBenchmarkFile(path, std::nullopt, {}, [](model::BenchmarkRecord&&) {});
+    const double check = secondsSince(start);
+    const long checkPeak = statusKb("VmHWM");
+    if (!checked.result.ok()) {
+        std::printf("%s: refused: %s\n", format.c_str(),
+                    checked.result.errors.front().message.c_str());
+        return 1;
+    }
+    data::Store store = data::Store::open(dir + "/peak.sqlite");
+    const auto storing = std::chrono::steady_clock::now();
+    const data::BenchmarksAdded added = store.addBenchmarksOneByOne([&](const auto& insert) {
+        data::readBenchmarkFile(path, std::nullopt, {},
+                                [&](model::BenchmarkRecord&& r) { insert(r); });
+    });
+    const double stored = secondsSince(storing);
+    std::printf("%-10s %d rows, %.1f MB, %zu read, %zu skipped: resident before %.1f MB; check "
+                "%.3f s, peak %.1f MB; read and store %.3f s (%zu stored), peak %.1f MB%s\n",
+                format.c_str(), rows, bytes / 1e6, checked.result.accepted,
+                checked.result.skipped.size(), double(before) / 1024, check,
+                double(checkPeak) / 1024, stored, added.added, double(statusKb("VmHWM")) / 1024,
+                reset ? "" : " (peak not reset: it includes writing the file)");
+    return added.added == checked.result.accepted ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv); // Qt SQL wants an application object
+    // bench_benchmark_import --peak mlperf|inferencex ROWS: one large file's peak memory.
+    if (argc > 3 && std::string(argv[1]) == "--peak") {
+        QTemporaryDir dir;
+        return peak(dir.path(), argv[2], std::atoi(argv[3]));
+    }
     const int rows = argc > 1 ? std::atoi(argv[1]) : 100'000;
     const std::vector<model::BenchmarkRecord> records = sweep(rows);
     QTemporaryDir dir;

@@ -7,6 +7,11 @@
 
 #include <QFile>
 #include <QTest>
+#include <algorithm>
+#include <random>
+#include <sstream>
+#include <streambuf>
+#include <vector>
 
 using namespace crossgrade;
 
@@ -27,12 +32,158 @@ const data::Problem* skippedAt(const data::BenchmarkImport& in, const std::strin
     return nullptr;
 }
 
+// Row `i` of a generated summary: good, except every seventh in other units (skipped). Its
+// accuracy note holds braces, brackets, quotes and escapes, which the key scan must read past.
+std::string generatedRow(int i) {
+    return std::string(R"({"Organization":"AMD","SystemName":"8xMI300X","Model":"llama2-70b",)") +
+           R"("Scenario":"Offline","Result":)" + std::to_string(24000 + i) +
+           R"(,"accelerator_model_name":"AMD Instinct MI300X-NPS1-SPX-192GB-750W",)" +
+           R"("total_accelerators":8,"errors":0,"inferred":0,"Units":")" +
+           (i % 7 == 3 ? "Samples/s" : "Tokens/s") +
+           R"(","weight_data_types":"fp8","Accuracy":"ROUGE1: {\"a\": [1, \"}\"]}, \\ ,\"x\":"})";
+}
+
+// A summary of `rows` generated rows, written in the order of `keys` (indices into 0..rows-1),
+// a key written with escapes where `escaped` says so ("\u0031\u0032" is the key "12").
+std::string summary(const std::vector<int>& keys, bool escaped = false) {
+    std::string text = "{\n";
+    for (std::size_t n = 0; n < keys.size(); ++n) {
+        std::string key = std::to_string(keys[n]);
+        if (escaped && keys[n] % 5 == 0) {
+            std::string e;
+            for (char c : key)
+                e += "\\u003" + std::string(1, c);
+            key = e;
+        }
+        text += (n % 3 == 0 ? "  \"" : "\"") + key + (n % 2 ? "\" :\t" : "\":") +
+                generatedRow(keys[n]) + (n + 1 < keys.size() ? ",\n" : "\n");
+    }
+    return text + "}\n";
+}
+
+std::vector<int> inOrder(int rows) {
+    std::vector<int> keys(std::size_t(rows), 0);
+    for (int i = 0; i < rows; ++i)
+        keys[std::size_t(i)] = i;
+    return keys;
+}
+
+// A stream that cannot seek, as a pipe: the reader cannot read it twice.
+class Unseekable : public std::stringbuf {
+public:
+    using std::stringbuf::stringbuf;
+
+protected:
+    pos_type seekoff(off_type, std::ios_base::seekdir, std::ios_base::openmode) override {
+        return pos_type(off_type(-1));
+    }
+    pos_type seekpos(pos_type, std::ios_base::openmode) override { return pos_type(off_type(-1)); }
+};
+
+struct Streamed {
+    data::BenchmarkImport result;
+    std::vector<model::BenchmarkRecord> handed;
+};
+
+Streamed readToSink(std::istream& in) {
+    Streamed out;
+    out.result = data::readMlperfSummary(in, "summary.json", [&](model::BenchmarkRecord&& r) {
+        out.handed.push_back(std::move(r));
+    });
+    return out;
+}
+
 } // namespace
 
 class TestBenchmarkMlperf : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // Issue 20: readMlperfSummary kept every row of the file and sorted them by key before
+    // handing any on, so a million-row summary was in memory at once. Keys in numeric order,
+    // as MLPerf writes them, now go to the sink as each row is read — long before the stream
+    // ends — and the result keeps none; records, skipped rows and places are those of a read
+    // that holds the file (a stream that cannot seek still does).
+    void bug_mlperfImportHeldEveryRow() {
+        const std::string text = summary(inOrder(5'000));
+        Unseekable pipe(text);
+        std::istream piped(&pipe);
+        const data::BenchmarkImport held = data::readMlperfSummary(piped, "summary.json");
+        QVERIFY(held.ok());
+        QCOMPARE(held.rows, std::size_t(5'000));
+        QCOMPARE(held.skipped.size(), std::size_t(714));
+        QCOMPARE(held.records.size(), std::size_t(4'286));
+
+        std::istringstream in(text);
+        std::vector<model::BenchmarkRecord> handed;
+        std::vector<std::streamoff> consumedAt; // how far the reader had read, per record
+        const data::BenchmarkImport streamed =
+            data::readMlperfSummary(in, "summary.json", [&](model::BenchmarkRecord&& r) {
+                const std::streamoff at = in.tellg(); // -1 once the reader hit the end
+                consumedAt.push_back(at < 0 ? std::streamoff(text.size()) : at);
+                handed.push_back(std::move(r));
+            });
+        QVERIFY(streamed.ok());
+        QVERIFY(streamed.records.empty());
+        QCOMPARE(streamed.rows, held.rows);
+        QCOMPARE(streamed.accepted, held.records.size());
+        QVERIFY(handed == held.records);
+        QVERIFY(streamed.skipped == held.skipped);
+        QVERIFY2(consumedAt.front() <= std::streamoff(64 * 1024),
+                 "the first record came only after the reader read past its first rows");
+        QVERIFY2(consumedAt[2'000] < std::streamoff(text.size()),
+                 "the records were handed over only once the whole file was read");
+
+        // A syntax error near the end refuses the file after the rows before it went out.
+        std::istringstream broken(text.substr(0, text.size() - 4));
+        const Streamed refused = readToSink(broken);
+        QVERIFY(!refused.result.ok());
+        QCOMPARE(refused.result.rows, std::size_t(0));
+        QCOMPARE(refused.result.accepted, std::size_t(0));
+        QVERIFY(refused.result.skipped.empty());
+        QVERIFY(!refused.handed.empty());
+    }
+
+    // Shuffled keys (and keys written with escapes) are still filed in numeric key order, the
+    // same records and skipped rows in the same order as the sorted file, from a stream read
+    // row by row by place, from a stream that cannot seek (held), with and without a sink.
+    void shuffledKeysAreFiledInNumericOrder() {
+        const int rows = 1'200;
+        const std::string sorted = summary(inOrder(rows));
+        const data::BenchmarkImport expected = data::readMlperfSummary(sorted, "summary.json");
+        QVERIFY(expected.ok());
+        QCOMPARE(expected.rows, std::size_t(rows));
+        std::vector<int> keys = inOrder(rows);
+        std::shuffle(keys.begin(), keys.end(), std::mt19937(7));
+        for (const bool escaped : {false, true}) {
+            const std::string shuffled = summary(keys, escaped);
+            const data::BenchmarkImport held = data::readMlperfSummary(shuffled, "summary.json");
+            QVERIFY(held.ok());
+            QVERIFY(held.records == expected.records);
+            QVERIFY(held.skipped == expected.skipped);
+
+            std::istringstream in(shuffled);
+            const Streamed streamed = readToSink(in);
+            QVERIFY(streamed.result.ok());
+            QVERIFY(streamed.result.records.empty());
+            QVERIFY(streamed.handed == expected.records);
+            QVERIFY(streamed.result.skipped == expected.skipped);
+
+            Unseekable pipe(shuffled);
+            std::istream piped(&pipe);
+            const Streamed fromPipe = readToSink(piped);
+            QVERIFY(fromPipe.handed == expected.records);
+            QVERIFY(fromPipe.result.skipped == expected.skipped);
+        }
+        // Shuffled and broken at the end: checked whole first, so nothing was handed over.
+        const std::string shuffled = summary(keys);
+        std::istringstream broken(shuffled.substr(0, shuffled.size() - 4));
+        const Streamed refused = readToSink(broken);
+        QVERIFY(!refused.result.ok());
+        QVERIFY(refused.handed.empty());
+        QCOMPARE(refused.result.rows, std::size_t(0));
+    }
+
     void hardwareNamesMapToPriceBookSkus_data() {
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<QString>("sku"); // empty: unknown

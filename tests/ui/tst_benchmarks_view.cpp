@@ -77,6 +77,7 @@ private slots:
     void selectedRowShowsProvenanceAndRingsItsPoint();
     void clickedPointSelectsItsRow();
     void importAsksForTheServingContextAndStores();
+    void bug_importDialogHeldEveryRecord();
     void refusedFileStoresNothing();
     void removeAsksThenRemoves();
     void compareDialogShowsTheModelsComparison();
@@ -347,6 +348,58 @@ void TestBenchmarksView::importAsksForTheServingContextAndStores() {
     QCOMPARE(m_view->importer()->lastOutcome()->added, (data::BenchmarksAdded{0, 2}));
     QVERIFY(m_view->importer()->lastOutcome()->headline.contains("2 already stored"));
     QCOMPARE(changed.count(), 1);
+}
+
+// Issue 20: the import dialog read every file whole and stored the records it held, so a
+// million-row file was in memory at once. It now reads each file to check it, keeping counts
+// only, and stores by reading the files again, record by record, as import-benchmarks does: a
+// file rewritten between the two reads (here while the serving context is asked) stores
+// nothing of any file. Holding the first read's records, the old dialog stored them.
+void TestBenchmarksView::bug_importDialogHeldEveryRecord() {
+    const QString csv = m_dir->filePath("canonical.csv");
+    QVERIFY(QFile::copy(fixture("canonical.csv"), csv));
+    QFile::setPermissions(csv, QFile::ReadOwner | QFile::WriteOwner);
+    m_view->importer()->setContextPrompt(
+        [&csv](const QString&, const QString&, const data::BenchmarkContext&) {
+            QFile f(csv); // the header and the first row only: it reads differently now
+            if (!f.open(QIODevice::ReadOnly))
+                qFatal("cannot read %s", qPrintable(csv));
+            const QList<QByteArray> lines = f.readAll().split('\n');
+            f.close();
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                qFatal("cannot rewrite %s", qPrintable(csv));
+            f.write(lines[0] + '\n' + lines[1] + '\n');
+            f.close();
+            data::BenchmarkContext c;
+            c.hardware = "mi300x";
+            c.gpus = 8;
+            c.precision = "fp8";
+            return std::optional(c);
+        });
+    QVERIFY(m_view->importFiles({csv, fixture("serving-sglang-goodput-colon.json")}));
+    m_view->waitForImport();
+    const BenchmarkImporter::Outcome outcome = *m_view->importer()->lastOutcome();
+    QVERIFY(outcome.error);
+    QVERIFY2(outcome.headline.contains("canonical.csv changed while it was being imported"),
+             qPrintable(outcome.headline));
+    QVERIFY(m_store->benchmarks().empty());
+
+    // Unchanged, the same files store every record the first read counted.
+    m_view->importer()->setContextPrompt(
+        [](const QString&, const QString&, const data::BenchmarkContext&) {
+            data::BenchmarkContext c;
+            c.hardware = "mi300x";
+            c.gpus = 8;
+            c.precision = "fp8";
+            return std::optional(c);
+        });
+    QVERIFY(m_view->importFiles({csv, fixture("serving-sglang-goodput-colon.json")}));
+    m_view->waitForImport();
+    const BenchmarkImporter::Outcome stored = *m_view->importer()->lastOutcome();
+    QVERIFY2(!stored.error, qPrintable(stored.headline + stored.details));
+    QCOMPARE(stored.added, (data::BenchmarksAdded{2, 0}));
+    QVERIFY2(stored.details.contains("canonical.csv (csv): 1 row(s), 1 read, 0 skipped"),
+             qPrintable(stored.details));
 }
 
 void TestBenchmarksView::refusedFileStoresNothing() {
