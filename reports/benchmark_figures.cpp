@@ -1,4 +1,9 @@
+// The benchmark scatter (benchmark_figures.h): throughput per GPU against interactivity.
+
 #include "benchmark_figures.h"
+
+#include "figure_markers.h"
+#include "plot_state.h"
 
 #include <QObject>
 #include <algorithm>
@@ -8,7 +13,7 @@ namespace crossgrade::ui {
 
 namespace {
 
-constexpr auto kScatterLayout = "crossgrade-benchmark-scatter";
+constexpr auto kScatterState = "crossgrade-benchmark-scatter";
 
 // Shapes tell a vendor's SKUs apart where colour alone might not (print, colour vision).
 constexpr std::array<QCPScatterStyle::ScatterShape, 3> kNvidiaShapes{
@@ -41,26 +46,16 @@ std::size_t rankOf(const std::map<std::string, model::Vendor>& vendors, const st
     return fallback;
 }
 
-void layOut(QCustomPlot* plot) {
-    if (plot->property(kScatterLayout).toBool())
-        return;
-    plot->setProperty(kScatterLayout, true);
-    plot->setAutoAddPlottableToLegend(false);
-    plot->legend->setVisible(true);
-    // The legend in rows under the plot, so it never covers a point and the plot keeps the
-    // width (the view is narrower than it is tall).
-    plot->axisRect()->insetLayout()->take(plot->legend);
-    plot->plotLayout()->addElement(1, 0, plot->legend);
-    plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    plot->legend->setWrap(3);
-    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plot->legend->setColumnSpacing(14);
-    plot->legend->setMargins(QMargins(10, 0, 10, 4));
-    plot->legend->setRowSpacing(2);
-    plot->legend->setIconSize(16, 12);
-    plot->xAxis2->setVisible(false);
-    plot->yAxis2->setVisible(false);
-}
+// The scatter's set-up, once per plot: the legend in rows under the plot, so it never covers a
+// point and the plot keeps the width (the view is narrower than it is tall).
+class ScatterState : public PlotState {
+public:
+    explicit ScatterState(QCustomPlot* plot)
+        : PlotState(plot, kScatterState) {
+        placeLegendBelow(plot, 1, LegendSpacing{2, 14, QSize(16, 12)});
+        plot->legend->setWrap(3);
+    }
+};
 
 std::optional<double> perGpu(const model::BenchmarkRecord& r, model::ThroughputKind unit) {
     return unit == model::ThroughputKind::Total ? r.total_tokens_per_s_per_gpu
@@ -89,7 +84,7 @@ BenchmarkScatter plotBenchmarkScatter(QCustomPlot* plot,
                                       const std::vector<const model::BenchmarkRecord*>& records,
                                       const std::map<std::string, model::Vendor>& vendors,
                                       const FigureStyle& style) {
-    layOut(plot);
+    stateOf<ScatterState>(plot, kScatterState);
     applyPlotStyle(plot, style);
     plot->clearGraphs();
     plot->clearItems();
@@ -164,14 +159,8 @@ BenchmarkScatter plotBenchmarkScatter(QCustomPlot* plot,
                               : QObject::tr("Output tokens/s per GPU"));
     plot->xAxis->setRange(0, xMax > 0 ? xMax * 1.08 : 1);
     plot->yAxis->setRange(0, yMax > 0 ? yMax * 1.1 : 1);
-    if (out.series.empty()) {
-        auto* text = new QCPItemText(plot);
-        text->position->setType(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(0.5, 0.5);
-        text->setText(QObject::tr("No row with an interactivity to place"));
-        text->setColor(style.foreground);
-        text->setFont(style.font);
-    }
+    if (out.series.empty())
+        centreText(plot, QObject::tr("No row with an interactivity to place"), style);
     return out;
 }
 

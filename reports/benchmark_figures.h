@@ -10,7 +10,7 @@
 
 #include "benchmark.h"
 #include "benchmark_compare.h"
-#include "figures.h"
+#include "figure_style.h"
 #include "price_book.h"
 
 #include <QPointer>

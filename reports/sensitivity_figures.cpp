@@ -1,4 +1,9 @@
+// The tornado and the break-even map (sensitivity_figures.h).
+
 #include "sensitivity_figures.h"
+
+#include "figure_markers.h"
+#include "money_ticker.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,27 +59,8 @@ void resetPlot(QCustomPlot* plot, const FigureStyle& style, const QString& title
         plot->plotLayout()->addElement(0, 0, text);
     }
     plot->setBackground(style.background);
-    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
-        axis->setBasePen(QPen(style.foreground));
-        axis->setTickPen(QPen(style.foreground));
-        axis->setSubTickPen(QPen(style.foreground));
-        axis->setTickLabelColor(style.foreground);
-        axis->setLabelColor(style.foreground);
-        axis->setTickLabelFont(style.font);
-        axis->setLabelFont(style.font);
-        axis->grid()->setPen(QPen(style.grid, 0, Qt::DotLine));
-        axis->grid()->setZeroLinePen(Qt::NoPen);
-    }
+    inkAxes(plot, style, QPen(style.grid, 0, Qt::DotLine), Qt::NoPen);
     plot->legend->setVisible(false);
-}
-
-void centreText(QCustomPlot* plot, const QString& text, const FigureStyle& style) {
-    auto* label = new QCPItemText(plot);
-    label->position->setType(QCPItemPosition::ptAxisRectRatio);
-    label->position->setCoords(0.5, 0.5);
-    label->setText(text);
-    label->setFont(style.font);
-    label->setColor(style.foreground);
 }
 
 } // namespace

@@ -5,7 +5,7 @@
 // takes plain model results and fills the QCustomPlot it is given; results change only when a
 // computation finishes, so a call rebuilds the plot's contents rather than reusing them.
 
-#include "figures.h"
+#include "figure_style.h"
 #include "sensitivity.h"
 
 #include <QString>
