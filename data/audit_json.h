@@ -19,6 +19,9 @@ namespace crossgrade::data {
 class JsonChecker;
 
 inline constexpr std::string_view kAuditSchemaTag = "crossgrade.audit/1";
+// A path that is not UTF-8 is percent-escaped (path_bytes.h), up to three characters a byte,
+// with "<key>_encoding": this beside it.
+inline constexpr std::string_view kPercentEncoding = "percent";
 
 struct AuditReadResult {
     std::optional<model::Audit> audit; // set only when errors is empty
