@@ -3,6 +3,7 @@
 
 #include "audit_json.h"
 
+#include "document_reader.h"
 #include "json_checks.h"
 #include "path_bytes.h"
 
@@ -454,25 +455,10 @@ private:
 } // namespace
 
 AuditReadResult readAudit(std::string_view text) {
-    ParsedDocument parsed = parseDocument(text, kAuditDocument);
-    if (!parsed.ok()) {
-        AuditReadResult result;
-        result.errors = std::move(parsed.errors);
-        return result;
-    }
-    if (auto other = otherDocumentProblem(parsed.doc, kAuditSchemaTag, kAuditDocument)) {
-        AuditReadResult result;
-        result.errors.push_back(std::move(*other));
-        return result;
-    }
-    JsonChecker checker;
-    Audit audit = AuditReader(checker, "").read(parsed.doc, true);
-    AuditReadResult result;
-    result.errors = checker.takeErrors();
-    result.warnings = checker.takeWarnings();
-    if (result.errors.empty())
-        result.audit = std::move(audit);
-    return result;
+    return readDocument<Audit>(text, kAuditDocument, kAuditSchemaTag,
+                               [](const json& doc, JsonChecker& checker) {
+                                   return AuditReader(checker, "").read(doc, true);
+                               });
 }
 
 Audit readAuditObject(const json& value, const std::string& pointer, JsonChecker& checker) {
@@ -480,13 +466,7 @@ Audit readAuditObject(const json& value, const std::string& pointer, JsonChecker
 }
 
 AuditReadResult readAuditFile(const std::string& path) {
-    FileText file = readDocumentText(path, kAuditDocument);
-    if (!file.errors.empty()) {
-        AuditReadResult result;
-        result.errors = std::move(file.errors);
-        return result;
-    }
-    return readAudit(file.text);
+    return readDocumentFile(path, kAuditDocument, &readAudit);
 }
 
 std::vector<Problem> readScanDetailsJson(std::string_view text, Audit& audit) {

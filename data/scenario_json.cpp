@@ -8,6 +8,7 @@
 #include "binding_json.h"
 #include "compiled_scenario.h"
 #include "correlation.h"
+#include "document_reader.h"
 #include "json_checks.h"
 #include "pricebook_json.h"
 #include "scenario_fields.h"
@@ -81,6 +82,9 @@ const std::string kChannels =
 
 class ScenarioReader {
 public:
+    explicit ScenarioReader(JsonChecker& checker)
+        : m_check(checker) {}
+
     Scenario read(const json& doc) {
         Scenario s;
         if (!doc.is_object()) {
@@ -135,10 +139,8 @@ public:
         return s;
     }
 
-    JsonChecker& checker() { return m_check; }
-
 private:
-    JsonChecker m_check;
+    JsonChecker& m_check;
 
     void readSeed(const json& doc, Scenario& s) {
         const std::string expected = "a whole number from 0 to 18446744073709551615";
@@ -483,52 +485,36 @@ private:
     }
 };
 
+// The structure is sound; what remains is whether every reference resolves, and the engine's
+// compiler is the one place that knows what it follows. Correlations are checked apart,
+// against the compiled table, so that all their problems are reported.
+void checkReferences(Scenario& scenario, JsonChecker& checker) {
+    std::map<std::string, InputCorrelation> correlations;
+    std::swap(correlations, scenario.correlations);
+    try {
+        const CompiledScenario compiled = compile(scenario);
+        for (const CorrelationProblem& p : checkCorrelations(correlations, compiled.inputs))
+            checker.error(p.place, p.message);
+    } catch (const ScenarioError& e) {
+        checker.error(e.pointer(), e.what());
+    }
+    std::swap(correlations, scenario.correlations);
+}
+
 } // namespace
 
 ScenarioReadResult readScenario(std::string_view text) {
-    ScenarioReadResult result;
-    ParsedDocument parsed = parseDocument(text, kScenarioDocument);
-    if (!parsed.ok()) {
-        result.errors = std::move(parsed.errors);
-        return result;
-    }
-    if (auto other = otherDocumentProblem(parsed.doc, kScenarioSchemaTag, kScenarioDocument)) {
-        result.errors.push_back(std::move(*other));
-        return result;
-    }
-    ScenarioReader reader;
-    Scenario scenario = reader.read(parsed.doc);
-    JsonChecker& checker = reader.checker();
-    if (!checker.hasErrors()) {
-        // The structure is sound; what remains is whether every reference resolves, and the
-        // engine's compiler is the one place that knows what it follows. Correlations are
-        // checked apart, against the compiled table, so that all their problems are reported.
-        std::map<std::string, InputCorrelation> correlations;
-        std::swap(correlations, scenario.correlations);
-        try {
-            const CompiledScenario compiled = compile(scenario);
-            for (const CorrelationProblem& p : checkCorrelations(correlations, compiled.inputs))
-                checker.error(p.place, p.message);
-        } catch (const ScenarioError& e) {
-            checker.error(e.pointer(), e.what());
-        }
-        std::swap(correlations, scenario.correlations);
-    }
-    result.errors = checker.takeErrors();
-    result.warnings = checker.takeWarnings();
-    if (result.errors.empty())
-        result.scenario = std::move(scenario);
-    return result;
+    return readDocument<Scenario>(text, kScenarioDocument, kScenarioSchemaTag,
+                                  [](const json& doc, JsonChecker& checker) {
+                                      Scenario scenario = ScenarioReader(checker).read(doc);
+                                      if (!checker.hasErrors())
+                                          checkReferences(scenario, checker);
+                                      return scenario;
+                                  });
 }
 
 ScenarioReadResult readScenarioFile(const std::string& path) {
-    FileText file = readDocumentText(path, kScenarioDocument);
-    if (!file.errors.empty()) {
-        ScenarioReadResult result;
-        result.errors = std::move(file.errors);
-        return result;
-    }
-    return readScenario(file.text);
+    return readDocumentFile(path, kScenarioDocument, &readScenario);
 }
 
 } // namespace crossgrade::data
