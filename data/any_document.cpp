@@ -1,6 +1,7 @@
 #include "any_document.h"
 
 #include "audit_json.h"
+#include "document_reader.h"
 #include "json_checks.h"
 #include "pricebook_json.h"
 #include "scenario_json.h"
@@ -55,13 +56,7 @@ AnyDocument readAnyDocument(std::string_view text) {
 }
 
 AnyDocument readAnyDocumentFile(const std::string& path) {
-    FileText file = readDocumentText(path, kAnyDocument);
-    if (!file.errors.empty()) {
-        AnyDocument out;
-        out.errors = std::move(file.errors);
-        return out;
-    }
-    return readAnyDocument(file.text);
+    return readDocumentFile(path, kAnyDocument, &readAnyDocument);
 }
 
 } // namespace crossgrade::data

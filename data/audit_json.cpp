@@ -1,5 +1,9 @@
+// Reading audit JSON (audit_json.h): the file, the object embedded in a scenario, and the
+// store's scan details. The writer is audit_json_writer.cpp.
+
 #include "audit_json.h"
 
+#include "document_reader.h"
 #include "json_checks.h"
 #include "path_bytes.h"
 
@@ -17,9 +21,6 @@ constexpr std::size_t kMaxNameChars = 200;
 constexpr std::size_t kMaxTextChars = 100'000;  // notes, reasons
 constexpr std::size_t kMaxPathChars = 4'096;    // PATH_MAX on Linux
 constexpr std::size_t kMaxSnippetChars = 4'000; // a few lines of code
-
-// A path that is not UTF-8 is percent-escaped (path_bytes.h), up to three characters a byte.
-constexpr std::string_view kPercentEncoding = "percent";
 
 constexpr DocumentKind kAuditDocument{"an audit", "audit files", 6};
 
@@ -454,25 +455,10 @@ private:
 } // namespace
 
 AuditReadResult readAudit(std::string_view text) {
-    ParsedDocument parsed = parseDocument(text, kAuditDocument);
-    if (!parsed.ok()) {
-        AuditReadResult result;
-        result.errors = std::move(parsed.errors);
-        return result;
-    }
-    if (auto other = otherDocumentProblem(parsed.doc, kAuditSchemaTag, kAuditDocument)) {
-        AuditReadResult result;
-        result.errors.push_back(std::move(*other));
-        return result;
-    }
-    JsonChecker checker;
-    Audit audit = AuditReader(checker, "").read(parsed.doc, true);
-    AuditReadResult result;
-    result.errors = checker.takeErrors();
-    result.warnings = checker.takeWarnings();
-    if (result.errors.empty())
-        result.audit = std::move(audit);
-    return result;
+    return readDocument<Audit>(text, kAuditDocument, kAuditSchemaTag,
+                               [](const json& doc, JsonChecker& checker) {
+                                   return AuditReader(checker, "").read(doc, true);
+                               });
 }
 
 Audit readAuditObject(const json& value, const std::string& pointer, JsonChecker& checker) {
@@ -480,161 +466,7 @@ Audit readAuditObject(const json& value, const std::string& pointer, JsonChecker
 }
 
 AuditReadResult readAuditFile(const std::string& path) {
-    FileText file = readDocumentText(path, kAuditDocument);
-    if (!file.errors.empty()) {
-        AuditReadResult result;
-        result.errors = std::move(file.errors);
-        return result;
-    }
-    return readAudit(file.text);
-}
-
-namespace {
-
-// A path's bytes: as they are when they are UTF-8, else percent-escaped and said so beside.
-void putPath(nlohmann::ordered_json& j, const std::string& key, const std::string& bytes) {
-    if (isWellFormedUtf8(bytes)) {
-        j[key] = bytes;
-        return;
-    }
-    j[key] = percentEscapedPath(bytes);
-    j[key + "_encoding"] = kPercentEncoding;
-}
-
-// Text that is not a path (a snippet of a Latin-1 file, a submodule's URL) and is not UTF-8
-// is written with U+FFFD for what does not decode rather than failing the whole file.
-std::string dumped(const nlohmann::ordered_json& j, int indent) {
-    return j.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-}
-
-nlohmann::ordered_json evidenceJson(const EvidenceItem& e) {
-    nlohmann::ordered_json j;
-    j["rule_id"] = e.rule_id;
-    j["severity"] = toString(e.severity);
-    j["confidence"] = toString(e.confidence);
-    putPath(j, "path", e.path);
-    j["line"] = e.line;
-    if (e.col)
-        j["col"] = *e.col;
-    j["snippet"] = e.snippet;
-    j["context"] = toString(e.context);
-    j["rocm_equivalent"] = e.rocm_equivalent;
-    j["mitigated_by"] = e.mitigated_by ? nlohmann::ordered_json(*e.mitigated_by) : nullptr;
-    return j;
-}
-
-nlohmann::ordered_json mitigationJson(const Mitigation& m) {
-    nlohmann::ordered_json j;
-    j["rule_id"] = m.rule_id;
-    if (!m.path.empty())
-        putPath(j, "path", m.path);
-    if (m.line)
-        j["line"] = *m.line;
-    if (!m.snippet.empty())
-        j["snippet"] = m.snippet;
-    if (!m.note.empty())
-        j["note"] = m.note;
-    return j;
-}
-
-nlohmann::ordered_json repositoryJson(const RepositoryBreakdown& r) {
-    nlohmann::ordered_json j;
-    putPath(j, "name", r.name);
-    if (!r.root.empty())
-        putPath(j, "root", r.root);
-    j["files_scanned"] = r.files_scanned;
-    j["bytes_scanned"] = r.bytes_scanned;
-    j["files_not_scanned"] = r.files_not_scanned;
-    j["proposed"] = nlohmann::ordered_json::object();
-    j["findings"] = nlohmann::ordered_json::object();
-    for (Dimension d : kAllDimensions) {
-        const auto i = static_cast<std::size_t>(d);
-        if (r.proposed[i]) {
-            j["proposed"][std::string(toString(d))] = toString(*r.proposed[i]);
-            j["findings"][std::string(toString(d))] = r.findings[i];
-        }
-    }
-    if (!r.submodules.empty())
-        j["submodules"] = r.submodules;
-    return j;
-}
-
-nlohmann::ordered_json dimensionJson(const Audit& audit, Dimension d) {
-    const DimensionAssessment& a = audit.dimension(d);
-    nlohmann::ordered_json j;
-    j["tier"] = toString(a.tier);
-    if (d == Dimension::Libraries)
-        j["tensorrt"] = audit.tensorrt;
-    if (d == Dimension::Distributed)
-        j["multi_node"] = audit.multi_node;
-    if (!a.notes.empty())
-        j["notes"] = a.notes;
-    if (a.proposed_tier)
-        j["proposed_tier"] = toString(*a.proposed_tier);
-    if (!a.reasons.empty())
-        j["reasons"] = a.reasons;
-    if (a.override_tier)
-        j["override"] = {{"tier", toString(a.override_tier->tier)},
-                         {"reason", a.override_tier->reason}};
-    if (!a.findings.empty())
-        j["findings"] = a.findings;
-    if (!a.evidence.empty()) {
-        j["evidence"] = nlohmann::ordered_json::array();
-        for (const EvidenceItem& e : a.evidence)
-            j["evidence"].push_back(evidenceJson(e));
-    }
-    if (!a.mitigations.empty()) {
-        j["mitigations"] = nlohmann::ordered_json::array();
-        for (const Mitigation& m : a.mitigations)
-            j["mitigations"].push_back(mitigationJson(m));
-    }
-    return j;
-}
-
-} // namespace
-
-nlohmann::ordered_json auditJson(const Audit& audit) {
-    nlohmann::ordered_json j;
-    j["schema"] = kAuditSchemaTag;
-    j["name"] = audit.name;
-    if (!audit.organisation.empty())
-        j["organisation"] = audit.organisation;
-    if (!audit.date.empty())
-        j["date"] = audit.date;
-    if (!audit.notes.empty())
-        j["notes"] = audit.notes;
-    j["workload"] = toString(audit.workload);
-    j["dimensions"] = nlohmann::ordered_json::object();
-    for (Dimension d : kAllDimensions)
-        j["dimensions"][std::string(toString(d))] = dimensionJson(audit, d);
-    if (!audit.not_scanned.empty()) {
-        j["not_scanned"] = nlohmann::ordered_json::array();
-        for (const SkippedFile& s : audit.not_scanned) {
-            nlohmann::ordered_json item;
-            putPath(item, "path", s.path);
-            item["reason"] = s.reason;
-            j["not_scanned"].push_back(std::move(item));
-        }
-    }
-    if (!audit.repositories.empty()) {
-        j["repositories"] = nlohmann::ordered_json::array();
-        for (const RepositoryBreakdown& r : audit.repositories)
-            j["repositories"].push_back(repositoryJson(r));
-    }
-    return j;
-}
-
-std::string scanDetailsJson(const Audit& audit) {
-    nlohmann::ordered_json j = nlohmann::ordered_json::object();
-    for (Dimension d : kAllDimensions)
-        if (!audit.dimension(d).reasons.empty())
-            j["reasons"][std::string(toString(d))] = audit.dimension(d).reasons;
-    if (!audit.repositories.empty()) {
-        j["repositories"] = nlohmann::ordered_json::array();
-        for (const RepositoryBreakdown& r : audit.repositories)
-            j["repositories"].push_back(repositoryJson(r));
-    }
-    return j.empty() ? std::string() : dumped(j, -1);
+    return readDocumentFile(path, kAuditDocument, &readAudit);
 }
 
 std::vector<Problem> readScanDetailsJson(std::string_view text, Audit& audit) {
@@ -650,10 +482,6 @@ std::vector<Problem> readScanDetailsJson(std::string_view text, Audit& audit) {
         audit.dimension(d).reasons = std::move(read.dimension(d).reasons);
     audit.repositories = std::move(read.repositories);
     return {};
-}
-
-std::string writeAudit(const Audit& audit) {
-    return dumped(auditJson(audit), 2) + "\n";
 }
 
 } // namespace crossgrade::data

@@ -7,6 +7,7 @@
 #include "audit.h"
 #include "document_limits.h"
 #include "problem.h"
+#include "read_result.h"
 
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -19,14 +20,15 @@ namespace crossgrade::data {
 class JsonChecker;
 
 inline constexpr std::string_view kAuditSchemaTag = "crossgrade.audit/1";
+// A path that is not UTF-8 is percent-escaped (path_bytes.h), up to three characters a byte,
+// with "<key>_encoding": this beside it.
+inline constexpr std::string_view kPercentEncoding = "percent";
 
-struct AuditReadResult {
+template <> struct DocumentSlot<model::Audit> {
     std::optional<model::Audit> audit; // set only when errors is empty
-    std::vector<Problem> errors;
-    std::vector<Problem> warnings; // e.g. unknown fields, which v1 readers ignore
-
-    bool ok() const { return audit.has_value(); }
+    static constexpr auto kDocument = &DocumentSlot::audit;
 };
+using AuditReadResult = ReadResult<model::Audit>;
 
 AuditReadResult readAudit(std::string_view text);
 // Refuses a file over kMaxDocumentBytes before reading it; reports an unreadable file as an

@@ -1,5 +1,6 @@
 #include "benchmark_csv.h"
 
+#include "csv_writer.h"
 #include "path_bytes.h"
 
 #include <algorithm>
@@ -464,24 +465,6 @@ BenchmarkImport CsvReader::read(std::istream& in) {
     return std::move(m_out);
 }
 
-// Quoted only when it must be: a ',', '"', line break, or leading or trailing blank (which
-// libcsv, like most readers, trims from unquoted fields).
-void appendText(std::string& line, std::string_view text) {
-    const bool quote = !text.empty() && (isBlank(text.front()) || isBlank(text.back()) ||
-                                         text.find_first_of(",\"\r\n") != std::string_view::npos);
-    if (!quote) {
-        line += text;
-        return;
-    }
-    line += '"';
-    for (const char c : text) {
-        if (c == '"')
-            line += '"';
-        line += c;
-    }
-    line += '"';
-}
-
 template <typename T> void appendNumber(std::string& line, T value) {
     std::array<char, 64> buffer{};
     // Shortest form that reads back to the same value.
@@ -500,7 +483,7 @@ void appendFlags(std::string& line, const std::vector<std::string>& flags) {
             for (const char c : flag)
                 joined += c == ';' ? ',' : c;
     }
-    appendText(line, joined);
+    appendCsvField(line, joined);
 }
 
 } // namespace
@@ -544,7 +527,7 @@ void writeBenchmarkCsvRow(std::ostream& out, const model::BenchmarkRecord& r) {
             [&](auto member) {
                 using T = std::remove_cvref_t<decltype(r.*member)>;
                 if constexpr (std::is_same_v<T, std::string>)
-                    appendText(line, r.*member);
+                    appendCsvField(line, r.*member);
                 else if constexpr (std::is_same_v<T, std::vector<std::string>>)
                     appendFlags(line, r.*member);
                 else if constexpr (std::is_same_v<T, int>)

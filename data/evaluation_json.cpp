@@ -1,5 +1,6 @@
 #include "evaluation_json.h"
 
+#include "csv_writer.h"
 #include "recommendation_json.h"
 
 #include <charconv>
@@ -145,7 +146,7 @@ std::string writeEvaluationCsv(const ScenarioEvaluation& e, const CompiledScenar
         out += std::string(",") + componentName(c);
     out += ",total_usd,cumulative_usd";
     for (const CompiledSku& sku : compiled.skus)
-        out += ",gpus_" + sku.id;
+        out += "," + csvField("gpus_" + sku.id);
     out += "\n";
     for (const OptionOutcome& o : e.options) {
         if (only && o.id != *only)
@@ -163,24 +164,6 @@ std::string writeEvaluationCsv(const ScenarioEvaluation& e, const CompiledScenar
     }
     return out;
 }
-
-} // namespace crossgrade::data
-
-namespace crossgrade::data {
-
-namespace {
-
-// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-std::string csvField(const std::string& text) {
-    if (text.find_first_of(",\"\n\r") == std::string::npos)
-        return text;
-    std::string out = "\"";
-    for (char c : text)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-} // namespace
 
 std::string writeSamplesCsv(const CompiledScenario& compiled, const ScenarioEvaluation& e,
                             const MonteCarloResult& mc, const std::vector<double>& draws) {

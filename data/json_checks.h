@@ -1,11 +1,13 @@
 #pragma once
 
 // What every reader of a user's JSON file shares (audit, price book, scenario): parsing with
-// the place of a syntax error, and a checker that walks the parsed document collecting every
-// problem with its JSON pointer instead of stopping at the first. Unknown fields are warnings,
-// so files written by a later version still read and a misspelt name is noticed.
+// the place of a syntax error (json_parse.h, included here), and a checker that walks the
+// parsed document collecting every problem with its JSON pointer instead of stopping at the
+// first. Unknown fields are warnings, so files written by a later version still read and a
+// misspelt name is noticed.
 
 #include "document_limits.h"
+#include "json_parse.h"
 #include "problem.h"
 #include "scenario_inputs.h"
 #include "uncertain.h"
@@ -21,8 +23,6 @@
 namespace crossgrade::data {
 
 inline constexpr std::size_t kMaxItemsPerList = 10'000;
-// Bounds the work a hostile document can cause before the parser builds it.
-inline constexpr int kMaxNesting = 64;
 inline constexpr std::size_t kMaxSourceChars = 2'000; // an uncertain number's "source"
 inline constexpr std::size_t kMaxDateChars = 100;     // and its "date"
 
@@ -45,49 +45,6 @@ std::string namesOf(std::string_view (*name)(Enum), std::initializer_list<Enum> 
     }
     return out;
 }
-
-// What kind of document a file should hold, for the messages about the file as a whole.
-struct DocumentKind {
-    std::string_view noun;          // "an audit"
-    std::string_view files;         // "audit files"
-    int needed_depth = kMaxNesting; // the deepest nesting a valid document has
-};
-
-struct ParsedDocument {
-    nlohmann::json doc;
-    std::vector<Problem> errors; // empty when doc holds the parsed text
-
-    bool ok() const { return errors.empty(); }
-};
-
-// Refuses an empty text, nesting deeper than kMaxNesting, a syntax error (place
-// "line:column"), a number out of the range of a double, a NUL byte anywhere (nlohmann would
-// stop there and ignore the rest) and a key repeated in one object (nlohmann would keep the
-// last), at the second key's "line:column".
-ParsedDocument parseDocument(std::string_view text, const DocumentKind& kind);
-
-// The refusals every JSON reader shares (parseDocument, json_stream.h).
-extern const char* const kNulByteMessage;
-std::string duplicateKeyMessage(const std::string& key, const std::string& firstPlace);
-
-// "invalid JSON: …" from the parser's own words (nlohmann's "[json.exception.parse_error.101]
-// parse error at line 1, column 2: syntax error while parsing value - …"), without its tag and
-// position (the place says where), and saying so plainly when the file is cut short.
-std::string invalidJsonMessage(const std::string& parserText);
-
-// One problem at "/schema" when `doc` says it is a Crossgrade document of another kind (an
-// audit given where a scenario is expected) or of another format version than `tag`: its
-// fields would otherwise be reported one by one as unknown or missing, burying the cause.
-std::optional<Problem> otherDocumentProblem(const nlohmann::json& doc, std::string_view tag,
-                                            const DocumentKind& kind);
-
-struct FileText {
-    std::string text;
-    std::vector<Problem> errors; // place "" when the file cannot be read or is too large
-};
-
-// Refuses a file over kMaxDocumentBytes before reading it.
-FileText readDocumentText(const std::string& path, const DocumentKind& kind);
 
 // The sense check of a number: the interval it must lie in. Prices are never negative,
 // fractions lie in [0, 1], a regression or a growth rate may be negative.

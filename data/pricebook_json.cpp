@@ -1,5 +1,6 @@
 #include "pricebook_json.h"
 
+#include "document_reader.h"
 #include "json_checks.h"
 #include "scenario_inputs.h"
 
@@ -379,36 +380,18 @@ PriceBook readPriceBookObject(const json& value, const std::string& pointer, Jso
 }
 
 PriceBookReadResult readPriceBook(std::string_view text) {
-    PriceBookReadResult result;
-    ParsedDocument parsed = parseDocument(text, kPriceBookDocument);
-    if (!parsed.ok()) {
-        result.errors = std::move(parsed.errors);
-        return result;
-    }
-    if (auto other = otherDocumentProblem(parsed.doc, kPriceBookSchemaTag, kPriceBookDocument)) {
-        result.errors.push_back(std::move(*other));
-        return result;
-    }
-    JsonChecker checker;
-    // A file must say what it is; the object reader checks the tag only when present.
-    if (parsed.doc.is_object() && !parsed.doc.contains("schema"))
-        checker.error("/schema", "missing; expected \"" + std::string(kPriceBookSchemaTag) + "\"");
-    PriceBook book = readPriceBookObject(parsed.doc, "", checker);
-    result.errors = checker.takeErrors();
-    result.warnings = checker.takeWarnings();
-    if (result.errors.empty())
-        result.price_book = std::move(book);
-    return result;
+    return readDocument<PriceBook>(
+        text, kPriceBookDocument, kPriceBookSchemaTag, [](const json& doc, JsonChecker& checker) {
+            // A file must say what it is; the object reader checks the tag only when present.
+            if (doc.is_object() && !doc.contains("schema"))
+                checker.error("/schema",
+                              "missing; expected \"" + std::string(kPriceBookSchemaTag) + "\"");
+            return readPriceBookObject(doc, "", checker);
+        });
 }
 
 PriceBookReadResult readPriceBookFile(const std::string& path) {
-    FileText file = readDocumentText(path, kPriceBookDocument);
-    if (!file.errors.empty()) {
-        PriceBookReadResult result;
-        result.errors = std::move(file.errors);
-        return result;
-    }
-    return readPriceBook(file.text);
+    return readDocumentFile(path, kPriceBookDocument, &readPriceBook);
 }
 
 nlohmann::ordered_json priceBookJson(const PriceBook& book) {

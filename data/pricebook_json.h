@@ -8,6 +8,7 @@
 #include "document_limits.h"
 #include "price_book.h"
 #include "problem.h"
+#include "read_result.h"
 
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -23,13 +24,11 @@ inline constexpr std::string_view kPriceBookSchemaTag = "crossgrade.pricebook/1"
 // Every performance ratio is relative to this SKU, which must be in every price book.
 inline constexpr std::string_view kReferenceSku = "H100";
 
-struct PriceBookReadResult {
+template <> struct DocumentSlot<model::PriceBook> {
     std::optional<model::PriceBook> price_book; // set only when errors is empty
-    std::vector<Problem> errors;
-    std::vector<Problem> warnings; // e.g. unknown fields, which v1 readers ignore
-
-    bool ok() const { return price_book.has_value(); }
+    static constexpr auto kDocument = &DocumentSlot::price_book;
 };
+using PriceBookReadResult = ReadResult<model::PriceBook>;
 
 PriceBookReadResult readPriceBook(std::string_view text);
 // Refuses a file over kMaxDocumentBytes before reading it; reports an unreadable file as an

@@ -1,11 +1,17 @@
+// Reading scenario JSON (scenario_json.h): the structure and the sense of every number, then
+// every reference the engine follows, through the engine's own compiler. The field tables it
+// shares with the writer (scenario_json_writer.cpp) are scenario_fields.h.
+
 #include "scenario_json.h"
 
 #include "audit_json.h"
 #include "binding_json.h"
 #include "compiled_scenario.h"
 #include "correlation.h"
+#include "document_reader.h"
 #include "json_checks.h"
 #include "pricebook_json.h"
+#include "scenario_fields.h"
 #include "scenario_inputs.h"
 
 #include <algorithm>
@@ -18,6 +24,7 @@ namespace {
 
 using nlohmann::json;
 using namespace crossgrade::model;
+using namespace scenario_detail;
 
 // Limits that keep a scenario reviewable and every number inside what the engine's integer
 // arithmetic can hold; docs/formats/scenario.md lists them. The editors share the model's
@@ -36,148 +43,11 @@ constexpr std::size_t kMaxPointerChars = 400; // an input's JSON pointer
 // root → audit → dimensions → dimension → evidence → item.
 constexpr DocumentKind kScenarioDocument{"a scenario", "scenario files", 7};
 
-// The sense of a scenario-level number: the model's interval (model/scenario_inputs.h). An
-// exclusive maximum (a discount rate of 100 %, a regression that removes all throughput) is
-// checked on the whole range, so that the message quotes it.
-struct Bound {
-    Sense sense;
-    bool below_max = false; // every value < sense.max
-
-    static Bound of(const InputDomain& d) {
-        return {{d.min, d.max, d.min_open, false, d.cap}, d.max_open};
-    }
-    static Bound any() { return {Sense::any(), false}; }
-};
-
 // "-1", "0.5": a bound as a message quotes it.
 std::string number(double v) {
     std::ostringstream out;
     out << v;
     return out.str();
-}
-
-// A number of the scenario outside workloads, fleet and procurement: an uncertain input
-// (DESIGN.md, "Uncertain number") or one of the plain whole numbers (counts).
-struct ScalarField {
-    std::string_view section; // "" at the top level, else the object holding it
-    std::string_view key;
-    UncertainNumber Scenario::*uncertain = nullptr;
-    int Scenario::*integer = nullptr;
-    Bound bound = Bound::any();
-    int min = 0;
-    int max = 0;
-    std::optional<double> fallback; // the value when absent; required when unset
-};
-
-ScalarField uncertainField(std::string_view section, std::string_view key,
-                           UncertainNumber Scenario::*member, Bound bound,
-                           std::optional<double> fallback = std::nullopt) {
-    return {section, key, member, nullptr, bound, 0, 0, fallback};
-}
-
-ScalarField countField(std::string_view section, std::string_view key, int Scenario::*member,
-                       int max) {
-    return {section, key, nullptr, member, Bound::any(), 0, max, std::nullopt};
-}
-
-// In file order; the reader and the writer walk the same list. The pointers are the ids the
-// engine's input table uses (model/compiled_scenario.cpp).
-const std::vector<ScalarField>& scalarFields() {
-    using S = Scenario;
-    static const std::vector<ScalarField> fields{
-        uncertainField("", "discount_rate", &S::discount_rate, Bound::of(kBelowOneDomain)),
-        uncertainField("", "nvidia_discount", &S::nvidia_discount, Bound::of(kFractionDomain)),
-        uncertainField("", "amd_discount", &S::amd_discount, Bound::of(kFractionDomain)),
-        // Both divide: demand by utilisation, model memory by usable HBM.
-        uncertainField("", "target_utilisation", &S::target_utilisation,
-                       Bound::of(kDividingFractionDomain)),
-        // DESIGN.md step 6: "default 0.90 of the HBM".
-        uncertainField("", "usable_hbm_fraction", &S::usable_hbm_fraction,
-                       Bound::of(kDividingFractionDomain), 0.90),
-        uncertainField("regression", "transition", &S::transition_regression,
-                       Bound::of(kRegressionDomain)),
-        uncertainField("regression", "transition_months", &S::transition_regression_months,
-                       Bound::of(kMonthsDomain)),
-        countField("team", "engineers", &S::team_engineers, kMaxPeople),
-        uncertainField("team", "usd_per_engineer_month", &S::usd_per_engineer_month,
-                       Bound::of(kPersonMonthDomain)),
-        countField("pilot", "gpus", &S::pilot_gpus, kMaxGpuCount),
-        uncertainField("pilot", "months", &S::pilot_months, Bound::of(kMonthsDomain)),
-        uncertainField("ramp", "productivity_loss", &S::ramp_productivity_loss,
-                       Bound::of(kFractionDomain)),
-        countField("ramp", "headcount", &S::ramp_headcount, kMaxPeople),
-        uncertainField("ramp", "usd_per_person_month", &S::ramp_usd_per_person_month,
-                       Bound::of(kPersonMonthDomain)),
-        uncertainField("ramp", "months", &S::ramp_months, Bound::of(kMonthsDomain)),
-        uncertainField("", "dual_vendor_usd_per_month", &S::dual_vendor_usd_per_month,
-                       Bound::of(kUsdPerMonthDomain)),
-        uncertainField("energy", "usd_per_kwh", &S::usd_per_kwh, Bound::of(kUsdPerKwhDomain)),
-        uncertainField("energy", "pue", &S::pue, Bound::of(kPueDomain)),
-        uncertainField("energy", "usd_per_kw_month", &S::usd_per_kw_month,
-                       Bound::of(kUsdPerKwMonthDomain)),
-        uncertainField("energy", "maintenance_per_year", &S::maintenance_per_year,
-                       Bound::of(kFractionDomain)),
-        uncertainField("energy", "idle_power_fraction", &S::idle_power_fraction,
-                       Bound::of(kFractionDomain)),
-        uncertainField("hetccl", "available_month", &S::hetccl_available_month,
-                       Bound::of(kMonthsDomain)),
-        uncertainField("hetccl", "cross_vendor_efficiency", &S::hetccl_cross_vendor_efficiency,
-                       Bound::of(kDividingFractionDomain)),
-    };
-    return fields;
-}
-
-// The sections of scalarFields() in file order, with what each holds.
-const std::vector<std::pair<std::string_view, std::string_view>>& scalarSections() {
-    static const std::vector<std::pair<std::string_view, std::string_view>> sections{
-        {"regression", "the transition regression {transition, transition_months}"},
-        {"team", "the porting team {engineers, usd_per_engineer_month}"},
-        {"pilot", "the AMD pilot {gpus, months}"},
-        {"ramp", "the productivity ramp {productivity_loss, headcount, usd_per_person_month, "
-                 "months}"},
-        {"energy", "energy and facility {usd_per_kwh, pue, usd_per_kw_month, "
-                   "maintenance_per_year, idle_power_fraction}"},
-        {"hetccl", "the HetCCL timing {available_month, cross_vendor_efficiency}"},
-    };
-    return sections;
-}
-
-// A workload's uncertain inputs in file order; `kind` is the kind that needs it, or none
-// when both do.
-struct WorkloadField {
-    std::string_view key;
-    UncertainNumber Workload::*member;
-    Sense sense;
-    std::optional<WorkloadKindOfDemand> kind;
-};
-
-const std::vector<WorkloadField>& workloadFields() {
-    using W = Workload;
-    constexpr auto inference = WorkloadKindOfDemand::Inference;
-    static const std::vector<WorkloadField> fields{
-        {"peak_tokens_per_s", &W::peak_tokens_per_s, Sense::of(kDemandDomain), inference},
-        // Divides demand into GPUs.
-        {"reference_tokens_per_s_per_gpu", &W::reference_tokens_per_s_per_gpu,
-         Sense::of(kPerGpuThroughputDomain), inference},
-        {"average_to_peak", &W::average_to_peak, Sense::of(kDividingFractionDomain), inference},
-        {"model_memory_gb", &W::model_memory_gb, Sense::of(kModelMemoryDomain), inference},
-        {"h100_equivalent_gpus", &W::h100_equivalent_gpus, Sense::of(kTrainingGpusDomain),
-         WorkloadKindOfDemand::Training},
-        {"growth_per_month", &W::growth_per_month, Sense{-1, 1, true}, std::nullopt},
-    };
-    return fields;
-}
-
-std::string_view kindName(WorkloadKindOfDemand k) {
-    return k == WorkloadKindOfDemand::Inference ? "inference" : "training";
-}
-
-std::optional<WorkloadKindOfDemand> parseKindOfDemand(std::string_view name) {
-    if (name == "inference")
-        return WorkloadKindOfDemand::Inference;
-    if (name == "training")
-        return WorkloadKindOfDemand::Training;
-    return std::nullopt;
 }
 
 template <typename Enum, std::size_t N> std::string quotedNames(const std::array<Enum, N>& all) {
@@ -212,6 +82,9 @@ const std::string kChannels =
 
 class ScenarioReader {
 public:
+    explicit ScenarioReader(JsonChecker& checker)
+        : m_check(checker) {}
+
     Scenario read(const json& doc) {
         Scenario s;
         if (!doc.is_object()) {
@@ -266,10 +139,8 @@ public:
         return s;
     }
 
-    JsonChecker& checker() { return m_check; }
-
 private:
-    JsonChecker m_check;
+    JsonChecker& m_check;
 
     void readSeed(const json& doc, Scenario& s) {
         const std::string expected = "a whole number from 0 to 18446744073709551615";
@@ -614,146 +485,36 @@ private:
     }
 };
 
-// ---- Writing -------------------------------------------------------------------------------
-
-nlohmann::ordered_json workloadJson(const Workload& w) {
-    nlohmann::ordered_json j;
-    const bool inference = w.kind == WorkloadKindOfDemand::Inference;
-    j["kind"] = kindName(w.kind);
-    j["class"] = toString(w.workload_class);
-    if (!w.name.empty())
-        j["name"] = w.name;
-    if (!w.operating_point.empty())
-        j["operating_point"] = w.operating_point;
-    if (inference || w.tensorrt)
-        j["tensorrt"] = w.tensorrt;
-    if (!inference || w.multi_node)
-        j["multi_node"] = w.multi_node;
-    // The other kind's inputs only when set, so that any workload reads back as it was.
-    for (const WorkloadField& f : workloadFields())
-        if (!f.kind || *f.kind == w.kind || !(w.*f.member == UncertainNumber{}))
-            j[std::string(f.key)] = uncertainJson(w.*f.member);
-    if (w.benchmark)
-        j["benchmark"] = bindingJson(*w.benchmark);
-    return j;
-}
-
-nlohmann::ordered_json lotJson(const FleetLot& lot) {
-    nlohmann::ordered_json j;
-    j["sku"] = lot.sku;
-    j["count"] = lot.count;
-    j["age_months"] = lot.age_months;
-    j["workload"] = lot.workload;
-    j["channel"] = toString(lot.channel);
-    return j;
-}
-
-nlohmann::ordered_json procurementJson(const VendorProcurement& p) {
-    nlohmann::ordered_json j;
-    j["sku"] = p.sku;
-    j["channel"] = toString(p.channel);
-    return j;
+// The structure is sound; what remains is whether every reference resolves, and the engine's
+// compiler is the one place that knows what it follows. Correlations are checked apart,
+// against the compiled table, so that all their problems are reported.
+void checkReferences(Scenario& scenario, JsonChecker& checker) {
+    std::map<std::string, InputCorrelation> correlations;
+    std::swap(correlations, scenario.correlations);
+    try {
+        const CompiledScenario compiled = compile(scenario);
+        for (const CorrelationProblem& p : checkCorrelations(correlations, compiled.inputs))
+            checker.error(p.place, p.message);
+    } catch (const ScenarioError& e) {
+        checker.error(e.pointer(), e.what());
+    }
+    std::swap(correlations, scenario.correlations);
 }
 
 } // namespace
 
 ScenarioReadResult readScenario(std::string_view text) {
-    ScenarioReadResult result;
-    ParsedDocument parsed = parseDocument(text, kScenarioDocument);
-    if (!parsed.ok()) {
-        result.errors = std::move(parsed.errors);
-        return result;
-    }
-    if (auto other = otherDocumentProblem(parsed.doc, kScenarioSchemaTag, kScenarioDocument)) {
-        result.errors.push_back(std::move(*other));
-        return result;
-    }
-    ScenarioReader reader;
-    Scenario scenario = reader.read(parsed.doc);
-    JsonChecker& checker = reader.checker();
-    if (!checker.hasErrors()) {
-        // The structure is sound; what remains is whether every reference resolves, and the
-        // engine's compiler is the one place that knows what it follows. Correlations are
-        // checked apart, against the compiled table, so that all their problems are reported.
-        std::map<std::string, InputCorrelation> correlations;
-        std::swap(correlations, scenario.correlations);
-        try {
-            const CompiledScenario compiled = compile(scenario);
-            for (const CorrelationProblem& p : checkCorrelations(correlations, compiled.inputs))
-                checker.error(p.place, p.message);
-        } catch (const ScenarioError& e) {
-            checker.error(e.pointer(), e.what());
-        }
-        std::swap(correlations, scenario.correlations);
-    }
-    result.errors = checker.takeErrors();
-    result.warnings = checker.takeWarnings();
-    if (result.errors.empty())
-        result.scenario = std::move(scenario);
-    return result;
+    return readDocument<Scenario>(text, kScenarioDocument, kScenarioSchemaTag,
+                                  [](const json& doc, JsonChecker& checker) {
+                                      Scenario scenario = ScenarioReader(checker).read(doc);
+                                      if (!checker.hasErrors())
+                                          checkReferences(scenario, checker);
+                                      return scenario;
+                                  });
 }
 
 ScenarioReadResult readScenarioFile(const std::string& path) {
-    FileText file = readDocumentText(path, kScenarioDocument);
-    if (!file.errors.empty()) {
-        ScenarioReadResult result;
-        result.errors = std::move(file.errors);
-        return result;
-    }
-    return readScenario(file.text);
-}
-
-std::string writeScenario(const Scenario& s) {
-    nlohmann::ordered_json j;
-    j["schema"] = kScenarioSchemaTag;
-    j["name"] = s.name;
-    if (!s.organisation.empty())
-        j["organisation"] = s.organisation;
-    if (!s.notes.empty())
-        j["notes"] = s.notes;
-    j["horizon_months"] = s.horizon_months;
-    j["seed"] = s.seed;
-    j["options"] = nlohmann::ordered_json::array();
-    for (OptionId o : s.options)
-        j["options"].push_back(toString(o));
-    j["sizing"] = toString(s.sizing);
-    j["disposition"] = toString(s.disposition);
-    for (const ScalarField& f : scalarFields()) {
-        nlohmann::ordered_json& holder = f.section.empty() ? j : j[std::string(f.section)];
-        if (f.integer != nullptr)
-            holder[std::string(f.key)] = s.*f.integer;
-        else
-            holder[std::string(f.key)] = uncertainJson(s.*f.uncertain);
-    }
-    j["procurement"] = {{"nvidia", procurementJson(s.nvidia)}, {"amd", procurementJson(s.amd)}};
-    j["workloads"] = nlohmann::ordered_json::object();
-    for (const auto& [id, w] : s.workloads)
-        j["workloads"][id] = workloadJson(w);
-    j["fleet"] = nlohmann::ordered_json::object();
-    for (const auto& [id, lot] : s.fleet)
-        j["fleet"][id] = lotJson(lot);
-    if (!s.correlations.empty()) {
-        nlohmann::ordered_json& all = j["correlations"];
-        for (const auto& [id, c] : s.correlations) {
-            nlohmann::ordered_json entry;
-            entry["inputs"] = {c.first, c.second};
-            entry["rank_correlation"] = c.rank_correlation;
-            if (!c.note.empty())
-                entry["note"] = c.note;
-            all[id] = std::move(entry);
-        }
-    }
-    j["audit"] = auditJson(s.audit);
-    nlohmann::ordered_json book;
-    book["schema"] = kPriceBookSchemaTag;
-    // A named object: iterating items() of a temporary would outlive it.
-    nlohmann::ordered_json body = priceBookJson(s.pricebook);
-    for (auto& [key, value] : body.items())
-        book[key] = std::move(value);
-    j["pricebook"] = std::move(book);
-    // Strings that are not UTF-8 can only come from code, never from a file the reader took;
-    // replacing them beats throwing from a save.
-    return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    return readDocumentFile(path, kScenarioDocument, &readScenario);
 }
 
 } // namespace crossgrade::data

@@ -8,6 +8,7 @@
 
 #include "document_limits.h"
 #include "problem.h"
+#include "read_result.h"
 #include "scenario.h"
 
 #include <optional>
@@ -19,13 +20,11 @@ namespace crossgrade::data {
 
 inline constexpr std::string_view kScenarioSchemaTag = "crossgrade.scenario/1";
 
-struct ScenarioReadResult {
+template <> struct DocumentSlot<model::Scenario> {
     std::optional<model::Scenario> scenario; // set only when errors is empty
-    std::vector<Problem> errors;
-    std::vector<Problem> warnings; // e.g. unknown fields, which v1 readers ignore
-
-    bool ok() const { return scenario.has_value(); }
+    static constexpr auto kDocument = &DocumentSlot::scenario;
 };
+using ScenarioReadResult = ReadResult<model::Scenario>;
 
 // A scenario that reads without errors also compiles (model::compile): a fleet lot naming an
 // unknown SKU or workload is reported at its pointer like any other problem.
