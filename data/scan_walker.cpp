@@ -1,6 +1,7 @@
 #include "scan_walker.h"
 
 #include "gitignore.h"
+#include "parallel.h"
 #include "path_bytes.h"
 #include "scan_audit.h"
 #include "scan_file_prep.h"
@@ -488,7 +489,6 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
     }
 
     const model::ScanMatcher& matcher = model::defaultScanMatcher();
-    std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
     std::atomic<std::uint64_t> bytesDone{0};
     std::mutex progressMutex;
@@ -544,46 +544,31 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
         }
     };
 
-    auto work = [&] {
-        for (;;) {
-            if (isCancelled())
-                return;
-            const std::size_t i = next.fetch_add(1);
-            if (i >= entries.size())
-                return;
-            FileResult result = scanFile(entries[i], options, files, matcher);
-            const std::uint64_t fileBytes = result.bytes;
-            merge(i, std::move(result));
-            const std::size_t filesDone = done.fetch_add(1) + 1;
-            const std::uint64_t bytes = bytesDone.fetch_add(fileBytes) + fileBytes;
-            if (!progress)
-                continue;
-            std::unique_lock<std::mutex> lock(progressMutex, std::try_to_lock);
-            if (!lock.owns_lock())
-                continue;
-            const auto now = std::chrono::steady_clock::now();
-            if (now - lastReport < kProgressInterval)
-                continue;
-            lastReport = now;
-            progress(ScanProgress{run.repositories[entries[i].repository].name, filesDone,
-                                  entries.size(), bytes});
-        }
+    auto scanOne = [&](std::size_t i, std::size_t) {
+        FileResult result = scanFile(entries[i], options, files, matcher);
+        const std::uint64_t fileBytes = result.bytes;
+        merge(i, std::move(result));
+        const std::size_t filesDone = done.fetch_add(1) + 1;
+        const std::uint64_t bytes = bytesDone.fetch_add(fileBytes) + fileBytes;
+        if (!progress)
+            return;
+        std::unique_lock<std::mutex> lock(progressMutex, std::try_to_lock);
+        if (!lock.owns_lock())
+            return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - lastReport < kProgressInterval)
+            return;
+        lastReport = now;
+        progress(ScanProgress{run.repositories[entries[i].repository].name, filesDone,
+                              entries.size(), bytes});
     };
 
-    unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
-    threads =
-        std::max(1u, std::min<unsigned>(
-                         threads, static_cast<unsigned>(std::max<std::size_t>(entries.size(), 1))));
-    if (threads == 1) {
-        work();
-    } else {
-        std::vector<std::thread> pool;
-        pool.reserve(threads);
-        for (unsigned t = 0; t < threads; ++t)
-            pool.emplace_back(work);
-        for (std::thread& t : pool)
-            t.join();
-    }
+    // Files differ in size, so each worker claims the next file as it finishes one; a cancel
+    // stops every worker before its next file. An exception from a file's scan or a callback
+    // reaches the caller (it ended the process from a worker thread before).
+    const unsigned threads =
+        options.threads ? options.threads : std::thread::hardware_concurrency();
+    model::parallelFor(entries.size(), {threads, model::Claiming::OneByOne, cancel}, scanOne);
     if (isCancelled()) {
         run.cancelled = true;
         return run;

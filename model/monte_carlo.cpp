@@ -1,12 +1,12 @@
 #include "monte_carlo.h"
 
 #include "finite_results.h"
+#include "parallel.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <numeric>
-#include <thread>
 
 namespace crossgrade::model {
 
@@ -33,43 +33,37 @@ struct PerSample {
     std::vector<double> cumulative; // [(o * horizon + m) * samples + s]
 };
 
-void runSamples(const CompiledScenario& compiled, const ScenarioEvaluation& deterministic,
-                const std::vector<const CompiledOption*>& optionOf,
-                const std::vector<double>& draws, std::size_t first, std::size_t last,
-                PerSample& out, Worker& w, const std::atomic<bool>* cancel,
-                std::atomic<std::size_t>* done) {
+// Sample s of every option, into its own index of `out`; w.values holds one value per input.
+void runSample(const CompiledScenario& compiled, const ScenarioEvaluation& deterministic,
+               const std::vector<const CompiledOption*>& optionOf, const std::vector<double>& draws,
+               std::size_t s, PerSample& out, Worker& w, std::atomic<std::size_t>* done) {
     const std::size_t inputs = compiled.inputs.size();
     const std::size_t n = out.samples;
-    w.values.resize(inputs);
-    for (std::size_t s = first; s < last; ++s) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
-            return;
-        for (std::size_t i = 0; i < inputs; ++i)
-            w.values[i] = draws[i * n + s];
-        const double* v = w.values.data();
-        evaluateOption(compiled, v, CompiledOption{}, DoorPolicy{}, w.workspace, w.stay);
-        for (std::size_t o = 0; o < deterministic.options.size(); ++o) {
-            const OptionOutcome& outcome = deterministic.options[o];
-            // A policy that takes no door is stay-cuda's plan: no door opens, no task starts,
-            // so the engine's run is stay-cuda's to the bit (tst_monte_carlo checks it).
-            const OptionRun* run = &w.stay;
-            if (optionOf[o] != nullptr && outcome.policy.takesAny()) {
-                evaluateOption(compiled, v, *optionOf[o], outcome.policy, w.workspace, w.run);
-                run = &w.run;
-            }
-            out.npv[o * n + s] = run->npv_usd;
-            out.total[o * n + s] = run->total_usd;
-            const std::optional<int> be = outcome.id == OptionId::StayCuda || !run->committed
-                                              ? std::nullopt
-                                              : breakEvenMonth(*run, w.stay);
-            out.break_even[o * n + s] = be.value_or(-1);
-            for (int m = 0; m < out.horizon; ++m)
-                out.cumulative[(o * std::size_t(out.horizon) + std::size_t(m)) * n + s] =
-                    run->cumulative[std::size_t(m)];
+    for (std::size_t i = 0; i < inputs; ++i)
+        w.values[i] = draws[i * n + s];
+    const double* v = w.values.data();
+    evaluateOption(compiled, v, CompiledOption{}, DoorPolicy{}, w.workspace, w.stay);
+    for (std::size_t o = 0; o < deterministic.options.size(); ++o) {
+        const OptionOutcome& outcome = deterministic.options[o];
+        // A policy that takes no door is stay-cuda's plan: no door opens, no task starts,
+        // so the engine's run is stay-cuda's to the bit (tst_monte_carlo checks it).
+        const OptionRun* run = &w.stay;
+        if (optionOf[o] != nullptr && outcome.policy.takesAny()) {
+            evaluateOption(compiled, v, *optionOf[o], outcome.policy, w.workspace, w.run);
+            run = &w.run;
         }
-        if (done)
-            done->fetch_add(1, std::memory_order_relaxed);
+        out.npv[o * n + s] = run->npv_usd;
+        out.total[o * n + s] = run->total_usd;
+        const std::optional<int> be = outcome.id == OptionId::StayCuda || !run->committed
+                                          ? std::nullopt
+                                          : breakEvenMonth(*run, w.stay);
+        out.break_even[o * n + s] = be.value_or(-1);
+        for (int m = 0; m < out.horizon; ++m)
+            out.cumulative[(o * std::size_t(out.horizon) + std::size_t(m)) * n + s] =
+                run->cumulative[std::size_t(m)];
     }
+    if (done)
+        done->fetch_add(1, std::memory_order_relaxed);
 }
 
 // The P10, P50 and P90 of `values` (reordered): each by selection, not a full sort — the
@@ -151,23 +145,17 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
         for (const CompiledOption& c : compiled.options)
             if (c.id == deterministic.options[o].id && c.id != OptionId::StayCuda)
                 optionOf[o] = &c;
-    const std::size_t threads =
-        std::clamp<std::size_t>(std::size_t(std::max(1, options.threads)), 1, n);
+    const std::size_t threads = parallelWorkers(n, std::size_t(std::max(1, options.threads)));
     std::vector<Worker> workers(threads);
-    for (Worker& w : workers)
+    for (Worker& w : workers) {
         w.workspace.reserve(compiled);
+        w.values.resize(compiled.inputs.size());
+    }
     // Contiguous blocks: each sample's results land at its own index, so the split does not
     // change a single bit of the output.
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t)
-        pool.emplace_back([&, t] {
-            runSamples(compiled, deterministic, optionOf, draws, n * t / threads,
-                       n * (t + 1) / threads, per, workers[t], cancel, samplesDone);
-        });
-    runSamples(compiled, deterministic, optionOf, draws, 0, n / threads, per, workers[0], cancel,
-               samplesDone);
-    for (std::thread& th : pool)
-        th.join();
+    parallelFor(n, {threads, Claiming::Blocks, cancel}, [&](std::size_t s, std::size_t worker) {
+        runSample(compiled, deterministic, optionOf, draws, s, per, workers[worker], samplesDone);
+    });
     if (cancel && cancel->load()) {
         result.cancelled = true;
         return result;

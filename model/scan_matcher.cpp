@@ -1,6 +1,13 @@
+// The per-file matcher of the scanner (scan_matcher.h): the rule table compiled into RE2 sets,
+// the folding of calls whose arguments span lines, and matchFile's pass over one file. What
+// each byte of the file is (code, comment, docstring) comes from scan_text_marks.cpp. A little
+// over 600 lines: matchFile is one pass of some 270 lines whose lambdas share its locals (the
+// compiled sets, the marks, the line starts); cutting it up would pass that state around.
+
 #include "scan_matcher.h"
 
 #include "scan_packages.h"
+#include "scan_text_marks.h"
 
 #include <algorithm>
 #include <array>
@@ -12,6 +19,15 @@
 
 namespace crossgrade::model {
 
+using scan_text::classify;
+using scan_text::CommentSyntax;
+using scan_text::isIdentChar;
+using scan_text::isSpace;
+using scan_text::Mark;
+using scan_text::markConfigComments;
+using scan_text::Marks;
+using scan_text::syntaxOf;
+
 namespace {
 
 // The scopes that read a file's text (Path rules read its path instead).
@@ -22,240 +38,10 @@ constexpr std::array<ScanScope, 8> kTextScopes{
 constexpr std::size_t kSnippetLimit = 200;
 constexpr std::size_t kSnippetLead = 60; // bytes kept before a hit when a long line is cut
 
-enum class Mark : unsigned char { Code, Comment, Docstring };
-
-// A mark per byte of a file, 2 bits each: a quarter of the file's size, not another copy of it.
-class Marks {
-public:
-    explicit Marks(std::size_t n)
-        : m_size(n)
-        , m_bits((n + 3) / 4, 0) {}
-    std::size_t size() const { return m_size; }
-    Mark operator[](std::size_t i) const {
-        return static_cast<Mark>((m_bits[i / 4] >> (2 * (i % 4))) & 3u);
-    }
-    void set(std::size_t i, Mark m) {
-        unsigned char& b = m_bits[i / 4];
-        const unsigned shift = 2 * (i % 4);
-        b = static_cast<unsigned char>((b & ~(3u << shift)) | (static_cast<unsigned>(m) << shift));
-    }
-    void fill(std::size_t from, std::size_t to, Mark m) {
-        to = std::min(to, m_size);
-        for (; from < to && from % 4 != 0; ++from)
-            set(from, m);
-        const auto whole = static_cast<unsigned char>(static_cast<unsigned>(m) * 0x55u);
-        for (; from + 4 <= to; from += 4)
-            m_bits[from / 4] = whole;
-        for (; from < to; ++from)
-            set(from, m);
-    }
-
-private:
-    std::size_t m_size;
-    std::vector<unsigned char> m_bits;
-};
-enum class CommentSyntax { None, CStyle, Python, Hash, Prose };
-
 RE2::Options options() {
     RE2::Options o;
     o.set_log_errors(false);
     return o;
-}
-
-std::string_view extensionOf(std::string_view path) {
-    const auto slash = path.find_last_of("/\\");
-    const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-    const auto dot = name.rfind('.');
-    return dot == std::string_view::npos ? std::string_view{} : name.substr(dot);
-}
-
-std::string lowered(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
-CommentSyntax syntaxOf(std::string_view path, ScanScopes scopes) {
-    if (has(scopes, ScanScope::Cxx))
-        return CommentSyntax::CStyle;
-    if (has(scopes, ScanScope::Py))
-        return CommentSyntax::Python;
-    if (has(scopes, ScanScope::Build) || has(scopes, ScanScope::Docker) ||
-        has(scopes, ScanScope::Ci) || has(scopes, ScanScope::Manifest) ||
-        has(scopes, ScanScope::Gitmodules))
-        return CommentSyntax::Hash;
-    const std::string ext = lowered(extensionOf(path));
-    for (std::string_view e :
-         {".yml", ".yaml", ".toml", ".cfg", ".ini", ".conf", ".pbtxt", ".env", ".bash", ".zsh"})
-        if (ext == e)
-            return CommentSyntax::Hash;
-    for (std::string_view e : {".md", ".markdown", ".rst", ".txt", ".adoc"})
-        if (ext == e)
-            return CommentSyntax::Prose;
-    return CommentSyntax::None;
-}
-
-bool isSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
-bool isIdentChar(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-}
-
-// Marks every byte of `text` as code, comment or docstring.
-Marks classify(std::string_view text, CommentSyntax syntax) {
-    Marks mark(text.size()); // all Code
-    const std::size_t n = text.size();
-    auto fill = [&](std::size_t from, std::size_t to, Mark m) {
-        mark.fill(from, to, m);
-    };
-    auto lineEnd = [&](std::size_t from) {
-        const auto nl = text.find('\n', from);
-        return nl == std::string_view::npos ? n : nl;
-    };
-    // Skips a one-line quoted string opened at `i`; returns the index after it.
-    auto skipString = [&](std::size_t i) {
-        const char q = text[i];
-        std::size_t j = i + 1;
-        while (j < n && text[j] != q && text[j] != '\n')
-            j += (text[j] == '\\' && j + 1 < n) ? 2 : 1;
-        return std::min(j + 1, n);
-    };
-
-    switch (syntax) {
-    case CommentSyntax::None:
-        break;
-    case CommentSyntax::Prose:
-        fill(0, n, Mark::Comment);
-        break;
-    case CommentSyntax::CStyle:
-        for (std::size_t i = 0; i < n;) {
-            const char c = text[i];
-            if (c == '/' && i + 1 < n && text[i + 1] == '/') {
-                const std::size_t e = lineEnd(i);
-                fill(i, e, Mark::Comment);
-                i = e;
-            } else if (c == '/' && i + 1 < n && text[i + 1] == '*') {
-                const auto close = text.find("*/", i + 2);
-                const std::size_t e = close == std::string_view::npos ? n : close + 2;
-                fill(i, e, Mark::Comment);
-                i = e;
-            } else if (c == '"' || (c == '\'' && (i == 0 || !isIdentChar(text[i - 1])))) {
-                i = skipString(i); // a digit separator (1'000) is not a character literal
-            } else {
-                ++i;
-            }
-        }
-        break;
-    case CommentSyntax::Python: {
-        std::size_t lineStart = 0;
-        for (std::size_t i = 0; i < n;) {
-            const char c = text[i];
-            if (c == '\n') {
-                lineStart = ++i;
-            } else if (c == '#') {
-                const std::size_t e = lineEnd(i);
-                fill(i, e, Mark::Comment);
-                i = e;
-            } else if ((c == '"' || c == '\'') && text.substr(i, 3) == std::string(3, c)) {
-                // A triple-quoted string standing alone as a statement is a docstring; one that
-                // is assigned or passed (e.g. CUDA source for load_inline) is code.
-                bool alone = true;
-                for (std::size_t k = lineStart; k < i; ++k) {
-                    const char p =
-                        static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
-                    if (!isSpace(p) && p != 'r' && p != 'u' && p != 'b' && p != 'f')
-                        alone = false;
-                }
-                const auto close = text.find(text.substr(i, 3), i + 3);
-                const std::size_t e = close == std::string_view::npos ? n : close + 3;
-                if (alone)
-                    fill(i, e, Mark::Docstring);
-                for (std::size_t k = i; k < e; ++k)
-                    if (text[k] == '\n')
-                        lineStart = k + 1;
-                i = e;
-            } else if (c == '"' || c == '\'') {
-                i = skipString(i);
-            } else {
-                ++i;
-            }
-        }
-        break;
-    }
-    case CommentSyntax::Hash:
-        for (std::size_t i = 0; i < n;) {
-            const char c = text[i];
-            // Batch-scheduler directives and the shebang look like comments but are read.
-            const bool directive = (i == 0 || text[i - 1] == '\n') &&
-                                   (text.substr(i, 7) == "#SBATCH" || text.substr(i, 4) == "#PBS" ||
-                                    text.substr(i, 2) == "#!");
-            if (c == '#' && !directive && (i == 0 || isSpace(text[i - 1]) || text[i - 1] == '\n')) {
-                const std::size_t e = lineEnd(i);
-                fill(i, e, Mark::Comment);
-                i = e;
-            } else if (c == '"' || c == '\'') {
-                i = skipString(i);
-            } else {
-                ++i;
-            }
-        }
-        break;
-    }
-    return mark;
-}
-
-// Comments the '#' rule of classify() misses, marked on top of its result: a CMake bracket
-// comment (#[[ ... ]] or #[==[ ... ]==], which may span lines; CMakeLists.txt, *.cmake) and a
-// git config ';' comment in .gitmodules (at a line start or after a blank, outside quotes).
-void markConfigComments(std::string_view path, std::string_view text, Marks& mark) {
-    const auto slash = path.find_last_of("/\\");
-    const std::string name =
-        lowered(slash == std::string_view::npos ? path : path.substr(slash + 1));
-    const std::size_t n = text.size();
-    if (name == ".gitmodules") {
-        bool quoted = false;
-        for (std::size_t i = 0; i < n; ++i) {
-            const char c = text[i];
-            if (c == '\n') {
-                quoted = false;
-            } else if (mark[i] != Mark::Code) {
-                continue;
-            } else if (c == '"') {
-                quoted = !quoted;
-            } else if (c == ';' && !quoted &&
-                       (i == 0 || isSpace(text[i - 1]) || text[i - 1] == '\n')) {
-                const auto nl = text.find('\n', i);
-                const std::size_t e = nl == std::string_view::npos ? n : nl;
-                mark.fill(i, e, Mark::Comment);
-                i = e - 1;
-            }
-        }
-        return;
-    }
-    if (name != "cmakelists.txt" && extensionOf(name) != ".cmake")
-        return;
-    for (std::size_t at = text.find("#["); at != std::string_view::npos;
-         at = text.find("#[", at + 1)) {
-        // Only a '#' that opens a comment (not one inside a string or a line comment).
-        if (mark[at] != Mark::Comment || (at > 0 && mark[at - 1] == Mark::Comment))
-            continue;
-        std::size_t j = at + 2;
-        while (j < n && text[j] == '=')
-            ++j;
-        if (j >= n || text[j] != '[')
-            continue;
-        const std::string close = "]" + std::string(j - at - 2, '=') + "]";
-        const auto found = text.find(close, j + 1);
-        const std::size_t end = found == std::string_view::npos ? n : found + close.size();
-        mark.fill(at, end, Mark::Comment);
-        // Code may follow the close on its line (classify() took all of the first line).
-        for (std::size_t k = end;
-             k < n && text[k] != '\n' && !(text[k] == '#' && isSpace(text[k - 1])); ++k)
-            mark.set(k, Mark::Code);
-        at = end - 1;
-    }
 }
 
 // Moves `i` back to the start of a UTF-8 sequence.

@@ -1,16 +1,15 @@
 #include "sensitivity.h"
 
 #include "finite_results.h"
+#include "parallel.h"
 #include "sampling.h"
 
 #include <algorithm>
 #include <boost/math/special_functions/beta.hpp>
 #include <cctype>
 #include <cmath>
-#include <exception>
 #include <map>
 #include <stdexcept>
-#include <thread>
 
 namespace crossgrade::model {
 
@@ -31,39 +30,17 @@ bool cancelled(const SensitivityControl& control) {
     throw std::runtime_error("cancelled");
 }
 
-// Runs task(i) for i in [0, n) on up to control.threads threads; each task writes only its own
-// slot, so the results do not depend on the split. The first exception is rethrown here.
+// Runs task(i) for i in [0, n) on up to control.threads threads, each claiming the next task
+// as it finishes one (tasks differ in cost); each task writes only its own slot, so the
+// results do not depend on the split. The first exception is rethrown here.
 template <typename Task>
-void parallelFor(std::size_t n, const SensitivityControl& control, Task&& task) {
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr failure;
-    std::atomic<bool> failed{false};
-    const auto work = [&](std::exception_ptr& mine) {
-        try {
-            for (std::size_t i = next++; i < n && !failed.load(); i = next++) {
-                if (cancelled(control))
-                    throwCancelled();
-                task(i);
-            }
-        } catch (...) {
-            mine = std::current_exception();
-            failed = true;
-        }
-    };
-    const std::size_t threads = std::clamp<std::size_t>(std::size_t(std::max(1, control.threads)),
-                                                        1, std::max<std::size_t>(n, 1));
-    std::vector<std::exception_ptr> errors(threads);
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t)
-        pool.emplace_back([&, t] { work(errors[t]); });
-    work(errors[0]);
-    for (std::thread& th : pool)
-        th.join();
-    for (const std::exception_ptr& e : errors)
-        if (e && !failure)
-            failure = e;
-    if (failure)
-        std::rethrow_exception(failure);
+void runTasks(std::size_t n, const SensitivityControl& control, Task&& task) {
+    parallelFor(n, {std::size_t(std::max(1, control.threads)), Claiming::OneByOne, nullptr},
+                [&](std::size_t i, std::size_t) {
+                    if (cancelled(control))
+                        throwCancelled();
+                    task(i);
+                });
 }
 
 // ----- the deterministic re-evaluation behind switching values and the map -----------------
@@ -336,7 +313,7 @@ Tornado computeTornado(const CompiledScenario& compiled, const ScenarioEvaluatio
             swung.push_back(i);
     tornado.inputs_swung = swung.size();
     std::vector<TornadoBar> bars(swung.size());
-    parallelFor(swung.size(), control, [&](std::size_t k) {
+    runTasks(swung.size(), control, [&](std::size_t k) {
         const InputId i = swung[k];
         const UncertainNumber& number = compiled.inputs.number(i);
         TornadoBar& bar = bars[k];
@@ -505,7 +482,7 @@ std::vector<SwitchingValue> switchingValues(const Scenario& scenario,
     std::vector<SwitchingValue> results(knobs.size());
     SensitivityControl one = control;
     one.threads = 1;
-    parallelFor(knobs.size(), control, [&](std::size_t i) {
+    runTasks(knobs.size(), control, [&](std::size_t i) {
         results[i] = switchingValue(scenario, knobs[i], scanPoints, one);
     });
     return results;
@@ -530,7 +507,7 @@ BreakEvenMap breakEvenMap(const Scenario& scenario, WhatIfKnob x, WhatIfKnob y, 
     const std::size_t cells = nx * map.y.values.size();
     map.saving_usd.assign(cells, 0.0);
     map.cheapest.assign(cells, OptionId::StayCuda);
-    parallelFor(cells, control, [&](std::size_t cell) {
+    runTasks(cells, control, [&](std::size_t cell) {
         const Scenario moved =
             withKnob(withKnob(scenario, x, map.x.values[cell % nx]), y, map.y.values[cell / nx]);
         const Outcome outcome = evaluateAt(moved);

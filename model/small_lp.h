@@ -5,8 +5,8 @@
 // With every right-hand side non-negative the slack basis is feasible, so no phase 1 is
 // needed; Bland's rule (lowest index enters and leaves) guarantees termination on degenerate
 // problems and makes the answer deterministic. The engine uses it to share owned GPUs among
-// demands (engine.cpp, serveFromPool); storage is reused between solves, so a warm solver
-// does not allocate.
+// demands (engine_pool_assignment.cpp, assignPool); storage is reused between solves, so a warm
+// solver does not allocate.
 
 #include <cstddef>
 #include <vector>
