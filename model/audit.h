@@ -139,6 +139,7 @@ struct AuditProfile {
     Tier tier(Dimension d) const { return tiers[static_cast<std::size_t>(d)]; }
     bool isHigh(Dimension d) const { return tier(d) == Tier::High; }
     int highCount() const;
+    bool operator==(const AuditProfile&) const = default;
 };
 
 struct Audit {

@@ -3,6 +3,7 @@
 #include "correlation.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace crossgrade::model {
 
@@ -367,8 +368,27 @@ int CompiledScenario::skuIndex(std::string_view id) const {
     return -1;
 }
 
-CompiledScenario compile(const Scenario& scenario) {
-    return Compiler(scenario).run();
+namespace {
+std::atomic<std::size_t> g_compiles{0};
+std::atomic<std::size_t> g_recommendations{0};
+} // namespace
+
+CompiledScenario compile(const Scenario& scenario, const CompiledScenario* previous) {
+    g_compiles.fetch_add(1, std::memory_order_relaxed);
+    CompiledScenario out = Compiler(scenario).run();
+    out.audit_profile = scenario.audit.profile();
+    if (previous && previous->audit_profile == out.audit_profile) {
+        out.recommendation = previous->recommendation;
+    } else {
+        g_recommendations.fetch_add(1, std::memory_order_relaxed);
+        out.recommendation = recommend(out.audit_profile);
+    }
+    return out;
+}
+
+CompileCounts compileCounts() {
+    return {g_compiles.load(std::memory_order_relaxed),
+            g_recommendations.load(std::memory_order_relaxed)};
 }
 
 } // namespace crossgrade::model

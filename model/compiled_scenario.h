@@ -5,6 +5,7 @@
 // sequence and the doors it opens (DESIGN.md, "Cost engine", steps 4–5).
 
 #include "input_table.h"
+#include "recommendation.h"
 #include "scenario.h"
 
 #include <stdexcept>
@@ -118,6 +119,10 @@ struct CompiledScenario {
     InputId hetccl_month = kNoInput, hetccl_efficiency = kNoInput;
     InputId discount_rate = kNoInput;
     std::vector<CompiledOption> options;
+    // The audit's portability path: the rules run on the audit's profile when the scenario is
+    // compiled, or not at all when the previous compile's profile was the same (an input edit).
+    AuditProfile audit_profile;
+    Recommendation recommendation;
 
     int skuIndex(std::string_view id) const;
 };
@@ -125,6 +130,18 @@ struct CompiledScenario {
 // Throws ScenarioError naming the JSON pointer of the first dangling reference (including a
 // correlation naming an input the table does not have, or correlations that are no valid
 // correlation matrix: model/correlation.h).
-CompiledScenario compile(const Scenario& scenario);
+//
+// `previous`, when given, is the compile of the scenario before an edit: its recommendation is
+// reused when the audit's profile is unchanged, so the audit rules run only when the audit
+// changes. The result is the same with or without it.
+CompiledScenario compile(const Scenario& scenario, const CompiledScenario* previous = nullptr);
+
+// How often compile() and the audit rules ran in this process (any thread): what the app's
+// one-compile-per-edit rule is tested and measured by (tst_scenario_document, scripts/bench).
+struct CompileCounts {
+    std::size_t compiles = 0;
+    std::size_t recommendations = 0;
+};
+CompileCounts compileCounts();
 
 } // namespace crossgrade::model

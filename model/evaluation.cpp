@@ -198,7 +198,11 @@ ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario
             cheapest = &o;
     }
     e.cheapest = cheapest->id;
-    e.recommendation = recommend(scenario.audit.profile());
+    // The rules ran when the scenario was compiled; again only for an audit it was not compiled
+    // with.
+    const AuditProfile profile = scenario.audit.profile();
+    e.recommendation =
+        profile == compiled.audit_profile ? compiled.recommendation : recommend(profile);
     const OptionId advised = optionOf(e.recommendation.primary_path);
     e.disagreement = disagreementSentence(e, advised, compiled.horizon_months);
     requireFinite(e);

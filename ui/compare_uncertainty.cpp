@@ -16,15 +16,14 @@ namespace {
 ResultPtr runAll(const std::vector<CompareUncertainty::Entry>& entries, std::size_t samples,
                  const std::atomic<bool>* cancel) {
     auto result = std::make_shared<CompareUncertainty::Result>();
-    result->seed = entries.front().scenario.seed;
+    result->seed = entries.front().seed;
     result->samples = samples;
     model::DrawCache cache;
     const int threads = std::max(1, QThread::idealThreadCount());
     for (const CompareUncertainty::Entry& e : entries) {
-        model::Scenario scenario = e.scenario;
-        scenario.seed = result->seed;
+        // The seed is a run option, not part of the compile: every entry runs under the first's.
         auto run = std::make_shared<model::MonteCarloResult>(
-            model::runMonteCarlo(model::compile(scenario), *e.evaluation,
+            model::runMonteCarlo(*e.compiled, *e.evaluation,
                                  {samples, result->seed, threads, std::nullopt}, cache, cancel));
         if (run->cancelled || cancel->load())
             return nullptr;

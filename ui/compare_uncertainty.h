@@ -6,6 +6,7 @@
 // one's is taken sample by sample (model::pairedNpvDelta). Runs in the background; a new
 // request cancels the one running.
 
+#include "compiled_scenario.h"
 #include "paired_delta.h"
 #include "scenario.h"
 
@@ -23,7 +24,8 @@ class CompareUncertainty : public QObject {
 
 public:
     struct Entry {
-        model::Scenario scenario;
+        std::uint64_t seed = 0; // the scenario's; the first entry's is used for all
+        std::shared_ptr<const model::CompiledScenario> compiled;     // compiled once, shared
         std::shared_ptr<const model::ScenarioEvaluation> evaluation; // its door policies
     };
     struct Result {

@@ -398,8 +398,8 @@ void CompareView::refreshCurrent() {
     }
     m_current.label = m_document->isModified() ? tr("Open (edited)") : tr("Open");
     m_current.scenario = m_document->scenario();
-    m_current.evaluation =
-        std::make_shared<const model::ScenarioEvaluation>(m_document->evaluation());
+    m_current.compiled = m_document->compiled();
+    m_current.evaluation = m_document->sharedEvaluation();
     m_current.inputs = data::flattenScenario(m_current.scenario);
 }
 
@@ -408,8 +408,9 @@ bool CompareView::addScenario(const QString& label, model::Scenario scenario) {
         return false;
     CompareEntry entry;
     entry.label = label;
+    entry.compiled = std::make_shared<const model::CompiledScenario>(model::compile(scenario));
     entry.evaluation = std::make_shared<const model::ScenarioEvaluation>(
-        model::evaluateScenario(scenario, model::compile(scenario)));
+        model::evaluateScenario(scenario, *entry.compiled));
     entry.inputs = data::flattenScenario(scenario);
     entry.scenario = std::move(scenario);
     m_added.push_back(std::move(entry));
@@ -487,9 +488,9 @@ void CompareView::rerunUncertainty() {
         return;
     std::vector<CompareUncertainty::Entry> entries;
     if (m_document)
-        entries.push_back({m_current.scenario, m_current.evaluation});
+        entries.push_back({m_current.scenario.seed, m_current.compiled, m_current.evaluation});
     for (const CompareEntry& e : m_added)
-        entries.push_back({e.scenario, e.evaluation});
+        entries.push_back({e.scenario.seed, e.compiled, e.evaluation});
     m_uncertainty->run(std::move(entries), m_samples);
 }
 

@@ -31,6 +31,7 @@ class ScenarioDocument;
 struct CompareEntry {
     QString label;
     model::Scenario scenario;
+    std::shared_ptr<const model::CompiledScenario> compiled; // compiled once, shared
     std::shared_ptr<const model::ScenarioEvaluation> evaluation;
     std::vector<data::FlatInput> inputs;
 };

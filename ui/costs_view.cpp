@@ -292,16 +292,12 @@ void CostsView::refreshNames() {
     if (!m_document)
         return;
     // Called as an evaluation arrives: the document applies an evaluation only for the
-    // scenario as it stands, so these names are the evaluation's.
-    try {
-        const model::CompiledScenario compiled = model::compile(m_document->scenario());
-        m_skuIds = skuIds(compiled);
-        m_skuVendors = skuVendors(compiled);
-        m_doorNames = doorNames(compiled);
-    } catch (const model::ScenarioError&) {
-        // The document refuses edits that do not compile; without names the figures fall
-        // back to "door 1" and skip SKUs they cannot name.
-    }
+    // scenario as it stands, so these names are the evaluation's; its compile is the one the
+    // evaluation was made from.
+    const model::CompiledScenario& compiled = *m_document->compiled();
+    m_skuIds = skuIds(compiled);
+    m_skuVendors = skuVendors(compiled);
+    m_doorNames = doorNames(compiled);
 }
 
 void CostsView::redraw() {

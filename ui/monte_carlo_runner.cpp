@@ -37,9 +37,21 @@ std::size_t MonteCarloRunner::samplesRequested() const {
 void MonteCarloRunner::run(const model::Scenario& scenario,
                            std::shared_ptr<const model::ScenarioEvaluation> deterministic,
                            Kind kind) {
-    Job job{++m_requested, kind,
+    run(std::make_shared<const model::Scenario>(scenario),
+        std::make_shared<const model::CompiledScenario>(model::compile(scenario)),
+        std::move(deterministic), kind);
+}
+
+void MonteCarloRunner::run(std::shared_ptr<const model::Scenario> scenario,
+                           std::shared_ptr<const model::CompiledScenario> compiled,
+                           std::shared_ptr<const model::ScenarioEvaluation> deterministic,
+                           Kind kind) {
+    Job job{++m_requested,
+            kind,
             kind == Kind::Preview ? std::min(kPreviewSamples, m_fullSamples) : m_fullSamples,
-            scenario, std::move(deterministic)};
+            std::move(scenario),
+            std::move(compiled),
+            std::move(deterministic)};
     if (!m_running) {
         start(std::move(job), true);
         return;
@@ -84,14 +96,12 @@ void MonteCarloRunner::start(Job job, bool announce) {
         clock.start();
         Outcome outcome;
         try {
-            const model::CompiledScenario compiled = model::compile(running->scenario);
             outcome.result = std::make_shared<const model::MonteCarloResult>(model::runMonteCarlo(
-                compiled, *running->deterministic,
-                {running->samples, running->scenario.seed, threads, std::nullopt}, *cache, cancel,
+                *running->compiled, *running->deterministic,
+                {running->samples, running->scenario->seed, threads, std::nullopt}, *cache, cancel,
                 done));
         } catch (const std::exception&) {
-            // The document only holds scenarios that compile; should one not, there is no
-            // result rather than a crash on a worker thread.
+            // No result rather than a crash on a worker thread.
         }
         outcome.milliseconds = clock.elapsed();
         return outcome;

@@ -6,6 +6,7 @@
 // inputs it moved. Runs go one at a time (they share the cache); a newer request supersedes the
 // one running, and a superseded or cancelled run never becomes the result.
 
+#include "compiled_scenario.h"
 #include "monte_carlo.h"
 #include "scenario.h"
 
@@ -36,6 +37,12 @@ public:
     // A full request cancels whatever runs; a preview request cancels a running full run but
     // lets a running preview end, so that a continuous drag still shows previews (only the
     // newest waiting request is kept).
+    // `compiled` is the scenario's compile (ScenarioDocument keeps one per edit); the job shares
+    // both, copying neither.
+    void run(std::shared_ptr<const model::Scenario> scenario,
+             std::shared_ptr<const model::CompiledScenario> compiled,
+             std::shared_ptr<const model::ScenarioEvaluation> deterministic, Kind kind);
+    // The same for a scenario not yet compiled: compiles it once, here.
     void run(const model::Scenario& scenario,
              std::shared_ptr<const model::ScenarioEvaluation> deterministic, Kind kind);
     // Cancels the running and the waiting run and drops the result: no numbers are shown for
@@ -76,7 +83,8 @@ private:
         quint64 sequence = 0;
         Kind kind = Kind::Full;
         std::size_t samples = 0;
-        model::Scenario scenario;
+        std::shared_ptr<const model::Scenario> scenario;
+        std::shared_ptr<const model::CompiledScenario> compiled;
         std::shared_ptr<const model::ScenarioEvaluation> deterministic;
     };
     struct Outcome {

@@ -2,6 +2,7 @@
 
 #include <QUndoCommand>
 #include <QtConcurrent>
+#include <utility>
 
 namespace crossgrade::ui {
 
@@ -9,46 +10,57 @@ using EvaluationPtr = std::shared_ptr<const model::ScenarioEvaluation>;
 
 namespace {
 
-EvaluationPtr evaluateFully(const model::Scenario& scenario) {
+EvaluationPtr evaluateFully(const model::Scenario& scenario,
+                            const model::CompiledScenario& compiled) {
     return std::make_shared<const model::ScenarioEvaluation>(
-        model::evaluateScenario(scenario, model::compile(scenario)));
+        model::evaluateScenario(scenario, compiled));
 }
 
 } // namespace
 
-// The scenario before and after one edit; a drag's steps merge into one command.
+// The scenario before and after one edit; a drag's steps merge into one command. The edit's
+// compile is handed to the document on the first redo (the push) and then let go, so the
+// undo stack holds scenarios, not compiles: an undo or a redo compiles once.
 class ScenarioEditCommand : public QUndoCommand {
 public:
-    ScenarioEditCommand(ScenarioDocument* document, const QString& text, model::Scenario before,
-                        model::Scenario after, int mergeId)
+    using ScenarioPtr = std::shared_ptr<const model::Scenario>;
+    using CompiledPtr = std::shared_ptr<const model::CompiledScenario>;
+
+    ScenarioEditCommand(ScenarioDocument* document, const QString& text, ScenarioPtr before,
+                        ScenarioPtr after, CompiledPtr afterCompiled, int mergeId)
         : QUndoCommand(text)
         , m_document(document)
         , m_before(std::move(before))
         , m_after(std::move(after))
+        , m_afterCompiled(std::move(afterCompiled))
         , m_mergeId(mergeId) {}
 
-    void undo() override { m_document->setScenarioFromCommand(m_before); }
-    void redo() override { m_document->setScenarioFromCommand(m_after); }
+    void undo() override { m_document->setScenarioFromCommand(m_before, nullptr); }
+    void redo() override {
+        m_document->setScenarioFromCommand(m_after, std::exchange(m_afterCompiled, nullptr));
+    }
     int id() const override { return m_mergeId == 0 ? -1 : m_mergeId; }
     bool mergeWith(const QUndoCommand* other) override {
         const auto* next = static_cast<const ScenarioEditCommand*>(other);
-        m_after = next->m_after;
-        setObsolete(m_after == m_before);
+        m_after = next->m_after; // already applied: its redo ran before the merge
+        setObsolete(*m_after == *m_before);
         return true;
     }
 
 private:
     ScenarioDocument* m_document;
-    model::Scenario m_before;
-    model::Scenario m_after;
+    ScenarioPtr m_before;
+    ScenarioPtr m_after;
+    CompiledPtr m_afterCompiled;
     int m_mergeId;
 };
 
 ScenarioDocument::ScenarioDocument(model::Scenario scenario, QObject* parent)
     : QObject(parent)
-    , m_scenario(std::move(scenario))
+    , m_scenario(std::make_shared<const model::Scenario>(std::move(scenario)))
+    , m_compiled(std::make_shared<const model::CompiledScenario>(model::compile(*m_scenario)))
     , m_baseline(m_scenario) {
-    m_evaluation = evaluateFully(m_scenario);
+    m_evaluation = evaluateFully(*m_scenario, *m_compiled);
     m_baselineEvaluation = m_evaluation;
     connect(&m_undo, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
@@ -68,7 +80,7 @@ void ScenarioDocument::setStoredAs(std::int64_t scenarioId, int version) {
 }
 
 QString ScenarioDocument::title() const {
-    QString t = QString::fromStdString(m_scenario.name);
+    QString t = QString::fromStdString(m_scenario->name);
     if (m_storedVersion)
         t += tr(" (version %1)").arg(*m_storedVersion);
     return t;
@@ -76,7 +88,7 @@ QString ScenarioDocument::title() const {
 
 QString ScenarioDocument::edit(const QString& text,
                                const std::function<void(model::Scenario&)>& change, int mergeId) {
-    model::Scenario after = m_scenario;
+    model::Scenario after = *m_scenario; // the one copy an edit makes
     change(after);
     return push(text, std::move(after), mergeId);
 }
@@ -85,20 +97,31 @@ QString ScenarioDocument::replace(const QString& text, const model::Scenario& sc
     return push(text, scenario, 0);
 }
 
+// The edit is compiled once, here: an edit the engine cannot take is refused, and the compile
+// of one it can is the one every view and worker reads.
 QString ScenarioDocument::push(const QString& text, model::Scenario after, int mergeId) {
-    if (after == m_scenario)
+    if (after == *m_scenario)
         return {};
+    CompiledPtr compiled;
     try {
-        (void)model::compile(after);
+        compiled = std::make_shared<const model::CompiledScenario>(
+            model::compile(after, m_compiled.get()));
     } catch (const model::ScenarioError& e) {
         return QString::fromStdString(e.pointer() + ": " + e.what());
     }
-    m_undo.push(new ScenarioEditCommand(this, text, m_scenario, std::move(after), mergeId));
+    m_undo.push(new ScenarioEditCommand(this, text, m_scenario,
+                                        std::make_shared<const model::Scenario>(std::move(after)),
+                                        std::move(compiled), mergeId));
     return {};
 }
 
-void ScenarioDocument::setScenarioFromCommand(const model::Scenario& scenario) {
-    m_scenario = scenario;
+void ScenarioDocument::setScenarioFromCommand(ScenarioPtr scenario, CompiledPtr compiled) {
+    // An undone or redone scenario compiled when it was edited, so it compiles again.
+    if (!compiled)
+        compiled = std::make_shared<const model::CompiledScenario>(
+            model::compile(*scenario, m_compiled.get()));
+    m_scenario = std::move(scenario);
+    m_compiled = std::move(compiled);
     ++m_generation;
     emit scenarioChanged();
     if (m_interactive)
@@ -143,7 +166,7 @@ void ScenarioDocument::requestMonteCarlo() {
         return;
     m_monteCarloFor = m_evaluation;
     m_monteCarloKind = kind;
-    m_monteCarlo.run(m_scenario, m_evaluation, kind);
+    m_monteCarlo.run(m_scenario, m_compiled, m_evaluation, kind);
 }
 
 void ScenarioDocument::rerunMonteCarlo() {
@@ -170,7 +193,7 @@ void ScenarioDocument::markSaved() {
     if (!m_heldPolicies)
         m_baselineEvaluation = m_evaluation;
     else
-        m_baselineEvaluation = evaluateFully(m_baseline);
+        m_baselineEvaluation = evaluateFully(*m_baseline, *m_compiled);
     m_undo.setClean();
     emit evaluationChanged();
 }
@@ -182,9 +205,8 @@ void ScenarioDocument::markUnsaved() {
 // A drag: the policies stay as the last full evaluation chose them, so one step costs one
 // engine run per option (DESIGN.md's 16 ms frame); the search runs again on release.
 void ScenarioDocument::evaluateNow() {
-    const model::CompiledScenario compiled = model::compile(m_scenario);
     m_evaluation = std::make_shared<const model::ScenarioEvaluation>(
-        model::evaluateWithHeldPolicies(m_scenario, compiled, *m_evaluation));
+        model::evaluateWithHeldPolicies(*m_scenario, *m_compiled, *m_evaluation));
     m_heldPolicies = true;
     emit evaluationChanged();
 }
@@ -196,8 +218,10 @@ void ScenarioDocument::evaluateInBackground() {
     }
     m_pending = false;
     m_watchedGeneration = m_generation;
-    const model::Scenario copy = m_scenario;
-    m_watcher.setFuture(QtConcurrent::run([copy] { return evaluateFully(copy); }));
+    // The worker shares the scenario and its compile: neither changes, an edit makes new ones.
+    m_watcher.setFuture(QtConcurrent::run([scenario = m_scenario, compiled = m_compiled] {
+        return evaluateFully(*scenario, *compiled);
+    }));
     emit evaluatingChanged(true);
 }
 

@@ -6,6 +6,7 @@
 // slider is being dragged (DESIGN.md, "UI"). Each new evaluation is followed by a Monte Carlo
 // in the background: a 1,000-sample preview while a slider is held, the full run otherwise.
 
+#include "compiled_scenario.h"
 #include "evaluation.h"
 #include "monte_carlo_runner.h"
 #include "scenario.h"
@@ -29,10 +30,17 @@ public:
     explicit ScenarioDocument(model::Scenario scenario, QObject* parent = nullptr);
     ~ScenarioDocument() override;
 
-    const model::Scenario& scenario() const { return m_scenario; }
+    const model::Scenario& scenario() const { return *m_scenario; }
+    // What the engine made of scenario(), compiled once per edit (issue 21): the evaluation,
+    // the Monte Carlo and the views read this instead of compiling again.
+    const std::shared_ptr<const model::CompiledScenario>& compiled() const { return m_compiled; }
     const model::ScenarioEvaluation& evaluation() const { return *m_evaluation; }
+    // The same evaluation, to share with a worker or a view that keeps it.
+    const std::shared_ptr<const model::ScenarioEvaluation>& sharedEvaluation() const {
+        return m_evaluation;
+    }
     // The scenario as opened or last saved, and its evaluation: the faint baseline.
-    const model::Scenario& baseline() const { return m_baseline; }
+    const model::Scenario& baseline() const { return *m_baseline; }
     const model::ScenarioEvaluation& baselineEvaluation() const { return *m_baselineEvaluation; }
 
     QUndoStack* undoStack() { return &m_undo; }
@@ -95,15 +103,22 @@ signals:
 
 private:
     friend class ScenarioEditCommand;
-    void setScenarioFromCommand(const model::Scenario& scenario);
+    using ScenarioPtr = std::shared_ptr<const model::Scenario>;
+    using CompiledPtr = std::shared_ptr<const model::CompiledScenario>;
+    // `compiled` is scenario's compile when the caller has it (a new edit), else null: it is
+    // compiled here (an undo or redo).
+    void setScenarioFromCommand(ScenarioPtr scenario, CompiledPtr compiled);
     QString push(const QString& text, model::Scenario after, int mergeId);
     void evaluateNow();
     void evaluateInBackground();
     void takeBackgroundResult();
     void requestMonteCarlo();
 
-    model::Scenario m_scenario;
-    model::Scenario m_baseline;
+    // Shared, never changed: an edit makes a new one; the undo stack, the background
+    // evaluation and the Monte Carlo hold the same object, not copies.
+    ScenarioPtr m_scenario;
+    CompiledPtr m_compiled;
+    ScenarioPtr m_baseline;
     std::shared_ptr<const model::ScenarioEvaluation> m_evaluation;
     std::shared_ptr<const model::ScenarioEvaluation> m_baselineEvaluation;
     QUndoStack m_undo;

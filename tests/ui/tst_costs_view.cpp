@@ -2,6 +2,7 @@
 // follow edits, stacked components add up to the month's total, charts export in three
 // formats, and a what-if step (recompute + replot) is measured.
 
+#include "compiled_scenario.h"
 #include "costs_view.h"
 #include "figures.h"
 #include "likelihood.h"
@@ -129,6 +130,7 @@ private slots:
     void cardSaysTheChancesInWordsAndNumbers();
     void cancelFromTheCardLeavesNoBand();
     void monteCarloTimes();
+    void bug_sliderStepCompiledTheScenarioFourTimes();
     void recomputeAndReplot();
     void screenshots();
 };
@@ -592,6 +594,58 @@ void TestCostsView::monteCarloTimes() {
           "(cold draws), %lld ms for a 1,000-sample preview after a slider step",
           QThread::idealThreadCount(), full, runner->lastRunMilliseconds());
     document.setInteractive(false);
+}
+
+// One what-if slider step compiled the scenario four times — to validate the edit, in the
+// evaluation, in the Costs view for its names, in the Monte Carlo worker — and ran the audit
+// rules again though only a price moved (issue 21). Now the edit is compiled once and every
+// reader shares that compile; the rules run only when the audit changes.
+void TestCostsView::bug_sliderStepCompiledTheScenarioFourTimes() {
+    ScenarioDocument document(sampleScenario(QStringLiteral("training-shop.json")));
+    ShownView shown(&document);
+    document.monteCarlo()->waitForIdle();
+    QCoreApplication::processEvents();
+    auto settle = [&] {
+        document.waitForEvaluation();
+        QCoreApplication::processEvents();
+        document.monteCarlo()->waitForIdle();
+        QCoreApplication::processEvents();
+    };
+    const model::CompileCounts before = model::compileCounts();
+    document.setInteractive(true);
+    document.edit(
+        QStringLiteral("NVIDIA discount"),
+        [](model::Scenario& s) {
+            s.nvidia_discount.range = {0.12, 0.12, 0.12};
+        },
+        1);
+    settle(); // the held-policy evaluation, the figures and the preview Monte Carlo
+    model::CompileCounts now = model::compileCounts();
+    QCOMPARE(now.compiles - before.compiles, std::size_t(1));
+    QCOMPARE(now.recommendations - before.recommendations, std::size_t(0));
+    QCOMPARE(document.monteCarlo()->resultKind(), MonteCarloRunner::Kind::Preview);
+
+    // The release: the policies re-optimised and the full Monte Carlo, from the same compile.
+    document.setInteractive(false);
+    settle();
+    now = model::compileCounts();
+    QCOMPARE(now.compiles - before.compiles, std::size_t(1));
+    QCOMPARE(document.monteCarlo()->resultKind(), MonteCarloRunner::Kind::Full);
+
+    // An undo is an edit: one compile. An edit of the audit runs the rules once.
+    document.undoStack()->undo();
+    settle();
+    now = model::compileCounts();
+    QCOMPARE(now.compiles - before.compiles, std::size_t(2));
+    QCOMPARE(now.recommendations - before.recommendations, std::size_t(0));
+    document.edit(QStringLiteral("Audit"),
+                  [](model::Scenario& s) { s.audit.multi_node = !s.audit.multi_node; });
+    settle();
+    now = model::compileCounts();
+    QCOMPARE(now.compiles - before.compiles, std::size_t(3));
+    QCOMPARE(now.recommendations - before.recommendations, std::size_t(1));
+    QCOMPARE(document.evaluation().recommendation.primary_path,
+             model::recommend(document.scenario().audit.profile()).primary_path);
 }
 
 // A what-if drag step on the 60-month, 5-option training shop: the engine re-evaluates with
