@@ -12,6 +12,10 @@
 // The view edits a copy and reports every user edit as the whole edited audit; the caller
 // decides where it goes (a ScenarioDocument edit of scenario.audit, or a stored audit) and may
 // hand the result back through setAudit, which never emits.
+//
+// The view is built in pieces: audit_view.cpp assembles it (header, dimension table, summary),
+// audit_view_detail.cpp holds the selected dimension's pane, ScannedRepositoriesPanel and
+// LibraryEquivalencesPanel the boxes on the right, TierDelegate the table's tier editor.
 
 #include "audit.h"
 #include "team_knowledge.h"
@@ -32,6 +36,8 @@ class QVBoxLayout;
 namespace crossgrade::ui {
 
 class AuditTableModel;
+class LibraryEquivalencesPanel;
+class ScannedRepositoriesPanel;
 class SourceViewer;
 
 class AuditView : public QWidget {
@@ -76,8 +82,6 @@ private:
     QWidget* buildHeader();
     QWidget* buildSummary();
     QWidget* buildDetail();
-    QWidget* buildLibraries();
-    QWidget* buildRepositories();
 
     void applyEdit(const QString& undoText, const model::Audit& edited);
     void refreshHeader();
@@ -85,10 +89,6 @@ private:
     void refreshDetail();
     void refreshEvidenceText();
     void refreshProposal();
-    void refreshLibraries();
-    void refreshRepositories();
-    void refreshLibrarySource();
-    void fitLibraryTable();
     void useProposedTier();
 
     AuditTableModel* m_table = nullptr;
@@ -122,11 +122,7 @@ private:
     SourceViewer* m_sourceViewer = nullptr;
     QString m_editorCommand;
 
-    QGroupBox* m_repositoriesBox = nullptr;
-    QStandardItemModel* m_repositories = nullptr;
-    QTableView* m_repositoryView = nullptr;
-    QLabel* m_notScanned = nullptr;
-    QPushButton* m_showNotScanned = nullptr;
+    ScannedRepositoriesPanel* m_repositories = nullptr;
 
     QGroupBox* m_questionnaire = nullptr;
     QSpinBox* m_kernelEngineers = nullptr;
@@ -136,9 +132,7 @@ private:
     QLabel* m_proposal = nullptr;
     QPushButton* m_useProposal = nullptr;
 
-    QStandardItemModel* m_libraries = nullptr;
-    QTableView* m_libraryView = nullptr;
-    QLabel* m_librarySource = nullptr;
+    LibraryEquivalencesPanel* m_libraries = nullptr;
 };
 
 } // namespace crossgrade::ui

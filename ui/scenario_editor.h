@@ -9,6 +9,11 @@
 // checks or the engine refuse is not applied and the message line says why. When the
 // document changes (an edit, undo, redo) the editor shows the new scenario without emitting
 // edits of its own.
+//
+// The editor is built in pieces: scenario_editor.cpp assembles it and holds its edits,
+// scenario_editor_pages.cpp builds the sections' pages; the tables are FleetLotTableModel,
+// WorkloadTableModel (both DocumentTableModel) and UncertainTableModel, edited through
+// ChoiceDelegate.
 
 #include "scenario.h"
 #include "scenario_inputs.h"

@@ -1,0 +1,28 @@
+// The Audit view's shared rich-text pieces (audit_labels.h).
+
+#include "audit_labels.h"
+
+#include "audit_table_model.h"
+#include "qt_text.h"
+
+#include <QLabel>
+
+namespace crossgrade::ui {
+
+QLabel* wrappingLabel(QWidget* parent) {
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->setTextFormat(Qt::RichText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QString tierBadge(model::Tier tier) {
+    return QStringLiteral("<span style=\"background-color:%1; color:%2; font-weight:600;\">"
+                          "&nbsp;%3&nbsp;</span>")
+        .arg(tierBadgeBackground(tier).name(), tierBadgeForeground(tier).name(),
+             html(model::title(tier)));
+}
+
+} // namespace crossgrade::ui
