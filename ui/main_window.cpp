@@ -2,9 +2,7 @@
 
 #include "atomic_files.h"
 #include "audit_view.h"
-#include "benchmark_compare_dialog.h"
 #include "benchmark_import.h"
-#include "benchmark_table_model.h"
 #include "benchmarks_view.h"
 #include "compare_view.h"
 #include "costs_view.h"
@@ -24,7 +22,6 @@
 #include "scenario_editor.h"
 #include "scenario_json.h"
 #include "sensitivity_view.h"
-#include "source_viewer.h"
 #include "start_view.h"
 #include "store_tree_model.h"
 #include "theme.h"
@@ -32,13 +29,11 @@
 #include "whatif.h"
 #include "whatif_panel.h"
 #include "window_geometry.h"
-#include "workload_binding_panel.h"
 
 #include <QAbstractItemView>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QBuffer>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDesktopServices>
@@ -85,15 +80,6 @@ static void registerApplicationResources() {
 namespace crossgrade::ui {
 
 namespace {
-
-// A screenshot for the docs, written like every other file (data/atomic_files.h): whole or not
-// at all, so a full disk leaves no cut-short PNG for the user guide to show.
-bool savePng(const QPixmap& picture, const QString& path) {
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    return picture.save(&buffer, "PNG") && data::writeFileOrError(path, bytes).isEmpty();
-}
 
 QString q(const std::string& s) {
     return QString::fromStdString(s);
@@ -334,14 +320,11 @@ void MainWindow::buildMenus() {
     // The focus goes to the tab bar: the arrow keys then switch tabs and Tab enters the view.
     for (int i = 0; i < m_tabs->count(); ++i) {
         QAction* a = m_viewMenu->addAction(m_tabs->tabText(i), this, [this, i] {
-            if (!m_document) {
+            if (!showView(static_cast<View>(i))) {
                 statusBar()->showMessage(
                     tr("Open a scenario first: the views show the open scenario."), 5000);
                 return;
             }
-            m_centre->setCurrentWidget(m_tabs);
-            updateSampleBanner();
-            m_tabs->setCurrentIndex(i);
             m_tabs->tabBar()->setFocus(Qt::ShortcutFocusReason);
         });
         a->setObjectName(QStringLiteral("view-") + QString::number(i + 1));
@@ -358,15 +341,13 @@ void MainWindow::buildMenus() {
         {QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count())),
          QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count()))});
     QAction* welcome = m_viewMenu->addAction(tr("&Welcome"), this, [this] {
-        if (m_document) {
+        if (!showStartView()) {
             statusBar()->showMessage(
                 tr("The welcome view shows when no scenario is open: Close scenario (Ctrl+W) "
                    "first."),
                 5000);
             return;
         }
-        m_centre->setCurrentWidget(m_start);
-        updateSampleBanner();
         m_start->setFocus(Qt::ShortcutFocusReason);
     });
     welcome->setObjectName(QStringLiteral("view-welcome"));
@@ -623,6 +604,31 @@ void MainWindow::buildCentre() {
 
 bool MainWindow::isStartViewShown() const {
     return m_centre->currentWidget() == m_start;
+}
+
+bool MainWindow::showView(View view) {
+    if (!m_document)
+        return false;
+    m_centre->setCurrentWidget(m_tabs);
+    updateSampleBanner();
+    m_tabs->setCurrentIndex(static_cast<int>(view));
+    return true;
+}
+
+bool MainWindow::showStartView() {
+    if (m_document)
+        return false;
+    m_centre->setCurrentWidget(m_start);
+    updateSampleBanner();
+    return true;
+}
+
+ScanDialog* MainWindow::scanDialog() const {
+    return m_scanDialog;
+}
+
+int MainWindow::monteCarloSamples() const {
+    return m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples;
 }
 
 void MainWindow::updateActions() {
@@ -1284,6 +1290,7 @@ bool MainWindow::openStoredAudit(std::int64_t id) {
 
 ScanDialog* MainWindow::auditRepositories(const QStringList& folders) {
     auto* dialog = new ScanDialog(m_store, this);
+    m_scanDialog = dialog;
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->addFolders(folders);
     connect(dialog, &ScanDialog::auditStored, this, [this](std::int64_t id) {
@@ -1444,9 +1451,7 @@ void MainWindow::exportScenario() {
 }
 
 void MainWindow::exportReport() {
-    ExportReportDialog dialog(
-        m_store, m_document.get(),
-        m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples, this);
+    ExportReportDialog dialog(m_store, m_document.get(), monteCarloSamples(), this);
     if (dialog.exec() != QDialog::Accepted || !dialog.exported())
         return;
     const QString pdf = dialog.exported()->pdf;
@@ -1721,264 +1726,6 @@ void MainWindow::dropEvent(QDropEvent* event) {
             paths << url.toLocalFile();
     event->acceptProposedAction();
     importFiles(paths);
-}
-
-QStringList MainWindow::saveScreenshots(const QString& directory) {
-    QDir().mkpath(directory);
-    // Files given on the command line (the benchmark fixtures, say) are stored first; their
-    // notice would only push every view down.
-    waitForImport();
-    m_messages->hide();
-    QStringList written;
-    auto shoot = [&](const QString& name) {
-        QApplication::processEvents();
-        const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
-        if (savePng(grab(), path))
-            written << path;
-    };
-    const bool hadDocument = m_document != nullptr;
-    if (!hadDocument) {
-        m_centre->setCurrentWidget(m_start);
-        shoot(QStringLiteral("start"));
-        const QModelIndex audits = m_storeFilter->index(1, 0);
-        m_browser->expand(audits);
-        openBrowserItem(m_storeFilter->index(0, 0, audits));
-        shoot(QStringLiteral("stored-audit"));
-        const QModelIndex books = m_storeFilter->index(2, 0);
-        m_browser->expand(books);
-        openBrowserItem(m_storeFilter->index(0, 0, books));
-        shoot(QStringLiteral("pricebook"));
-        m_browser->collapse(audits);
-        m_browser->collapse(books);
-        shootBenchmarks(directory, written);
-        openDemo();
-    }
-    if (!m_document)
-        return written;
-    // The bands, the probability card and the compare view's paired column wait for their
-    // Monte Carlo runs, so the pictures show finished numbers, not progress bars.
-    auto settle = [this] {
-        m_document->waitForEvaluation();
-        m_document->monteCarlo()->waitForIdle();
-        m_compare->uncertainty()->waitForIdle();
-    };
-    settle();
-    const QStringList names{QStringLiteral("recommendation"), QStringLiteral("costs"),
-                            QStringLiteral("audit"),          QStringLiteral("inputs"),
-                            QStringLiteral("sensitivity"),    QStringLiteral("compare")};
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        m_tabs->setCurrentIndex(i);
-        if (m_tabs->currentWidget() == m_sensitivity)
-            m_sensitivity->waitForResults();
-        shoot(names.value(i, QString::number(i)));
-    }
-    shootWorkloadBinding(directory, written);
-    settle();
-    // A what-if at which AMD pays: a 35% purchase discount (docs/whatif.md), compared with
-    // the saved version. The edit is undone afterwards; nothing is saved.
-    m_document->edit(tr("AMD purchase discount"), [](model::Scenario& s) {
-        s = model::withKnob(std::move(s), model::WhatIfKnob::AmdDiscount, 0.35);
-    });
-    settle();
-    m_tabs->setCurrentWidget(m_costs);
-    shoot(QStringLiteral("whatif-costs"));
-    m_tabs->setCurrentWidget(m_sensitivity);
-    m_sensitivity->waitForResults();
-    shoot(QStringLiteral("whatif-sensitivity"));
-    m_compare->addScenario(tr("Saved v%1").arg(m_document->storedVersion().value_or(1)),
-                           m_document->baseline());
-    settle();
-    m_tabs->setCurrentWidget(m_compare);
-    shoot(QStringLiteral("whatif-compare"));
-    m_document->undoStack()->undo();
-    m_document->waitForEvaluation();
-    m_compare->removeEntry(0);
-    m_tabs->setCurrentIndex(1);
-    HetcclWatchDialog watch(m_store, m_document.get(), this);
-    watch.show();
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("hetccl-watch.png"));
-        savePng(watch.grab(), path))
-        written << path;
-    shootRecoveryOffer(directory, written);
-    ExportReportDialog report(
-        m_store, m_document.get(),
-        m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples, this);
-    report.setChosen(2, true);
-    report.setOutputPath(QDir::home().filePath(QStringLiteral("Documents/decision-report.pdf")));
-    report.show();
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("export-report.png"));
-        savePng(report.grab(), path))
-        written << path;
-    shootScanning(directory, written);
-    shootThemes(directory, written);
-    return written;
-}
-
-// The main views in the light and in the dark theme (docs/desktop.md, "Themes"): the welcome,
-// then the demo's Recommendation, Costs, Audit and Inputs views. The theme in use before is put
-// back; the setting is not touched.
-void MainWindow::shootThemes(const QString& directory, QStringList& written) {
-    const Theme before = currentTheme();
-    auto shoot = [&](const QString& name) {
-        QApplication::processEvents();
-        const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
-        if (savePng(grab(), path))
-            written << path;
-    };
-    for (const Theme theme : {Theme::Light, Theme::Dark}) {
-        applyTheme(theme);
-        const QString prefix = QStringLiteral("theme-") + toString(theme);
-        if (closeDocument()) {
-            m_messages->hide();
-            shoot(prefix + QStringLiteral("-start"));
-        }
-        if (!openDemo())
-            break;
-        m_document->waitForEvaluation();
-        m_document->monteCarlo()->waitForIdle();
-        m_tabs->setCurrentWidget(m_costs);
-        shoot(prefix);
-        m_tabs->setCurrentWidget(m_recommendation);
-        shoot(prefix + QStringLiteral("-recommendation"));
-        m_tabs->setCurrentWidget(m_audit);
-        shoot(prefix + QStringLiteral("-audit"));
-        m_tabs->setCurrentWidget(m_editor);
-        m_editor->showSection(ScenarioEditor::Section::Prices);
-        shoot(prefix + QStringLiteral("-inputs"));
-        m_editor->showSection(ScenarioEditor::Section::General);
-        m_tabs->setCurrentWidget(m_sensitivity);
-        m_sensitivity->waitForResults();
-        shoot(prefix + QStringLiteral("-sensitivity"));
-    }
-    applyTheme(before);
-}
-
-// The offer at start of what a crashed window left: the demo with an edit, last written four
-// minutes before. Nothing is read or written: the offer is made up, its file at the place the
-// default folder would have it.
-void MainWindow::shootRecoveryOffer(const QString& directory, QStringList& written) {
-    RecoveryOffer offer;
-    const RecoveryFolder folder(
-        QDir::home().filePath(QStringLiteral(".local/share/Crossgrade/crossgrade/recovery")),
-        m_store.path());
-    offer.filePath = folder.newFilePath();
-    offer.header = RecoveryHeader{};
-    offer.header->storePath = folder.storePath();
-    offer.header->savedAt = QDateTime::currentDateTime().addSecs(-4 * 60);
-    offer.header->origin = {m_document->storedScenarioId(), m_document->storedVersion(),
-                            m_document->fileName()};
-    offer.header->title = m_document->title();
-    offer.scenario = model::withKnob(m_document->scenario(), model::WhatIfKnob::AmdDiscount, 0.35);
-    RecoveryDialog dialog(offer, QDateTime::currentDateTime(), this);
-    dialog.show();
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("recovery-offer.png"));
-        savePng(dialog.grab(), path))
-        written << path;
-}
-
-// The Benchmarks view from the store browser, one sweep row selected (its point ringed), and
-// the compare dialog over the same records.
-void MainWindow::shootBenchmarks(const QString& directory, QStringList& written) {
-    const QModelIndex benchmarks = m_storeFilter->index(3, 0);
-    m_browser->expand(benchmarks);
-    openBrowserItem(benchmarks);
-    for (const data::StoredBenchmark& b : m_benchmarks->tableModel()->records())
-        if (b.record.interactivity && b.record.flags.empty() && b.record.sku == "MI300X") {
-            m_benchmarks->selectRecord(b.id);
-            break;
-        }
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("benchmarks.png"));
-        savePng(grab(), path))
-        written << path;
-    m_benchmarks->openCompare();
-    if (auto* dialog = m_benchmarks->findChild<BenchmarkCompareDialog*>()) {
-        dialog->setModelText(QStringLiteral("llama"));
-        QApplication::processEvents();
-        if (const QString path = QDir(directory).filePath(QStringLiteral("benchmarks-compare.png"));
-            savePng(dialog->grab(), path))
-            written << path;
-        dialog->close();
-    }
-    m_browser->collapse(benchmarks);
-}
-
-// The demo's 70B chat workload bound to the stored llama-3.1-70b rows at its 1k/1k operating
-// point, on the Inputs view's Workloads page; the binding is undone afterwards.
-void MainWindow::shootWorkloadBinding(const QString& directory, QStringList& written) {
-    const ScenarioEditor::Section section = m_editor->currentSection();
-    m_tabs->setCurrentWidget(m_editor);
-    m_editor->showSection(ScenarioEditor::Section::Workloads);
-    WorkloadBindingPanel* panel = m_editor->bindingPanel();
-    if (!m_editor->selectWorkload(QStringLiteral("chat-70b"))) {
-        m_editor->showSection(section);
-        return;
-    }
-    model::BenchmarkSelector selector;
-    selector.model = "llama-3.1-70b";
-    selector.precision = "fp8";
-    selector.isl = 1024;
-    selector.osl = 1024;
-    panel->setSelector(selector);
-    if (!panel->bind().isEmpty()) {
-        m_editor->showSection(section);
-        return;
-    }
-    m_document->waitForEvaluation();
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("workload-binding.png"));
-        savePng(grab(), path))
-        written << path;
-    m_document->undoStack()->undo();
-    m_document->waitForEvaluation();
-    m_editor->showSection(section);
-}
-
-} // namespace crossgrade::ui
-
-namespace crossgrade::ui {
-
-// A folder given on the command line opened the scan dialog: it scans as a training workload,
-// then the dialog's summary, the audit view on the custom-kernel evidence and the source viewer
-// at the first finding are taken.
-void MainWindow::shootScanning(const QString& directory, QStringList& written) {
-    auto* dialog = findChild<ScanDialog*>();
-    if (!dialog || dialog->folders().isEmpty())
-        return;
-    auto save = [&](QWidget* widget, const QString& name) {
-        QApplication::processEvents();
-        const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
-        if (savePng(widget->grab(), path))
-            written << path;
-    };
-    dialog->setWorkload(model::WorkloadKind::Training);
-    dialog->setAuditName(tr("Acme ML platform (demo)"));
-    if (!dialog->startScan())
-        return;
-    dialog->waitForScan();
-    save(dialog, QStringLiteral("scan-dialog"));
-    if (!dialog->storedAuditId())
-        return;
-    dialog->accept();
-    m_messages->hide();
-    m_storedAudit->selectDimension(model::Dimension::CustomKernels);
-    save(this, QStringLiteral("scan-audit"));
-    // The inline PTX sits in the middle of its kernel: the viewer shows the lines around it.
-    const auto& evidence =
-        m_storedAudit->audit().dimension(model::Dimension::CustomKernels).evidence;
-    int row = 0;
-    for (std::size_t i = 0; i < evidence.size(); ++i)
-        if (evidence[i].rule_id == "D1.inline-ptx") {
-            row = int(i);
-            break;
-        }
-    if (m_storedAudit->openEvidence(row))
-        save(m_storedAudit->sourceViewer(), QStringLiteral("source-viewer"));
-    if (m_storedAudit->sourceViewer())
-        m_storedAudit->sourceViewer()->close();
 }
 
 } // namespace crossgrade::ui

@@ -16,6 +16,7 @@
 
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <QPointer>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -151,8 +152,19 @@ public:
     BenchmarksView* benchmarksView() const { return m_benchmarks; }
     // Shows the Benchmarks view, listing one SKU's records (empty: every record).
     void showBenchmarks(const QString& sku = {});
-    // Grabs every view at the window's size into `directory` (docs/screenshots).
-    QStringList saveScreenshots(const QString& directory);
+    // The views of the open scenario, in the order of their tabs (View → Recommendation…).
+    enum class View { Recommendation, Costs, Audit, Inputs, Sensitivity, Compare };
+    // Shows `view` of the open scenario in the centre, as its View menu entry does but without
+    // moving the focus. False when no scenario is open.
+    bool showView(View view);
+    // Shows the welcome in the centre, as View → Welcome does but without moving the focus.
+    // False when a scenario is open (the welcome shows only without one).
+    bool showStartView();
+    SensitivityView* sensitivityView() const { return m_sensitivity; }
+    // The scan dialog opened last by auditRepositories(), while it is open.
+    ScanDialog* scanDialog() const;
+    // Samples of a full Monte Carlo run (Edit → Preferences…).
+    int monteCarloSamples() const;
 
 signals:
     // A scenario was opened (true) or closed (false).
@@ -203,11 +215,6 @@ private:
     std::optional<QString> documentSampleFile();
     void saveWindowState();
     void onAuditEdited(const QString& text, const model::Audit& audit);
-    void shootBenchmarks(const QString& directory, QStringList& written);
-    void shootWorkloadBinding(const QString& directory, QStringList& written);
-    void shootScanning(const QString& directory, QStringList& written);
-    void shootRecoveryOffer(const QString& directory, QStringList& written);
-    void shootThemes(const QString& directory, QStringList& written);
 
     data::Store m_store;
     Settings* m_settings;
@@ -236,6 +243,7 @@ private:
     QWidget* m_storedAuditPage = nullptr;
     std::optional<std::int64_t> m_storedAuditId;
     QPushButton* m_rescan = nullptr;
+    QPointer<ScanDialog> m_scanDialog;
     PriceBookView* m_priceBook = nullptr;
     BenchmarksView* m_benchmarks = nullptr;
     WhatIfPanel* m_whatIf = nullptr;
