@@ -2,7 +2,6 @@
 
 #include "atomic_files.h"
 #include "audit_view.h"
-#include "benchmark_import.h"
 #include "benchmarks_view.h"
 #include "compare_view.h"
 #include "costs_view.h"
@@ -10,8 +9,8 @@
 #include "hetccl_watch_dialog.h"
 #include "message_bar.h"
 #include "new_scenario_dialog.h"
+#include "preferences_dialog.h"
 #include "pricebook_view.h"
-#include "problem.h"
 #include "qt_text.h"
 #include "recommendation_view.h"
 #include "recovery_dialog.h"
@@ -23,28 +22,27 @@
 #include "scenario_json.h"
 #include "sensitivity_view.h"
 #include "start_view.h"
+#include "store_browser.h"
 #include "store_tree_model.h"
 #include "theme.h"
 #include "user_guide.h"
 #include "whatif.h"
 #include "whatif_panel.h"
 #include "window_geometry.h"
+#include "window_recovery.h"
 
 #include <QAbstractItemView>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDesktopServices>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QKeyEvent>
@@ -53,13 +51,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -69,7 +65,6 @@
 #include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <algorithm>
 
 // Qt resources compiled into a static library are registered by hand, outside any namespace.
@@ -84,12 +79,6 @@ namespace {
 QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
-
-QString problemsText(const QString& file, const std::vector<data::Problem>& problems) {
-    return q(data::formatProblems(file.toStdString(), problems)).trimmed();
-}
-
-const char* const kDocumentFilter = "Crossgrade JSON (*.json);;All files (*)";
 
 // Gives the focus to the first widget inside `container` that takes it from the keyboard, in
 // the tab order; false when there is none.
@@ -161,17 +150,6 @@ QString splitterKey(const QWidget* root, const QSplitter* splitter) {
     return QStringLiteral("splitters/") + parts.join(QLatin1Char('/'));
 }
 
-// A benchmark result file (MLPerf, InferenceX, benchmark_serving, the canonical CSV), told from
-// its first bytes as `crossgrade-cli import-benchmarks` tells its format.
-bool isBenchmarkFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray head = file.read(64 * 1024);
-    return data::detectBenchmarkFormat(std::string_view(head.constData(), std::size_t(head.size())))
-        .has_value();
-}
-
 } // namespace
 
 MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
@@ -210,7 +188,7 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     statusBar()->addPermanentWidget(m_evaluationLabel);
     m_storeLabel->setText(tr("Store: %1").arg(QDir::toNativeSeparators(m_store.path())));
 
-    connect(&m_import, &QFutureWatcher<ReadFile>::finished, this, &MainWindow::applyImport);
+    connect(&m_import, &DocumentImport::finished, this, &MainWindow::applyImport);
 
     reloadStore();
     updateRecentMenu();
@@ -219,9 +197,8 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     restoreWindowState();
 }
 
-MainWindow::~MainWindow() {
-    m_import.waitForFinished();
-}
+// m_import, the last member, waits for a read still running before the rest goes.
+MainWindow::~MainWindow() = default;
 
 // ---------------------------------------------------------------------------------------------
 // Building the window
@@ -397,58 +374,20 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::buildBrowser() {
-    auto* panel = new QWidget;
-    auto* layout = new QVBoxLayout(panel);
-    layout->setContentsMargins(4, 4, 4, 4);
-    m_filter = new QLineEdit;
-    m_filter->setPlaceholderText(tr("Filter the store…"));
-    m_filter->setClearButtonEnabled(true);
-    m_filter->setToolTip(tr("Filter the store by name (Ctrl+L or Ctrl+F); Enter or Down moves "
-                            "into the list, where Enter opens the row"));
-    m_filter->installEventFilter(this);
-    m_storeModel = new StoreTreeModel(this);
-    m_storeFilter = new QSortFilterProxyModel(this);
-    m_storeFilter->setSourceModel(m_storeModel);
-    m_storeFilter->setRecursiveFilteringEnabled(true);
-    m_storeFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_storeFilter->setFilterKeyColumn(StoreTreeModel::NameColumn);
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
-        m_storeFilter->setFilterFixedString(text);
-        if (!text.isEmpty())
-            m_browser->expandToDepth(0);
-    });
-    m_browser = new QTreeView;
-    m_browser->setModel(m_storeFilter);
-    m_browser->setUniformRowHeights(true);
-    m_browser->setAlternatingRowColors(true);
-    // Sample rows end in "(sample)": elide in the middle so the label stays visible.
-    m_browser->setTextElideMode(Qt::ElideMiddle);
-    m_browser->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_browser->header()->setSectionResizeMode(StoreTreeModel::NameColumn, QHeaderView::Stretch);
-    m_browser->header()->setStretchLastSection(false);
-    m_browser->setColumnHidden(StoreTreeModel::DetailColumn, true); // in the tooltip instead
-    m_browser->setColumnHidden(StoreTreeModel::SavedColumn, true);
-    connect(m_browser, &QTreeView::activated, this, &MainWindow::openBrowserItem);
-    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
-        m_browser->setFocus(Qt::OtherFocusReason);
-        // The first row the filter left that opens something: a scenario, an audit, a book.
-        if (m_filter->text().isEmpty())
-            return;
-        for (int c = 0; c < m_storeFilter->rowCount(); ++c) {
-            const QModelIndex category = m_storeFilter->index(c, 0);
-            if (m_storeFilter->rowCount(category) > 0) {
-                m_browser->setCurrentIndex(m_storeFilter->index(0, 0, category));
-                return;
-            }
-        }
-    });
-    connect(m_browser, &QTreeView::customContextMenuRequested, this, &MainWindow::showBrowserMenu);
-    layout->addWidget(m_filter);
-    layout->addWidget(m_browser);
+    m_storeBrowser = new StoreBrowser(&m_store);
+    connect(m_storeBrowser, &StoreBrowser::activated, this, &MainWindow::openBrowserItem);
+    connect(
+        m_storeBrowser, &StoreBrowser::openRequested, this,
+        [this](std::int64_t id, std::optional<int> version) { openStoredScenario(id, version); });
+    connect(m_storeBrowser, &StoreBrowser::compareRequested, this, &MainWindow::addToComparison);
+    connect(m_storeBrowser, &StoreBrowser::storeChanged, this, &MainWindow::reloadStore);
+    connect(m_storeBrowser, &StoreBrowser::failed, this, &MainWindow::showError);
+    connect(m_storeBrowser, &StoreBrowser::done, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 5000); });
 
     auto* dock = new QDockWidget(tr("Store"), this);
     dock->setObjectName(QStringLiteral("store-browser"));
-    dock->setWidget(panel);
+    dock->setWidget(m_storeBrowser);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
@@ -722,8 +661,7 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::reloadStore() {
-    m_storeModel->reload(&m_store);
-    m_browser->expand(m_storeFilter->index(0, 0));
+    m_storeBrowser->reload();
     m_start->setDemoAvailable(demoScenarioId().has_value());
     // The welcome's recent scenarios: the five saved last.
     std::vector<data::ScenarioSummary> scenarios = m_store.scenarios();
@@ -781,7 +719,7 @@ void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document,
     }
     // Every path here passed confirmUnsaved(): the replaced document's file can go.
     if (m_recovery)
-        m_recovery->setDocument(m_document.get(), recoveredFile);
+        m_recovery->documents()->setDocument(m_document.get(), recoveredFile);
     updateActions();
     updateTitle();
     emit documentOpened(m_document != nullptr);
@@ -892,7 +830,7 @@ void MainWindow::importFiles(const QStringList& input) {
         if (QFileInfo(path).isDir())
             folders << path;
         else
-            (isBenchmarkFile(path) ? benchmarks : paths) << path;
+            (isBenchmarkResultFile(path) ? benchmarks : paths) << path;
     }
     if (!folders.isEmpty())
         auditRepositories(folders);
@@ -900,90 +838,30 @@ void MainWindow::importFiles(const QStringList& input) {
         showBenchmarks();
         m_benchmarks->importFiles(benchmarks);
     }
-    if (paths.isEmpty())
-        return;
-    if (m_import.isRunning()) {
+    if (!paths.isEmpty() && !m_import.start(paths))
         showError(tr("An import is already running"), tr("Wait for it to finish, or cancel it."));
-        return;
-    }
-    m_importPaths = paths;
-    m_import.setFuture(QtConcurrent::run([paths](QPromise<ReadFile>& promise) {
-        promise.setProgressRange(0, int(paths.size()));
-        for (int i = 0; i < paths.size(); ++i) {
-            if (promise.isCanceled())
-                return;
-            promise.addResult(
-                ReadFile{paths[i], data::readAnyDocumentFile(paths[i].toStdString())});
-            promise.setProgressValue(i + 1);
-        }
-    }));
-    if (!m_importProgress) {
-        m_importProgress = new QProgressDialog(this);
-        m_importProgress->setWindowTitle(tr("Importing"));
-        m_importProgress->setMinimumDuration(400);
-        m_importProgress->setAutoReset(false);
-        connect(&m_import, &QFutureWatcher<ReadFile>::progressRangeChanged, m_importProgress,
-                &QProgressDialog::setRange);
-        connect(&m_import, &QFutureWatcher<ReadFile>::progressValueChanged, m_importProgress,
-                &QProgressDialog::setValue);
-        connect(m_importProgress, &QProgressDialog::canceled, &m_import,
-                &QFutureWatcher<ReadFile>::cancel);
-    }
-    m_importProgress->setLabelText(tr("Reading %n file(s)…", "", int(paths.size())));
-    m_importProgress->reset();
 }
 
 void MainWindow::waitForImport() {
     m_benchmarks->waitForImport();
-    if (!m_import.future().isValid())
-        return;
-    m_import.waitForFinished();
-    QCoreApplication::sendPostedEvents(&m_import);
-    QCoreApplication::sendPostedEvents(this);
+    if (m_import.waitForFinished())
+        QCoreApplication::sendPostedEvents(this);
 }
 
-void MainWindow::applyImport() {
-    if (m_importProgress)
-        m_importProgress->reset();
-    const QFuture<ReadFile> future = m_import.future();
-    if (!future.isValid())
-        return;
-    m_import.setFuture(QFuture<ReadFile>());
-    if (future.isCanceled()) {
+void MainWindow::applyImport(const DocumentImport::Result& result) {
+    if (result.cancelled) {
         showNotice(tr("Import cancelled: nothing was imported."));
         return;
     }
-    const QList<ReadFile> files = future.results();
-    QStringList problems;
-    for (const ReadFile& f : files)
-        if (!f.document.ok())
-            problems << problemsText(f.path, f.document.errors);
-    if (!problems.isEmpty()) {
+    if (!result.problems.isEmpty()) {
         showError(tr("Nothing was imported: %n file(s) could not be read. Fix them and try again.",
-                     "", int(problems.size())),
-                  problems.join(QLatin1Char('\n')));
+                     "", int(result.problems.size())),
+                  result.problems.join(QLatin1Char('\n')));
         return;
     }
-    std::vector<model::Audit> audits;
-    std::vector<std::string> auditSources;
-    std::vector<const ReadFile*> scenarios;
-    int books = 0;
+    StoredDocuments stored;
     try {
-        for (const ReadFile& f : files) {
-            if (f.document.audit) {
-                audits.push_back(*f.document.audit);
-                auditSources.push_back(f.path.toStdString());
-            } else if (f.document.scenario) {
-                scenarios.push_back(&f);
-            }
-        }
-        if (!audits.empty())
-            m_store.addAudits(audits, auditSources);
-        for (const ReadFile& f : files)
-            if (f.document.pricebook) {
-                m_store.addPriceBook(*f.document.pricebook, f.path.toStdString(), false);
-                ++books;
-            }
+        stored = storeAuditsAndPriceBooks(m_store, result.files);
     } catch (const data::StoreError& e) {
         showError(tr("Nothing was imported: the store %1 refused the write")
                       .arg(QDir::toNativeSeparators(m_store.path())),
@@ -993,17 +871,18 @@ void MainWindow::applyImport() {
         reloadStore();
         return;
     }
-    for (const ReadFile& f : files)
+    for (const DocumentImport::ReadFile& f : result.files)
         if (m_settings)
             m_settings->addRecentFile(f.path);
     updateRecentMenu();
     reloadStore();
 
     QStringList done;
-    if (!audits.empty())
-        done << tr("%n audit(s) stored", "", int(audits.size()));
-    if (books > 0)
-        done << tr("%n price book(s) stored", "", books);
+    if (stored.audits > 0)
+        done << tr("%n audit(s) stored", "", stored.audits);
+    if (stored.priceBooks > 0)
+        done << tr("%n price book(s) stored", "", stored.priceBooks);
+    const auto& scenarios = stored.scenarios;
     if (scenarios.size() == 1) {
         if (confirmUnsaved()) {
             auto document =
@@ -1014,15 +893,7 @@ void MainWindow::applyImport() {
                         .arg(QFileInfo(scenarios.front()->path).fileName());
         }
     } else if (scenarios.size() > 1) {
-        std::optional<std::int64_t> first;
-        for (const ReadFile* f : scenarios) {
-            const model::Scenario& s = *f->document.scenario;
-            const data::ScenarioVersionId id = m_store.saveScenarioVersion(
-                s, "imported from " + f->path.toStdString(), CROSSGRADE_VERSION,
-                data::headlineOf(model::evaluateScenario(s, model::compile(s))));
-            if (!first)
-                first = id.scenario_id;
-        }
+        const std::optional<std::int64_t> first = saveImportedScenarios(m_store, scenarios);
         reloadStore();
         done << tr("%n scenario(s) saved to the store", "", int(scenarios.size()));
         if (first)
@@ -1048,9 +919,7 @@ bool MainWindow::saveVersion(const QString& note) {
         m_document->setStoredAs(id.scenario_id, id.number);
         m_document->markSaved();
         reloadStore();
-        const QModelIndex row =
-            m_storeFilter->mapFromSource(m_storeModel->scenarioIndex(id.scenario_id));
-        m_browser->setCurrentIndex(row);
+        m_storeBrowser->selectScenario(id.scenario_id);
         statusBar()->showMessage(
             tr("Saved “%1” as version %2").arg(q(m_document->scenario().name)).arg(id.number),
             5000);
@@ -1115,95 +984,40 @@ void MainWindow::addToComparison(std::int64_t scenarioId, std::optional<int> ver
 // Recovery after a crash
 
 void MainWindow::enableRecovery(RecoveryOptions options) {
-    m_isRunning = std::move(options.isRunning);
-    m_recovery = std::make_unique<DocumentRecovery>(RecoveryFolder(options.root, m_store.path()),
-                                                    std::move(options.writer));
-    m_recovery->setDebounce(options.debounce);
-    connect(
-        m_recovery.get(), &DocumentRecovery::failed, this,
-        [this](const QString& headline, const QString& details) { showError(headline, details); });
-    m_recovery->setDocument(m_document.get());
+    m_recovery = std::make_unique<WindowRecovery>(m_store.path(), std::move(options));
+    connect(m_recovery.get(), &WindowRecovery::failed, this, &MainWindow::showError);
+    m_recovery->documents()->setDocument(m_document.get());
+}
+
+DocumentRecovery* MainWindow::recovery() const {
+    return m_recovery ? m_recovery->documents() : nullptr;
 }
 
 bool MainWindow::offerRecovery() {
     if (!m_recovery)
         return false;
-    const std::vector<RecoveryOffer> offers = m_recovery->folder().leftBehind(m_isRunning);
-    QStringList unreadable;
-    bool restored = false;
-    for (const RecoveryOffer& offer : offers) {
-        if (!offer.restorable()) {
-            unreadable << offer.errorText(true);
-            (void)m_recoveryPrompt(offer);
-            continue;
-        }
-        const RecoveryChoice choice = m_recoveryPrompt(offer);
-        if (choice == RecoveryChoice::Discard) {
-            if (const QString error = RecoveryFolder::remove(offer.filePath); !error.isEmpty())
-                showError(tr("The recovery file could not be deleted"), error);
-            continue;
-        }
-        if (choice == RecoveryChoice::Restore)
-            restored = restoreRecovered(offer);
-        break; // Later, or one is open now: the others wait for the next start
-    }
-    if (!unreadable.isEmpty())
-        showError(unreadable.size() == 1
-                      ? tr("A recovery file could not be read; it is kept as it is")
-                      : tr("%1 recovery files could not be read; they are kept as they are")
-                            .arg(unreadable.size()),
-                  unreadable.join(QLatin1Char('\n')) +
-                      tr("\nA newer Crossgrade may have written them, or they are damaged. Move "
-                         "or delete them by hand once you no longer need them."));
-    return restored;
+    return m_recovery->offerLeftBehind(
+        m_recoveryPrompt, [this](const RecoveryOffer& offer) { return restoreRecovered(offer); });
 }
 
-// The document is rebuilt on the state it was last saved as (the stored version, or the file
-// as it is on disk), with the recovered inputs as one undoable edit on top: the faint baseline
-// and Compare show what changed, Undo goes back to the saved state, Save goes where it would
-// have gone. With no saved state to go back to, the recovered inputs are the document, marked
-// unsaved.
 bool MainWindow::restoreRecovered(const RecoveryOffer& offer) {
     if (!m_recovery || !offer.restorable() || !offer.header || !confirmUnsaved())
         return false;
     const QString name = offer.scenarioName();
-    const QString claimed = m_recovery->folder().claim(offer.filePath);
+    const QString claimed = m_recovery->documents()->folder().claim(offer.filePath);
     if (claimed.isEmpty()) {
         showNotice(tr("The unsaved changes to “%1” were restored by another Crossgrade window.")
                        .arg(name));
         return false;
     }
-    const RecoveryOrigin& origin = offer.header->origin;
-    std::optional<model::Scenario> saved;
-    std::optional<int> version = origin.version;
-    try {
-        if (origin.scenarioId) {
-            saved = m_store.scenarioVersion(*origin.scenarioId, origin.version);
-            if (saved && !version)
-                version = m_store.versions(*origin.scenarioId).back().number;
-        }
-    } catch (const data::StoreError&) {
-        saved.reset(); // the version no longer reads: restore as unsaved work of its own
-    }
-    if (!origin.scenarioId && !origin.fileName.isEmpty()) {
-        data::ScenarioReadResult read = data::readScenarioFile(origin.fileName.toStdString());
-        if (read.ok())
-            saved = std::move(read.scenario);
-    }
-    auto document = std::make_unique<ScenarioDocument>(saved ? *saved : *offer.scenario);
-    if (origin.scenarioId && saved)
-        document->setStoredAs(*origin.scenarioId, *version);
-    document->setFileName(origin.fileName);
-    if (saved)
-        (void)document->replace(tr("Restore unsaved changes"), *offer.scenario);
-    if (!document->isModified())
-        document->markUnsaved();
-    setDocument(std::move(document), claimed);
+    RecoveredDocument recovered = rebuildRecoveredDocument(offer, m_store);
+    setDocument(std::move(recovered.document), claimed);
     showNotice(tr("Restored the unsaved changes to “%1”, last edited %2.")
                    .arg(name, offer.lastEditedText()),
-               saved ? tr("They are not saved yet: Save keeps them as before; Undo goes back to "
-                          "the saved state.")
-                     : tr("They are not saved yet: Save keeps them in the store."));
+               recovered.onSavedState
+                   ? tr("They are not saved yet: Save keeps them as before; Undo goes back to "
+                        "the saved state.")
+                   : tr("They are not saved yet: Save keeps them in the store."));
     return true;
 }
 
@@ -1211,7 +1025,7 @@ bool MainWindow::restoreRecovered(const RecoveryOffer& offer) {
 // Browser
 
 void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
-    const QModelIndex index = m_storeFilter->mapToSource(proxyIndex);
+    const QModelIndex index = storeFilter()->mapToSource(proxyIndex);
     const auto kind = static_cast<StoreItemKind>(index.data(StoreTreeModel::KindRole).toInt());
     const std::int64_t id = index.data(StoreTreeModel::IdRole).toLongLong();
     switch (kind) {
@@ -1324,88 +1138,28 @@ void MainWindow::showBenchmarks(const QString& sku) {
     updateSampleBanner();
 }
 
-void MainWindow::showBrowserMenu(const QPoint& position) {
-    const QModelIndex proxy = m_browser->indexAt(position);
-    if (!proxy.isValid())
-        return;
-    const QModelIndex index = m_storeFilter->mapToSource(proxy);
-    const auto kind = static_cast<StoreItemKind>(index.data(StoreTreeModel::KindRole).toInt());
-    if (kind != StoreItemKind::Scenario && kind != StoreItemKind::ScenarioVersion)
-        return;
-    const std::int64_t id = index.data(StoreTreeModel::IdRole).toLongLong();
-    const std::optional<int> version =
-        kind == StoreItemKind::ScenarioVersion
-            ? std::optional<int>(index.data(StoreTreeModel::VersionRole).toInt())
-            : std::nullopt;
-    // A scenario stands for its latest version.
-    const int number = index.data(StoreTreeModel::VersionRole).toInt();
-    const bool damaged = !index.data(StoreTreeModel::DamageRole).toString().isEmpty();
-    QMenu menu;
-    menu.addAction(tr("Open"), this, [=, this] { openStoredScenario(id, version); });
-    menu.addAction(tr("Add to comparison"), this, [=, this] { addToComparison(id, version); });
-    menu.addSeparator();
-    menu.addAction(tr("Export version %1 as raw JSON…").arg(number), this, [=, this] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export version %1 as stored").arg(number),
-            tr("scenario-%1-version-%2.json").arg(id).arg(number), tr(kDocumentFilter));
-        if (!path.isEmpty())
-            exportStoredVersionText(id, number, path);
-    });
-    menu.addAction(damaged ? tr("Delete damaged version %1…").arg(number)
-                           : tr("Delete version %1…").arg(number),
-                   this, [=, this] {
-                       const auto answer = QMessageBox::question(
-                           this, tr("Delete version"),
-                           tr("Delete version %1 of scenario %2 from the store? This cannot be "
-                              "undone; export it first to keep its inputs.")
-                               .arg(number)
-                               .arg(id));
-                       if (answer == QMessageBox::Yes)
-                           deleteStoredVersion(id, number);
-                   });
-    menu.exec(m_browser->viewport()->mapToGlobal(position));
-}
-
 bool MainWindow::deleteStoredVersion(std::int64_t scenarioId, int number) {
-    try {
-        if (!m_store.removeScenarioVersion(scenarioId, number)) {
-            showError(tr("The store has no scenario %1 version %2").arg(scenarioId).arg(number));
-            return false;
-        }
-    } catch (const data::StoreError& e) {
-        showError(tr("Version %1 of scenario %2 was not deleted").arg(number).arg(scenarioId),
-                  QString::fromUtf8(e.what()));
-        return false;
-    }
-    reloadStore();
-    statusBar()->showMessage(tr("Deleted version %1 of scenario %2").arg(number).arg(scenarioId),
-                             5000);
-    return true;
+    return m_storeBrowser->deleteVersion(scenarioId, number);
 }
 
 bool MainWindow::exportStoredVersionText(std::int64_t scenarioId, int number, const QString& path) {
-    std::optional<data::StoredScenarioText> stored;
-    try {
-        stored = m_store.scenarioVersionText(scenarioId, number);
-    } catch (const data::StoreError& e) {
-        showError(tr("Version %1 of scenario %2 was not exported").arg(number).arg(scenarioId),
-                  QString::fromUtf8(e.what()));
-        return false;
-    }
-    if (!stored) {
-        showError(tr("The store has no scenario %1 version %2").arg(scenarioId).arg(number));
-        return false;
-    }
-    const std::string& text = stored->inputs_json;
-    if (const QString failed =
-            data::writeFileOrError(path, QByteArray(text.data(), qsizetype(text.size())));
-        !failed.isEmpty()) {
-        showError(tr("Version %1 of scenario %2 was not exported").arg(number).arg(scenarioId),
-                  failed);
-        return false;
-    }
-    statusBar()->showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
+    return m_storeBrowser->exportVersionText(scenarioId, number, path);
+}
+
+StoreTreeModel* MainWindow::storeModel() const {
+    return m_storeBrowser->model();
+}
+
+QSortFilterProxyModel* MainWindow::storeFilter() const {
+    return m_storeBrowser->filterModel();
+}
+
+QLineEdit* MainWindow::storeFilterEdit() const {
+    return m_storeBrowser->filterEdit();
+}
+
+QTreeView* MainWindow::storeBrowser() const {
+    return m_storeBrowser->view();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1424,8 +1178,8 @@ void MainWindow::newScenario() {
 }
 
 void MainWindow::openFileDialog() {
-    const QStringList files =
-        QFileDialog::getOpenFileNames(this, tr("Open or import"), QString(), tr(kDocumentFilter));
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open or import"), QString(),
+                                                            tr(kDocumentFileFilter));
     importFiles(files);
 }
 
@@ -1434,7 +1188,7 @@ void MainWindow::exportScenario() {
         return;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export scenario"), q(m_document->scenario().name) + QStringLiteral(".json"),
-        tr(kDocumentFilter));
+        tr(kDocumentFileFilter));
     if (path.isEmpty())
         return;
     const std::string text = data::writeScenario(m_document->scenario());
@@ -1489,58 +1243,12 @@ void MainWindow::saveAsNewWithName() {
 }
 
 void MainWindow::showPreferences() {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Preferences"));
-    auto* form = new QFormLayout(&dialog);
-    auto* store = new QLineEdit(m_settings ? m_settings->lastStore() : QString());
-    store->setPlaceholderText(QDir::toNativeSeparators(data::Store::defaultPath()));
-    auto* browse = new QPushButton(tr("Browse…"));
-    connect(browse, &QPushButton::clicked, &dialog, [&] {
-        const QString path = QFileDialog::getSaveFileName(
-            &dialog, tr("Store"), store->text(), tr("Crossgrade store (*.sqlite)"), nullptr,
-            QFileDialog::DontConfirmOverwrite);
-        if (!path.isEmpty())
-            store->setText(path);
-    });
-    auto* row = new QHBoxLayout;
-    row->addWidget(store, 1);
-    row->addWidget(browse);
-    form->addRow(tr("Store (used from the next start):"), row);
-    auto* money = new QComboBox;
-    money->addItem(tr("Compact ($1.2M)"));
-    money->addItem(tr("Full ($1,234,567)"));
-    money->setCurrentIndex(m_settings && m_settings->moneyDisplay() == MoneyDisplay::Full ? 1 : 0);
-    form->addRow(tr("Money in tables:"), money);
-    auto* samples = new QSpinBox;
-    samples->setRange(Settings::kMinMonteCarloSamples, Settings::kMaxMonteCarloSamples);
-    samples->setSingleStep(1000);
-    samples->setGroupSeparatorShown(true);
-    samples->setValue(m_settings ? m_settings->monteCarloSamples()
-                                 : Settings::kDefaultMonteCarloSamples);
-    samples->setToolTip(tr("Samples of a full Monte Carlo run; a held slider previews with "
-                           "1,000"));
-    form->addRow(tr("Monte Carlo samples:"), samples);
-    auto* editor =
-        new QLineEdit(m_settings ? m_settings->editorCommand() : Settings::defaultEditorCommand());
-    editor->setObjectName(QStringLiteral("editorCommand"));
-    editor->setPlaceholderText(Settings::defaultEditorCommand());
-    editor->setToolTip(tr("Run by “Open in editor” in the source viewer: {file} and {line} are "
-                          "replaced; quotes group words; no shell is involved.\nExamples: "
-                          "code --goto {file}:{line} · kate --line {line} {file} · "
-                          "gvim +{line} {file}"));
-    form->addRow(tr("Open in editor:"), editor);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    form->addRow(buttons);
+    PreferencesDialog dialog(m_settings, this);
     if (dialog.exec() != QDialog::Accepted || !m_settings)
         return;
-    m_settings->setLastStore(store->text().trimmed());
-    m_settings->setMoneyDisplay(money->currentIndex() == 1 ? MoneyDisplay::Full
-                                                           : MoneyDisplay::Compact);
+    dialog.writeTo(*m_settings);
+    // Settings has no change signals: the views that show a preference are told here.
     m_compare->setMoneyDisplay(m_settings->moneyDisplay());
-    m_settings->setMonteCarloSamples(samples->value());
-    m_settings->setEditorCommand(editor->text());
     m_audit->setEditorCommand(m_settings->editorCommand());
     m_storedAudit->setEditorCommand(m_settings->editorCommand());
     m_compare->setSamples(std::size_t(m_settings->monteCarloSamples()));
@@ -1579,20 +1287,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     // The user saved or chose to discard: nothing is left to recover, even if the quit that
     // follows does not finish.
     if (m_recovery)
-        m_recovery->setDocument(nullptr);
+        m_recovery->documents()->setDocument(nullptr);
     event->accept();
-}
-
-// Down in the store filter moves into the list, as Enter does.
-bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_filter && event->type() == QEvent::KeyPress &&
-        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Down) {
-        emit m_filter->returnPressed();
-        if (!m_browser->currentIndex().isValid())
-            m_browser->setCurrentIndex(m_storeFilter->index(0, 0));
-        return true;
-    }
-    return QMainWindow::eventFilter(watched, event);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1653,14 +1349,13 @@ void MainWindow::focusStoreFilter() {
         dock->show();
         dock->raise();
     }
-    m_filter->setFocus(Qt::ShortcutFocusReason);
-    m_filter->selectAll();
+    m_storeBrowser->focusFilter();
 }
 
 // F6 and Shift+F6 go round the window's three panes: the store browser, the centre (the tab bar
 // when a scenario is open, else the shown view's first input) and the what-if panel.
 void MainWindow::focusNextPane(bool backwards) {
-    QWidget* browserPane = m_filter->parentWidget();
+    QWidget* browserPane = m_storeBrowser;
     QWidget* centrePane = m_centre->currentWidget() == m_tabs ? static_cast<QWidget*>(m_tabs)
                                                               : m_centre->currentWidget();
     std::vector<QWidget*> panes{browserPane, centrePane, m_whatIfBox};

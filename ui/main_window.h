@@ -7,14 +7,13 @@
 // Every view has a keyboard shortcut (docs/desktop.md, "Keyboard"); the theme, the window's
 // geometry, its docks, splitters and current view are kept across runs in Settings.
 
-#include "any_document.h"
+#include "document_import.h"
 #include "document_recovery.h"
 #include "recovery_offer.h"
 #include "settings.h"
 #include "store.h"
 #include "theme.h"
 
-#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QPointer>
 #include <functional>
@@ -26,7 +25,6 @@ class QActionGroup;
 class QLabel;
 class QLineEdit;
 class QMenu;
-class QProgressDialog;
 class QPushButton;
 class QSortFilterProxyModel;
 class QStackedWidget;
@@ -47,9 +45,11 @@ class ScanDialog;
 class ScenarioDocument;
 class ScenarioEditor;
 class StartView;
+class StoreBrowser;
 class StoreTreeModel;
 class UserGuideViewer;
 class WhatIfPanel;
+class WindowRecovery;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -67,8 +67,8 @@ public:
 
     data::Store& store() { return m_store; }
     ScenarioDocument* document() const { return m_document.get(); }
-    StoreTreeModel* storeModel() const { return m_storeModel; }
-    QSortFilterProxyModel* storeFilter() const { return m_storeFilter; }
+    StoreTreeModel* storeModel() const;
+    QSortFilterProxyModel* storeFilter() const;
     MessageBar* messageBar() const { return m_messages; }
     QTabWidget* workspace() const { return m_tabs; }
     WhatIfPanel* whatIfPanel() const { return m_whatIf; }
@@ -77,8 +77,8 @@ public:
     bool isStartViewShown() const;
     StartView* startView() const { return m_start; }
     ScenarioEditor* scenarioEditor() const { return m_editor; }
-    QLineEdit* storeFilterEdit() const { return m_filter; }
-    QTreeView* storeBrowser() const { return m_browser; }
+    QLineEdit* storeFilterEdit() const;
+    QTreeView* storeBrowser() const;
     // The banner above the centre that says the open scenario, audit or price book is shipped
     // sample data; hidden for the user's own.
     QLabel* sampleBanner() const { return m_sampleBanner; }
@@ -101,7 +101,7 @@ public:
     // (docs/desktop.md, "Recovery after a crash"). Without it nothing is written: the tests of
     // other views leave no files behind.
     void enableRecovery(RecoveryOptions options = {});
-    DocumentRecovery* recovery() const { return m_recovery.get(); }
+    DocumentRecovery* recovery() const;
     void setRecoveryPrompt(RecoveryPrompt prompt) { m_recoveryPrompt = std::move(prompt); }
     // Offers the recovery files of this store whose window no longer runs, newest first.
     // Restore opens one as an unsaved document and ends the offers (the rest wait for the next
@@ -172,16 +172,10 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
-    struct ReadFile {
-        QString path;
-        data::AnyDocument document;
-    };
-
     void buildActions();
     void buildMenus();
     void buildBrowser();
@@ -198,8 +192,7 @@ private:
     bool confirmUnsaved();
     void showError(const QString& headline, const QString& details = {});
     void showNotice(const QString& headline, const QString& details = {});
-    void applyImport();
-    void showBrowserMenu(const QPoint& position);
+    void applyImport(const DocumentImport::Result& result);
     void newScenario();
     void openFileDialog();
     void exportScenario();
@@ -222,14 +215,10 @@ private:
     UnsavedChangesPrompt m_prompt;
     // After m_document: destroyed first, removing its file (a window closed after the user
     // chose leaves none).
-    std::unique_ptr<DocumentRecovery> m_recovery;
-    ProcessProbe m_isRunning;
+    std::unique_ptr<WindowRecovery> m_recovery;
     RecoveryPrompt m_recoveryPrompt;
 
-    StoreTreeModel* m_storeModel = nullptr;
-    QSortFilterProxyModel* m_storeFilter = nullptr;
-    QTreeView* m_browser = nullptr;
-    QLineEdit* m_filter = nullptr;
+    StoreBrowser* m_storeBrowser = nullptr;
     QStackedWidget* m_centre = nullptr;
     StartView* m_start = nullptr;
     QTabWidget* m_tabs = nullptr;
@@ -275,9 +264,8 @@ private:
     QActionGroup* m_themeGroup = nullptr;
     QStringList m_guideCandidates;
 
-    QFutureWatcher<ReadFile> m_import;
-    QProgressDialog* m_importProgress = nullptr;
-    QStringList m_importPaths;
+    // Last: destroyed first, waiting for a read still running.
+    DocumentImport m_import{this};
 };
 
 } // namespace crossgrade::ui
