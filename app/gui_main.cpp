@@ -5,6 +5,7 @@
 #include "main_window.h"
 #include "qt_text.h"
 #include "samples.h"
+#include "screenshot_tour.h"
 #include "settings.h"
 #include "theme.h"
 
@@ -98,7 +99,8 @@ int main(int argc, char** argv) {
         QTimer::singleShot(200, &app, [&] {
             window.setUnsavedChangesPrompt(
                 [](const QString&) { return ui::MainWindow::UnsavedChoice::Discard; });
-            for (const QString& f : window.saveScreenshots(parser.value(screenshotsOption)))
+            ui::ScreenshotTour tour(window, parser.value(screenshotsOption));
+            for (const QString& f : tour.run())
                 std::printf("%s\n", qPrintable(f));
             app.quit();
         });

@@ -1,80 +1,52 @@
+// The main window (main_window.h): its construction, the state the menus and banners show, the
+// open document and the views it feeds, the store items shown in the centre, recovery after a
+// crash, and the window's events. Its actions and menus, its panes and their saved state, and
+// its document commands are in main_window_menus.cpp, main_window_layout.cpp and
+// main_window_documents.cpp.
+
 #include "main_window.h"
 
-#include "atomic_files.h"
 #include "audit_view.h"
-#include "benchmark_compare_dialog.h"
-#include "benchmark_import.h"
-#include "benchmark_table_model.h"
 #include "benchmarks_view.h"
 #include "compare_view.h"
 #include "costs_view.h"
-#include "export_report_dialog.h"
-#include "hetccl_watch_dialog.h"
+#include "document_import.h"
 #include "message_bar.h"
-#include "new_scenario_dialog.h"
+#include "preferences_dialog.h"
 #include "pricebook_view.h"
-#include "problem.h"
 #include "qt_text.h"
 #include "recommendation_view.h"
 #include "recovery_dialog.h"
 #include "sample_data.h"
-#include "samples.h"
 #include "scan_dialog.h"
 #include "scenario_document.h"
 #include "scenario_editor.h"
-#include "scenario_json.h"
 #include "sensitivity_view.h"
-#include "source_viewer.h"
 #include "start_view.h"
+#include "store_browser.h"
 #include "store_tree_model.h"
-#include "theme.h"
 #include "user_guide.h"
-#include "whatif.h"
 #include "whatif_panel.h"
-#include "window_geometry.h"
-#include "workload_binding_panel.h"
+#include "window_recovery.h"
 
 #include <QAbstractItemView>
 #include <QAction>
-#include <QActionGroup>
-#include <QApplication>
-#include <QBuffer>
 #include <QCloseEvent>
-#include <QComboBox>
-#include <QDesktopServices>
-#include <QDialogButtonBox>
 #include <QDir>
-#include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
-#include <QHeaderView>
-#include <QInputDialog>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenuBar>
+#include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressDialog>
-#include <QPushButton>
-#include <QScreen>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QSortFilterProxyModel>
-#include <QSpinBox>
-#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QTabBar>
 #include <QTabWidget>
 #include <QTreeView>
 #include <QUndoStack>
 #include <QUrl>
-#include <QVBoxLayout>
-#include <QtConcurrent>
 #include <algorithm>
 
 // Qt resources compiled into a static library are registered by hand, outside any namespace.
@@ -83,110 +55,6 @@ static void registerApplicationResources() {
 }
 
 namespace crossgrade::ui {
-
-namespace {
-
-// A screenshot for the docs, written like every other file (data/atomic_files.h): whole or not
-// at all, so a full disk leaves no cut-short PNG for the user guide to show.
-bool savePng(const QPixmap& picture, const QString& path) {
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    return picture.save(&buffer, "PNG") && data::writeFileOrError(path, bytes).isEmpty();
-}
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-QString problemsText(const QString& file, const std::vector<data::Problem>& problems) {
-    return q(data::formatProblems(file.toStdString(), problems)).trimmed();
-}
-
-const char* const kDocumentFilter = "Crossgrade JSON (*.json);;All files (*)";
-
-// Gives the focus to the first widget inside `container` that takes it from the keyboard, in
-// the tab order; false when there is none.
-bool focusFirstIn(QWidget* container) {
-    if (!container || !container->isVisible())
-        return false;
-    QWidget* w = container;
-    do {
-        if (w != container && container->isAncestorOf(w) && w->isVisibleTo(container) &&
-            w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)) {
-            w->setFocus(Qt::ShortcutFocusReason);
-            return true;
-        }
-        w = w->nextInFocusChain();
-    } while (w && w != container);
-    return false;
-}
-
-// The centre in a scroll area that asks for the views' whole minimum size where the screen has
-// room for it beside the docks (so nothing scrolls on a usual screen), and for less on a small
-// screen, where the views scroll instead of making the window wider than the screen.
-class CentreScrollArea : public QScrollArea {
-public:
-    using QScrollArea::QScrollArea;
-
-    QSize minimumSizeHint() const override {
-        const QSize wanted =
-            widget() ? widget()->minimumSizeHint() : QScrollArea::minimumSizeHint();
-        const QScreen* shown = screen();
-        if (!shown)
-            return wanted;
-        // Room for the docks beside at their narrowest, and for the menu, status bar and frame
-        // above and below.
-        int docks = 0;
-        if (const QWidget* window = this->window())
-            for (const QDockWidget* dock : window->findChildren<QDockWidget*>())
-                if (dock->isVisibleTo(window) && !dock->isFloating())
-                    docks += dock->minimumSizeHint().width() + 6;
-        const QSize room = (shown->availableGeometry().size() - QSize(docks + 12, 140))
-                               .expandedTo(QSize(240, 200));
-        QSize hint = wanted.boundedTo(room);
-        // Scrolling up and down only, where there is room: the vertical bar's width is asked for
-        // too, so that it does not bring a horizontal one.
-        if (wanted.height() > room.height())
-            hint.setWidth(
-                std::min(room.width(), hint.width() + verticalScrollBar()->sizeHint().width()));
-        return hint;
-    }
-};
-
-// A key for a splitter of the centre that stays the same from run to run: the chain of object
-// names (or class names) and indexes from the centre down to it.
-QString splitterKey(const QWidget* root, const QSplitter* splitter) {
-    QStringList parts;
-    for (const QWidget* w = splitter; w && w != root; w = w->parentWidget()) {
-        const QWidget* parent = w->parentWidget();
-        int index = 0;
-        if (parent)
-            for (const QObject* sibling : parent->children()) {
-                if (sibling == w)
-                    break;
-                if (sibling->metaObject() == w->metaObject())
-                    ++index;
-            }
-        parts.prepend((w->objectName().isEmpty() ? QString::fromLatin1(w->metaObject()->className())
-                                                 : w->objectName()) +
-                      QLatin1Char('#') + QString::number(index));
-    }
-    return QStringLiteral("splitters/") + parts.join(QLatin1Char('/'));
-}
-
-// A benchmark result file (MLPerf, InferenceX, benchmark_serving, the canonical CSV), told from
-// its first bytes as `crossgrade-cli import-benchmarks` tells its format.
-bool isBenchmarkFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray head = file.read(64 * 1024);
-    return data::detectBenchmarkFormat(std::string_view(head.constData(), std::size_t(head.size())))
-        .has_value();
-}
-
-} // namespace
 
 MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     : QMainWindow(parent)
@@ -224,7 +92,7 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     statusBar()->addPermanentWidget(m_evaluationLabel);
     m_storeLabel->setText(tr("Store: %1").arg(QDir::toNativeSeparators(m_store.path())));
 
-    connect(&m_import, &QFutureWatcher<ReadFile>::finished, this, &MainWindow::applyImport);
+    connect(&m_import, &DocumentImport::finished, this, &MainWindow::applyImport);
 
     reloadStore();
     updateRecentMenu();
@@ -233,396 +101,37 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     restoreWindowState();
 }
 
-MainWindow::~MainWindow() {
-    m_import.waitForFinished();
-}
+// m_import, the last member, waits for a read still running before the rest goes.
+MainWindow::~MainWindow() = default;
 
-// ---------------------------------------------------------------------------------------------
-// Building the window
-
-void MainWindow::buildActions() {
-    m_newAction = new QAction(tr("&New scenario…"), this);
-    m_newAction->setShortcut(QKeySequence::New);
-    connect(m_newAction, &QAction::triggered, this, &MainWindow::newScenario);
-
-    m_openAction = new QAction(tr("&Open/Import…"), this);
-    m_openAction->setShortcut(QKeySequence::Open);
-    m_openAction->setToolTip(tr("Open a scenario file, or import audits and price books"));
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::openFileDialog);
-
-    m_importBenchmarksAction = new QAction(tr("Import &benchmarks…"), this);
-    m_importBenchmarksAction->setToolTip(
-        tr("Import MLPerf, InferenceX, benchmark_serving or CSV benchmark results"));
-    connect(m_importBenchmarksAction, &QAction::triggered, this, [this] {
-        showBenchmarks();
-        m_benchmarks->importWithDialog();
-    });
-
-    m_scanAction = new QAction(tr("&Audit repositories…"), this);
-    m_scanAction->setToolTip(
-        tr("Scan code repositories for CUDA dependencies and store the proposed audit"));
-    connect(m_scanAction, &QAction::triggered, this, [this] { auditRepositories(); });
-
-    m_saveAction = new QAction(tr("&Save"), this);
-    m_saveAction->setShortcut(QKeySequence::Save);
-    m_saveAction->setToolTip(tr("Save the open scenario as its next version in the store"));
-    connect(m_saveAction, &QAction::triggered, this, [this] { saveVersion(); });
-
-    m_saveVersionAction = new QAction(tr("Save &version…"), this);
-    m_saveVersionAction->setShortcut(QKeySequence::SaveAs);
-    m_saveVersionAction->setToolTip(tr("Save as the next version, with a note"));
-    connect(m_saveVersionAction, &QAction::triggered, this, &MainWindow::saveVersionWithNote);
-
-    m_saveAsNewAction = new QAction(tr("Save as new &scenario…"), this);
-    connect(m_saveAsNewAction, &QAction::triggered, this, &MainWindow::saveAsNewWithName);
-
-    m_exportAction = new QAction(tr("&Export scenario JSON…"), this);
-    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportScenario);
-
-    m_reportAction = new QAction(tr("Export &report…"), this);
-    m_reportAction->setShortcut(QKeySequence(tr("Ctrl+P")));
-    m_reportAction->setToolTip(tr("Write the leadership PDF of the open and stored scenarios"));
-    connect(m_reportAction, &QAction::triggered, this, &MainWindow::exportReport);
-
-    m_closeAction = new QAction(tr("&Close scenario"), this);
-    m_closeAction->setShortcut(QKeySequence::Close);
-    connect(m_closeAction, &QAction::triggered, this, [this] { closeDocument(); });
-
-    m_undoAction = new QAction(tr("&Undo"), this);
-    m_undoAction->setShortcut(QKeySequence::Undo);
-    connect(m_undoAction, &QAction::triggered, this, [this] {
-        if (m_document)
-            m_document->undoStack()->undo();
-    });
-    m_redoAction = new QAction(tr("&Redo"), this);
-    m_redoAction->setShortcuts({QKeySequence::Redo, QKeySequence(tr("Ctrl+Y"))});
-    connect(m_redoAction, &QAction::triggered, this, [this] {
-        if (m_document)
-            m_document->undoStack()->redo();
-    });
-}
-
-void MainWindow::buildMenus() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_newAction);
-    file->addAction(m_openAction);
-    file->addAction(m_importBenchmarksAction);
-    file->addAction(m_scanAction);
-    m_recentMenu = file->addMenu(tr("Open &recent"));
-    file->addSeparator();
-    file->addAction(m_saveAction);
-    file->addAction(m_saveVersionAction);
-    file->addAction(m_saveAsNewAction);
-    file->addAction(m_exportAction);
-    file->addAction(m_reportAction);
-    file->addSeparator();
-    file->addAction(m_closeAction);
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-
-    m_editMenu = menuBar()->addMenu(tr("&Edit"));
-    m_editMenu->addAction(m_undoAction);
-    m_editMenu->addAction(m_redoAction);
-    m_editMenu->addSeparator();
-    QAction* prefs = m_editMenu->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
-    prefs->setShortcut(QKeySequence::Preferences);
-    prefs->setMenuRole(QAction::PreferencesRole);
-
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
-    // One entry per tab, named as the tab is, on Ctrl+1…Ctrl+6; it also brings the scenario
-    // back into the centre after a stored audit, price book or the benchmarks were shown there.
-    // The focus goes to the tab bar: the arrow keys then switch tabs and Tab enters the view.
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        QAction* a = m_viewMenu->addAction(m_tabs->tabText(i), this, [this, i] {
-            if (!m_document) {
-                statusBar()->showMessage(
-                    tr("Open a scenario first: the views show the open scenario."), 5000);
-                return;
-            }
-            m_centre->setCurrentWidget(m_tabs);
-            updateSampleBanner();
-            m_tabs->setCurrentIndex(i);
-            m_tabs->tabBar()->setFocus(Qt::ShortcutFocusReason);
-        });
-        a->setObjectName(QStringLiteral("view-") + QString::number(i + 1));
-        // Alt+digit as well, as before: the other documents name it.
-        a->setShortcuts({QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)),
-                         QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i))});
-    }
-    QAction* benchmarks = m_viewMenu->addAction(tr("&Benchmarks"), this, [this] {
-        showBenchmarks();
-        focusFirstIn(m_benchmarks);
-    });
-    benchmarks->setObjectName(QStringLiteral("view-benchmarks"));
-    benchmarks->setShortcuts(
-        {QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count())),
-         QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + m_tabs->count()))});
-    QAction* welcome = m_viewMenu->addAction(tr("&Welcome"), this, [this] {
-        if (m_document) {
-            statusBar()->showMessage(
-                tr("The welcome view shows when no scenario is open: Close scenario (Ctrl+W) "
-                   "first."),
-                5000);
-            return;
-        }
-        m_centre->setCurrentWidget(m_start);
-        updateSampleBanner();
-        m_start->setFocus(Qt::ShortcutFocusReason);
-    });
-    welcome->setObjectName(QStringLiteral("view-welcome"));
-    welcome->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    m_viewMenu->addSeparator();
-    QAction* find =
-        m_viewMenu->addAction(tr("&Find in store"), this, &MainWindow::focusStoreFilter);
-    find->setObjectName(QStringLiteral("find-in-store"));
-    find->setShortcuts({QKeySequence(tr("Ctrl+L")), QKeySequence::Find});
-    find->setToolTip(tr("Filter the store browser by name; Enter or Down moves into the list"));
-    QAction* nextPane =
-        m_viewMenu->addAction(tr("Next &pane"), this, [this] { focusNextPane(false); });
-    nextPane->setObjectName(QStringLiteral("next-pane"));
-    nextPane->setShortcut(QKeySequence(Qt::Key_F6));
-    QAction* previousPane =
-        m_viewMenu->addAction(tr("Previous pa&ne"), this, [this] { focusNextPane(true); });
-    previousPane->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
-    m_viewMenu->addSeparator();
-    for (QDockWidget* dock : findChildren<QDockWidget*>())
-        m_viewMenu->addAction(dock->toggleViewAction());
-    m_viewMenu->addSeparator();
-    QMenu* themes = m_viewMenu->addMenu(tr("&Theme"));
-    m_themeGroup = new QActionGroup(this);
-    m_themeGroup->setExclusive(true);
-    const std::pair<Theme, QString> themeNames[] = {
-        {Theme::System, tr("&System")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
-    for (const auto& [theme, name] : themeNames) {
-        QAction* a = themes->addAction(name, this, [this, theme] { setTheme(theme); });
-        a->setObjectName(QStringLiteral("theme-") + toString(theme));
-        a->setCheckable(true);
-        a->setChecked(theme == currentTheme());
-        m_themeGroup->addAction(a);
-    }
-
-    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
-    tools->addAction(tr("&HetCCL watch…"), this,
-                     [this] { HetcclWatchDialog(m_store, m_document.get(), this).exec(); });
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* guide = help->addAction(tr("&User guide"), this, [this] { showUserGuide(); });
-    guide->setObjectName(QStringLiteral("user-guide"));
-    guide->setShortcut(QKeySequence::HelpContents);
-    help->addSeparator();
-    QAction* about = help->addAction(tr("&About Crossgrade"), this, &MainWindow::showAbout);
-    about->setMenuRole(QAction::AboutRole);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
-}
-
-void MainWindow::buildBrowser() {
-    auto* panel = new QWidget;
-    auto* layout = new QVBoxLayout(panel);
-    layout->setContentsMargins(4, 4, 4, 4);
-    m_filter = new QLineEdit;
-    m_filter->setPlaceholderText(tr("Filter the store…"));
-    m_filter->setClearButtonEnabled(true);
-    m_filter->setToolTip(tr("Filter the store by name (Ctrl+L or Ctrl+F); Enter or Down moves "
-                            "into the list, where Enter opens the row"));
-    m_filter->installEventFilter(this);
-    m_storeModel = new StoreTreeModel(this);
-    m_storeFilter = new QSortFilterProxyModel(this);
-    m_storeFilter->setSourceModel(m_storeModel);
-    m_storeFilter->setRecursiveFilteringEnabled(true);
-    m_storeFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_storeFilter->setFilterKeyColumn(StoreTreeModel::NameColumn);
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
-        m_storeFilter->setFilterFixedString(text);
-        if (!text.isEmpty())
-            m_browser->expandToDepth(0);
-    });
-    m_browser = new QTreeView;
-    m_browser->setModel(m_storeFilter);
-    m_browser->setUniformRowHeights(true);
-    m_browser->setAlternatingRowColors(true);
-    // Sample rows end in "(sample)": elide in the middle so the label stays visible.
-    m_browser->setTextElideMode(Qt::ElideMiddle);
-    m_browser->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_browser->header()->setSectionResizeMode(StoreTreeModel::NameColumn, QHeaderView::Stretch);
-    m_browser->header()->setStretchLastSection(false);
-    m_browser->setColumnHidden(StoreTreeModel::DetailColumn, true); // in the tooltip instead
-    m_browser->setColumnHidden(StoreTreeModel::SavedColumn, true);
-    connect(m_browser, &QTreeView::activated, this, &MainWindow::openBrowserItem);
-    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
-        m_browser->setFocus(Qt::OtherFocusReason);
-        // The first row the filter left that opens something: a scenario, an audit, a book.
-        if (m_filter->text().isEmpty())
-            return;
-        for (int c = 0; c < m_storeFilter->rowCount(); ++c) {
-            const QModelIndex category = m_storeFilter->index(c, 0);
-            if (m_storeFilter->rowCount(category) > 0) {
-                m_browser->setCurrentIndex(m_storeFilter->index(0, 0, category));
-                return;
-            }
-        }
-    });
-    connect(m_browser, &QTreeView::customContextMenuRequested, this, &MainWindow::showBrowserMenu);
-    layout->addWidget(m_filter);
-    layout->addWidget(m_browser);
-
-    auto* dock = new QDockWidget(tr("Store"), this);
-    dock->setObjectName(QStringLiteral("store-browser"));
-    dock->setWidget(panel);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
-
-    m_whatIf = new WhatIfPanel;
-    auto* whatIfBox = new QWidget;
-    m_whatIfBox = whatIfBox;
-    auto* whatIfLayout = new QVBoxLayout(whatIfBox);
-    whatIfLayout->setContentsMargins(0, 0, 0, 4);
-    // Without a scenario the knobs have nothing to show: a sentence instead of zeros.
-    auto* whatIfStack = new QStackedWidget;
-    auto* noScenario = new QLabel(tr("Open a scenario to move its discounts, prices, "
-                                     "performance, timing and horizon here."));
-    noScenario->setWordWrap(true);
-    noScenario->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    noScenario->setMargin(12);
-    whatIfStack->addWidget(noScenario);
-    whatIfStack->addWidget(m_whatIf);
-    whatIfLayout->addWidget(whatIfStack, 1);
-    auto* captureRow = new QHBoxLayout;
-    captureRow->setContentsMargins(8, 0, 8, 0);
-    auto* saveVersion = new QPushButton(tr("Save as version…"));
-    saveVersion->setToolTip(tr("Keep this state as the scenario's next version, with a note"));
-    connect(saveVersion, &QPushButton::clicked, this, &MainWindow::saveVersionWithNote);
-    auto* saveNew = new QPushButton(tr("Save as new scenario…"));
-    saveNew->setToolTip(tr("Keep this state as a scenario of its own"));
-    connect(saveNew, &QPushButton::clicked, this, &MainWindow::saveAsNewWithName);
-    captureRow->addWidget(saveVersion);
-    captureRow->addWidget(saveNew);
-    whatIfLayout->addLayout(captureRow);
-    connect(this, &MainWindow::documentOpened, whatIfBox,
-            [saveVersion, saveNew, whatIfStack, this](bool open) {
-                saveVersion->setEnabled(open);
-                saveNew->setEnabled(open);
-                whatIfStack->setCurrentWidget(open ? static_cast<QWidget*>(m_whatIf)
-                                                   : whatIfStack->widget(0));
-            });
-    saveVersion->setEnabled(false);
-    saveNew->setEnabled(false);
-    auto* whatIfDock = new QDockWidget(tr("What if…"), this);
-    whatIfDock->setObjectName(QStringLiteral("what-if"));
-    whatIfDock->setWidget(whatIfBox);
-    whatIfDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
-    addDockWidget(Qt::RightDockWidgetArea, whatIfDock);
-    resizeDocks({dock, whatIfDock}, {300, 340}, Qt::Horizontal);
-}
-
-void MainWindow::buildCentre() {
-    auto* centre = new QWidget;
-    auto* layout = new QVBoxLayout(centre);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_messages = new MessageBar;
-    layout->addWidget(m_messages);
-    m_sampleBanner = new QLabel;
-    m_sampleBanner->setObjectName(QStringLiteral("sampleBanner"));
-    m_sampleBanner->setWordWrap(true);
-    m_sampleBanner->setMargin(6);
-    m_sampleBanner->setTextFormat(Qt::RichText);
-    markAsSampleNotice(m_sampleBanner);
-    m_sampleBanner->hide();
-    layout->addWidget(m_sampleBanner);
-    m_centre = new QStackedWidget;
-    layout->addWidget(m_centre, 1);
-
-    m_start = new StartView;
-    connect(m_start, &StartView::openDemoRequested, this, [this] { openDemo(); });
-    connect(m_start, &StartView::importRequested, this, &MainWindow::openFileDialog);
-    connect(m_start, &StartView::scanRequested, this, [this] { auditRepositories(); });
-    connect(m_start, &StartView::newScenarioRequested, this, &MainWindow::newScenario);
-    connect(m_start, &StartView::recentFileRequested, this,
-            [this](const QString& path) { importFiles({path}); });
-    connect(m_start, &StartView::userGuideRequested, this, [this] { showUserGuide(); });
-    connect(m_start, &StartView::storedScenarioRequested, this,
-            [this](std::int64_t id) { openStoredScenario(id); });
-    m_centre->addWidget(m_start);
-
-    m_tabs = new QTabWidget;
-    m_tabs->setDocumentMode(true);
-    m_recommendation = new RecommendationView;
-    m_costs = new CostsView;
-    m_audit = new AuditView;
-    m_editor = new ScenarioEditor;
-    m_compare = new CompareView;
-    m_sensitivity = new SensitivityView;
-    if (m_settings)
-        m_compare->setSamples(std::size_t(m_settings->monteCarloSamples()));
-    m_tabs->addTab(m_recommendation, tr("Recommendation"));
-    m_tabs->addTab(m_costs, tr("Costs"));
-    m_tabs->addTab(m_audit, tr("Audit"));
-    m_tabs->addTab(m_editor, tr("Inputs"));
-    m_tabs->addTab(m_sensitivity, tr("Sensitivity"));
-    m_tabs->addTab(m_compare, tr("Compare"));
-    connect(m_audit, &AuditView::auditEdited, this, &MainWindow::onAuditEdited);
-    m_centre->addWidget(m_tabs);
-
-    m_storedAuditPage = new QWidget;
-    auto* auditLayout = new QVBoxLayout(m_storedAuditPage);
-    auditLayout->setContentsMargins(0, 4, 0, 0); // as wide as the Audit tab, no wider
-    auto* auditBar = new QHBoxLayout;
-    auto* auditHint = new QLabel(tr("A stored audit (read-only). Start a scenario from it to edit "
-                                    "and cost it."));
-    auto* fromAudit = new QPushButton(tr("New scenario from this audit…"));
-    connect(fromAudit, &QPushButton::clicked, this, &MainWindow::newScenario);
-    m_rescan = new QPushButton(tr("Re-scan…"));
-    m_rescan->setObjectName(QStringLiteral("rescanAudit"));
-    m_rescan->setToolTip(tr("Scan this audit's repositories again into a new audit that keeps "
-                            "the reviewer's overrides"));
-    connect(m_rescan, &QPushButton::clicked, this, [this] { rescanStoredAudit(); });
-    m_rescan->setEnabled(false);
-    auditBar->addWidget(auditHint, 1);
-    auditBar->addWidget(m_rescan);
-    auditBar->addWidget(fromAudit);
-    auditLayout->addLayout(auditBar);
-    m_storedAudit = new AuditView;
-    m_storedAudit->setReadOnly(true);
-    if (m_settings) {
-        m_audit->setEditorCommand(m_settings->editorCommand());
-        m_storedAudit->setEditorCommand(m_settings->editorCommand());
-    }
-    auditLayout->addWidget(m_storedAudit, 1);
-    m_centre->addWidget(m_storedAuditPage);
-
-    m_priceBook = new PriceBookView;
-    m_centre->addWidget(m_priceBook);
-
-    m_benchmarks = new BenchmarksView(&m_store);
-    m_centre->addWidget(m_benchmarks);
-    connect(m_benchmarks, &BenchmarksView::storeChanged, this, &MainWindow::reloadStore);
-    connect(m_benchmarks, &BenchmarksView::importFinished, this,
-            [this](const BenchmarkImporter::Outcome& outcome) {
-                if (outcome.error)
-                    showError(outcome.headline, outcome.details);
-                else
-                    showNotice(outcome.headline, outcome.details);
-            });
-    m_editor->setStore(&m_store);
-
-    // The views need about 900 px; on a smaller screen (or a narrowed window) the centre scrolls
-    // instead of forcing a window wider than the screen.
-    auto* scroll = new CentreScrollArea;
-    scroll->setObjectName(QStringLiteral("centreScroll"));
-    scroll->setWidget(centre);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setFocusPolicy(Qt::NoFocus);
-    // The views resize with the window; a view's minimum that grows with its data (more rows
-    // in a table) asks the scroll area again.
-    scroll->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    setCentralWidget(scroll);
-}
-
-// ---------------------------------------------------------------------------------------------
 // State
-
 bool MainWindow::isStartViewShown() const {
     return m_centre->currentWidget() == m_start;
+}
+
+bool MainWindow::showView(View view) {
+    if (!m_document)
+        return false;
+    m_centre->setCurrentWidget(m_tabs);
+    updateSampleBanner();
+    m_tabs->setCurrentIndex(static_cast<int>(view));
+    return true;
+}
+
+bool MainWindow::showStartView() {
+    if (m_document)
+        return false;
+    m_centre->setCurrentWidget(m_start);
+    updateSampleBanner();
+    return true;
+}
+
+ScanDialog* MainWindow::scanDialog() const {
+    return m_scanDialog;
+}
+
+int MainWindow::monteCarloSamples() const {
+    return m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples;
 }
 
 void MainWindow::updateActions() {
@@ -716,8 +225,7 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::reloadStore() {
-    m_storeModel->reload(&m_store);
-    m_browser->expand(m_storeFilter->index(0, 0));
+    m_storeBrowser->reload();
     m_start->setDemoAvailable(demoScenarioId().has_value());
     // The welcome's recent scenarios: the five saved last.
     std::vector<data::ScenarioSummary> scenarios = m_store.scenarios();
@@ -729,8 +237,8 @@ void MainWindow::reloadStore() {
         if (recent.size() == 5)
             break;
         recent.push_back(
-            {s.id, q(s.name),
-             tr("version %1 · saved %2").arg(s.latest_number).arg(q(s.latest_saved_at).left(10)),
+            {s.id, qs(s.name),
+             tr("version %1 · saved %2").arg(s.latest_number).arg(qs(s.latest_saved_at).left(10)),
              sampleFileOfScenario(m_store, s.id, s.name).has_value()});
     }
     m_start->setRecentScenarios(recent);
@@ -775,7 +283,7 @@ void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document,
     }
     // Every path here passed confirmUnsaved(): the replaced document's file can go.
     if (m_recovery)
-        m_recovery->setDocument(m_document.get(), recoveredFile);
+        m_recovery->documents()->setDocument(m_document.get(), recoveredFile);
     updateActions();
     updateTitle();
     emit documentOpened(m_document != nullptr);
@@ -803,409 +311,48 @@ void MainWindow::showNotice(const QString& headline, const QString& details) {
     m_messages->showMessage(MessageBar::Kind::Notice, headline, details);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Opening, importing, saving
-
-bool MainWindow::openStoredScenario(std::int64_t scenarioId, std::optional<int> version) {
-    if (!confirmUnsaved())
-        return false;
-    std::optional<model::Scenario> scenario;
-    try {
-        scenario = m_store.scenarioVersion(scenarioId, version);
-    } catch (const data::StoreError& e) {
-        showError(tr("Scenario %1 could not be read from the store").arg(scenarioId),
-                  QString::fromUtf8(e.what()));
-        return false;
-    }
-    if (!scenario) {
-        showError(tr("The store has no scenario %1%2")
-                      .arg(scenarioId)
-                      .arg(version ? tr(" version %1").arg(*version) : QString()));
-        return false;
-    }
-    int number = version.value_or(0);
-    if (!version) {
-        const auto versions = m_store.versions(scenarioId);
-        number = versions.empty() ? 0 : versions.back().number;
-    }
-    auto document = std::make_unique<ScenarioDocument>(std::move(*scenario));
-    document->setStoredAs(scenarioId, number);
-    setDocument(std::move(document));
-    m_messages->hide();
-    return true;
-}
-
-// The first shipped sample scenario that the store holds under its name (seeded on first run).
-std::optional<std::int64_t> MainWindow::demoScenarioId() const {
-    const auto stored = m_store.scenarios();
-    for (const data::SampleFile& sample : data::sampleScenarios()) {
-        const auto read = data::readScenario(sample.text);
-        for (const data::ScenarioSummary& s : stored)
-            if (read.ok() && s.name == read.scenario->name)
-                return s.id;
-    }
-    return std::nullopt;
-}
-
-// A store made before the samples, or one they were removed from, gets the demo back: the first
-// shipped sample scenario saved as version 1 with the note "sample", as a new store is seeded.
-bool MainWindow::openDemo() {
-    if (const auto id = demoScenarioId())
-        return openStoredScenario(*id);
-    const std::vector<data::SampleFile> samples = data::sampleScenarios();
-    const data::ScenarioReadResult read =
-        samples.empty() ? data::ScenarioReadResult{} : data::readScenario(samples.front().text);
-    if (!read.ok()) {
-        showError(tr("The demo scenario is missing from this copy of Crossgrade"),
-                  tr("Its sample files were not built in. Reinstall Crossgrade, or import a "
-                     "scenario file of your own with File → Open/Import…"));
-        return false;
-    }
-    try {
-        const data::ScenarioVersionId id =
-            m_store.saveScenarioVersion(*read.scenario, "sample", CROSSGRADE_VERSION,
-                                        data::headlineOf(model::evaluateScenario(
-                                            *read.scenario, model::compile(*read.scenario))));
-        reloadStore();
-        return openStoredScenario(id.scenario_id);
-    } catch (const data::StoreError& e) {
-        showError(tr("The demo scenario could not be added to the store %1")
-                      .arg(QDir::toNativeSeparators(m_store.path())),
-                  tr("%1\nCheck that the store file and its folder are writable, or open "
-                     "another store (Edit → Preferences…).")
-                      .arg(QString::fromUtf8(e.what())));
-        return false;
-    }
-}
-
-void MainWindow::importFiles(const QStringList& input) {
-    QStringList paths;
-    QStringList benchmarks;
-    QStringList folders;
-    for (const QString& path : input) {
-        if (QFileInfo(path).isDir())
-            folders << path;
-        else
-            (isBenchmarkFile(path) ? benchmarks : paths) << path;
-    }
-    if (!folders.isEmpty())
-        auditRepositories(folders);
-    if (!benchmarks.isEmpty()) {
-        showBenchmarks();
-        m_benchmarks->importFiles(benchmarks);
-    }
-    if (paths.isEmpty())
-        return;
-    if (m_import.isRunning()) {
-        showError(tr("An import is already running"), tr("Wait for it to finish, or cancel it."));
-        return;
-    }
-    m_importPaths = paths;
-    m_import.setFuture(QtConcurrent::run([paths](QPromise<ReadFile>& promise) {
-        promise.setProgressRange(0, int(paths.size()));
-        for (int i = 0; i < paths.size(); ++i) {
-            if (promise.isCanceled())
-                return;
-            promise.addResult(
-                ReadFile{paths[i], data::readAnyDocumentFile(paths[i].toStdString())});
-            promise.setProgressValue(i + 1);
-        }
-    }));
-    if (!m_importProgress) {
-        m_importProgress = new QProgressDialog(this);
-        m_importProgress->setWindowTitle(tr("Importing"));
-        m_importProgress->setMinimumDuration(400);
-        m_importProgress->setAutoReset(false);
-        connect(&m_import, &QFutureWatcher<ReadFile>::progressRangeChanged, m_importProgress,
-                &QProgressDialog::setRange);
-        connect(&m_import, &QFutureWatcher<ReadFile>::progressValueChanged, m_importProgress,
-                &QProgressDialog::setValue);
-        connect(m_importProgress, &QProgressDialog::canceled, &m_import,
-                &QFutureWatcher<ReadFile>::cancel);
-    }
-    m_importProgress->setLabelText(tr("Reading %n file(s)…", "", int(paths.size())));
-    m_importProgress->reset();
-}
-
-void MainWindow::waitForImport() {
-    m_benchmarks->waitForImport();
-    if (!m_import.future().isValid())
-        return;
-    m_import.waitForFinished();
-    QCoreApplication::sendPostedEvents(&m_import);
-    QCoreApplication::sendPostedEvents(this);
-}
-
-void MainWindow::applyImport() {
-    if (m_importProgress)
-        m_importProgress->reset();
-    const QFuture<ReadFile> future = m_import.future();
-    if (!future.isValid())
-        return;
-    m_import.setFuture(QFuture<ReadFile>());
-    if (future.isCanceled()) {
-        showNotice(tr("Import cancelled: nothing was imported."));
-        return;
-    }
-    const QList<ReadFile> files = future.results();
-    QStringList problems;
-    for (const ReadFile& f : files)
-        if (!f.document.ok())
-            problems << problemsText(f.path, f.document.errors);
-    if (!problems.isEmpty()) {
-        showError(tr("Nothing was imported: %n file(s) could not be read. Fix them and try again.",
-                     "", int(problems.size())),
-                  problems.join(QLatin1Char('\n')));
-        return;
-    }
-    std::vector<model::Audit> audits;
-    std::vector<std::string> auditSources;
-    std::vector<const ReadFile*> scenarios;
-    int books = 0;
-    try {
-        for (const ReadFile& f : files) {
-            if (f.document.audit) {
-                audits.push_back(*f.document.audit);
-                auditSources.push_back(f.path.toStdString());
-            } else if (f.document.scenario) {
-                scenarios.push_back(&f);
-            }
-        }
-        if (!audits.empty())
-            m_store.addAudits(audits, auditSources);
-        for (const ReadFile& f : files)
-            if (f.document.pricebook) {
-                m_store.addPriceBook(*f.document.pricebook, f.path.toStdString(), false);
-                ++books;
-            }
-    } catch (const data::StoreError& e) {
-        showError(tr("Nothing was imported: the store %1 refused the write")
-                      .arg(QDir::toNativeSeparators(m_store.path())),
-                  tr("%1\nCheck that the store file and its folder are writable and that no "
-                     "other program holds it, then import again.")
-                      .arg(QString::fromUtf8(e.what())));
-        reloadStore();
-        return;
-    }
-    for (const ReadFile& f : files)
-        if (m_settings)
-            m_settings->addRecentFile(f.path);
-    updateRecentMenu();
-    reloadStore();
-
-    QStringList done;
-    if (!audits.empty())
-        done << tr("%n audit(s) stored", "", int(audits.size()));
-    if (books > 0)
-        done << tr("%n price book(s) stored", "", books);
-    if (scenarios.size() == 1) {
-        if (confirmUnsaved()) {
-            auto document =
-                std::make_unique<ScenarioDocument>(*scenarios.front()->document.scenario);
-            document->setFileName(scenarios.front()->path);
-            setDocument(std::move(document));
-            done << tr("opened %1 (not yet in the store: Save keeps it)")
-                        .arg(QFileInfo(scenarios.front()->path).fileName());
-        }
-    } else if (scenarios.size() > 1) {
-        std::optional<std::int64_t> first;
-        for (const ReadFile* f : scenarios) {
-            const model::Scenario& s = *f->document.scenario;
-            const data::ScenarioVersionId id = m_store.saveScenarioVersion(
-                s, "imported from " + f->path.toStdString(), CROSSGRADE_VERSION,
-                data::headlineOf(model::evaluateScenario(s, model::compile(s))));
-            if (!first)
-                first = id.scenario_id;
-        }
-        reloadStore();
-        done << tr("%n scenario(s) saved to the store", "", int(scenarios.size()));
-        if (first)
-            openStoredScenario(*first);
-    }
-    if (!done.isEmpty())
-        showNotice(tr("Imported: %1.").arg(done.join(QStringLiteral("; "))));
-}
-
-bool MainWindow::saveVersion(const QString& note) {
-    if (!m_document)
-        return false;
-    m_document->waitForEvaluation();
-    if (m_document->evaluationHeldPolicies()) {
-        // A version keeps numbers from a full door-policy search, never a drag's held ones.
-        m_document->setInteractive(false);
-        m_document->waitForEvaluation();
-    }
-    try {
-        const data::ScenarioVersionId id = m_store.saveScenarioVersion(
-            m_document->scenario(), note.toStdString(), CROSSGRADE_VERSION,
-            data::headlineOf(m_document->evaluation()));
-        m_document->setStoredAs(id.scenario_id, id.number);
-        m_document->markSaved();
-        reloadStore();
-        const QModelIndex row =
-            m_storeFilter->mapFromSource(m_storeModel->scenarioIndex(id.scenario_id));
-        m_browser->setCurrentIndex(row);
-        statusBar()->showMessage(
-            tr("Saved “%1” as version %2").arg(q(m_document->scenario().name)).arg(id.number),
-            5000);
-        updateTitle();
-        return true;
-    } catch (const data::StoreError& e) {
-        showError(tr("The scenario was not saved to the store %1")
-                      .arg(QDir::toNativeSeparators(m_store.path())),
-                  tr("%1\nYour changes are still open here. Check that the store file and its "
-                     "folder are writable, or export the scenario to a file (File → Export "
-                     "scenario JSON…) to keep it.")
-                      .arg(QString::fromUtf8(e.what())));
-        return false;
-    }
-}
-
-bool MainWindow::saveAsNewScenario(const QString& name) {
-    if (!m_document || name.trimmed().isEmpty())
-        return false;
-    for (const data::ScenarioSummary& s : m_store.scenarios())
-        if (q(s.name) == name.trimmed()) {
-            showError(tr("A stored scenario is already called “%1”").arg(name.trimmed()),
-                      tr("Choose another name, or use Save to add a version to it."));
-            return false;
-        }
-    const QString error =
-        m_document->edit(tr("Rename to “%1”").arg(name.trimmed()),
-                         [&](model::Scenario& s) { s.name = name.trimmed().toStdString(); });
-    if (!error.isEmpty()) {
-        showError(tr("The scenario could not be renamed"), error);
-        return false;
-    }
-    return saveVersion(tr("saved as a new scenario"));
-}
-
-bool MainWindow::closeDocument() {
-    if (!confirmUnsaved())
-        return false;
-    setDocument(nullptr);
-    return true;
-}
-
-void MainWindow::addToComparison(std::int64_t scenarioId, std::optional<int> version) {
-    std::optional<model::Scenario> scenario;
-    try {
-        scenario = m_store.scenarioVersion(scenarioId, version);
-    } catch (const data::StoreError& e) {
-        showError(tr("Scenario %1 could not be read").arg(scenarioId), QString::fromUtf8(e.what()));
-        return;
-    }
-    if (!scenario)
-        return;
-    const QString label =
-        version ? tr("%1 v%2").arg(q(scenario->name)).arg(*version) : q(scenario->name);
-    if (!m_compare->addScenario(label, std::move(*scenario)))
-        showNotice(tr("The comparison holds at most four scenarios; remove one first."));
-    if (m_document)
-        m_tabs->setCurrentWidget(m_compare);
-}
-
-// ---------------------------------------------------------------------------------------------
 // Recovery after a crash
-
 void MainWindow::enableRecovery(RecoveryOptions options) {
-    m_isRunning = std::move(options.isRunning);
-    m_recovery = std::make_unique<DocumentRecovery>(RecoveryFolder(options.root, m_store.path()),
-                                                    std::move(options.writer));
-    m_recovery->setDebounce(options.debounce);
-    connect(
-        m_recovery.get(), &DocumentRecovery::failed, this,
-        [this](const QString& headline, const QString& details) { showError(headline, details); });
-    m_recovery->setDocument(m_document.get());
+    m_recovery = std::make_unique<WindowRecovery>(m_store.path(), std::move(options));
+    connect(m_recovery.get(), &WindowRecovery::failed, this, &MainWindow::showError);
+    m_recovery->documents()->setDocument(m_document.get());
+}
+
+DocumentRecovery* MainWindow::recovery() const {
+    return m_recovery ? m_recovery->documents() : nullptr;
 }
 
 bool MainWindow::offerRecovery() {
     if (!m_recovery)
         return false;
-    const std::vector<RecoveryOffer> offers = m_recovery->folder().leftBehind(m_isRunning);
-    QStringList unreadable;
-    bool restored = false;
-    for (const RecoveryOffer& offer : offers) {
-        if (!offer.restorable()) {
-            unreadable << offer.errorText(true);
-            (void)m_recoveryPrompt(offer);
-            continue;
-        }
-        const RecoveryChoice choice = m_recoveryPrompt(offer);
-        if (choice == RecoveryChoice::Discard) {
-            if (const QString error = RecoveryFolder::remove(offer.filePath); !error.isEmpty())
-                showError(tr("The recovery file could not be deleted"), error);
-            continue;
-        }
-        if (choice == RecoveryChoice::Restore)
-            restored = restoreRecovered(offer);
-        break; // Later, or one is open now: the others wait for the next start
-    }
-    if (!unreadable.isEmpty())
-        showError(unreadable.size() == 1
-                      ? tr("A recovery file could not be read; it is kept as it is")
-                      : tr("%1 recovery files could not be read; they are kept as they are")
-                            .arg(unreadable.size()),
-                  unreadable.join(QLatin1Char('\n')) +
-                      tr("\nA newer Crossgrade may have written them, or they are damaged. Move "
-                         "or delete them by hand once you no longer need them."));
-    return restored;
+    return m_recovery->offerLeftBehind(
+        m_recoveryPrompt, [this](const RecoveryOffer& offer) { return restoreRecovered(offer); });
 }
 
-// The document is rebuilt on the state it was last saved as (the stored version, or the file
-// as it is on disk), with the recovered inputs as one undoable edit on top: the faint baseline
-// and Compare show what changed, Undo goes back to the saved state, Save goes where it would
-// have gone. With no saved state to go back to, the recovered inputs are the document, marked
-// unsaved.
 bool MainWindow::restoreRecovered(const RecoveryOffer& offer) {
     if (!m_recovery || !offer.restorable() || !offer.header || !confirmUnsaved())
         return false;
     const QString name = offer.scenarioName();
-    const QString claimed = m_recovery->folder().claim(offer.filePath);
+    const QString claimed = m_recovery->documents()->folder().claim(offer.filePath);
     if (claimed.isEmpty()) {
         showNotice(tr("The unsaved changes to “%1” were restored by another Crossgrade window.")
                        .arg(name));
         return false;
     }
-    const RecoveryOrigin& origin = offer.header->origin;
-    std::optional<model::Scenario> saved;
-    std::optional<int> version = origin.version;
-    try {
-        if (origin.scenarioId) {
-            saved = m_store.scenarioVersion(*origin.scenarioId, origin.version);
-            if (saved && !version)
-                version = m_store.versions(*origin.scenarioId).back().number;
-        }
-    } catch (const data::StoreError&) {
-        saved.reset(); // the version no longer reads: restore as unsaved work of its own
-    }
-    if (!origin.scenarioId && !origin.fileName.isEmpty()) {
-        data::ScenarioReadResult read = data::readScenarioFile(origin.fileName.toStdString());
-        if (read.ok())
-            saved = std::move(read.scenario);
-    }
-    auto document = std::make_unique<ScenarioDocument>(saved ? *saved : *offer.scenario);
-    if (origin.scenarioId && saved)
-        document->setStoredAs(*origin.scenarioId, *version);
-    document->setFileName(origin.fileName);
-    if (saved)
-        (void)document->replace(tr("Restore unsaved changes"), *offer.scenario);
-    if (!document->isModified())
-        document->markUnsaved();
-    setDocument(std::move(document), claimed);
+    RecoveredDocument recovered = rebuildRecoveredDocument(offer, m_store);
+    setDocument(std::move(recovered.document), claimed);
     showNotice(tr("Restored the unsaved changes to “%1”, last edited %2.")
                    .arg(name, offer.lastEditedText()),
-               saved ? tr("They are not saved yet: Save keeps them as before; Undo goes back to "
-                          "the saved state.")
-                     : tr("They are not saved yet: Save keeps them in the store."));
+               recovered.onSavedState
+                   ? tr("They are not saved yet: Save keeps them as before; Undo goes back to "
+                        "the saved state.")
+                   : tr("They are not saved yet: Save keeps them in the store."));
     return true;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Browser
-
 void MainWindow::openBrowserItem(const QModelIndex& proxyIndex) {
-    const QModelIndex index = m_storeFilter->mapToSource(proxyIndex);
+    const QModelIndex index = storeFilter()->mapToSource(proxyIndex);
     const auto kind = static_cast<StoreItemKind>(index.data(StoreTreeModel::KindRole).toInt());
     const std::int64_t id = index.data(StoreTreeModel::IdRole).toLongLong();
     switch (kind) {
@@ -1284,6 +431,7 @@ bool MainWindow::openStoredAudit(std::int64_t id) {
 
 ScanDialog* MainWindow::auditRepositories(const QStringList& folders) {
     auto* dialog = new ScanDialog(m_store, this);
+    m_scanDialog = dialog;
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->addFolders(folders);
     connect(dialog, &ScanDialog::auditStored, this, [this](std::int64_t id) {
@@ -1296,7 +444,7 @@ ScanDialog* MainWindow::auditRepositories(const QStringList& folders) {
         if (dialog->storedAuditId() && openStoredAudit(*dialog->storedAuditId()))
             showNotice(tr("Audit “%1” stored from the scan: review each dimension's evidence, "
                           "then start a scenario from it.")
-                           .arg(q(dialog->storedAudit()->name)));
+                           .arg(qs(dialog->storedAudit()->name)));
     });
     dialog->open();
     return dialog;
@@ -1317,225 +465,37 @@ void MainWindow::showBenchmarks(const QString& sku) {
     updateSampleBanner();
 }
 
-void MainWindow::showBrowserMenu(const QPoint& position) {
-    const QModelIndex proxy = m_browser->indexAt(position);
-    if (!proxy.isValid())
-        return;
-    const QModelIndex index = m_storeFilter->mapToSource(proxy);
-    const auto kind = static_cast<StoreItemKind>(index.data(StoreTreeModel::KindRole).toInt());
-    if (kind != StoreItemKind::Scenario && kind != StoreItemKind::ScenarioVersion)
-        return;
-    const std::int64_t id = index.data(StoreTreeModel::IdRole).toLongLong();
-    const std::optional<int> version =
-        kind == StoreItemKind::ScenarioVersion
-            ? std::optional<int>(index.data(StoreTreeModel::VersionRole).toInt())
-            : std::nullopt;
-    // A scenario stands for its latest version.
-    const int number = index.data(StoreTreeModel::VersionRole).toInt();
-    const bool damaged = !index.data(StoreTreeModel::DamageRole).toString().isEmpty();
-    QMenu menu;
-    menu.addAction(tr("Open"), this, [=, this] { openStoredScenario(id, version); });
-    menu.addAction(tr("Add to comparison"), this, [=, this] { addToComparison(id, version); });
-    menu.addSeparator();
-    menu.addAction(tr("Export version %1 as raw JSON…").arg(number), this, [=, this] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export version %1 as stored").arg(number),
-            tr("scenario-%1-version-%2.json").arg(id).arg(number), tr(kDocumentFilter));
-        if (!path.isEmpty())
-            exportStoredVersionText(id, number, path);
-    });
-    menu.addAction(damaged ? tr("Delete damaged version %1…").arg(number)
-                           : tr("Delete version %1…").arg(number),
-                   this, [=, this] {
-                       const auto answer = QMessageBox::question(
-                           this, tr("Delete version"),
-                           tr("Delete version %1 of scenario %2 from the store? This cannot be "
-                              "undone; export it first to keep its inputs.")
-                               .arg(number)
-                               .arg(id));
-                       if (answer == QMessageBox::Yes)
-                           deleteStoredVersion(id, number);
-                   });
-    menu.exec(m_browser->viewport()->mapToGlobal(position));
-}
-
 bool MainWindow::deleteStoredVersion(std::int64_t scenarioId, int number) {
-    try {
-        if (!m_store.removeScenarioVersion(scenarioId, number)) {
-            showError(tr("The store has no scenario %1 version %2").arg(scenarioId).arg(number));
-            return false;
-        }
-    } catch (const data::StoreError& e) {
-        showError(tr("Version %1 of scenario %2 was not deleted").arg(number).arg(scenarioId),
-                  QString::fromUtf8(e.what()));
-        return false;
-    }
-    reloadStore();
-    statusBar()->showMessage(tr("Deleted version %1 of scenario %2").arg(number).arg(scenarioId),
-                             5000);
-    return true;
+    return m_storeBrowser->deleteVersion(scenarioId, number);
 }
 
 bool MainWindow::exportStoredVersionText(std::int64_t scenarioId, int number, const QString& path) {
-    std::optional<data::StoredScenarioText> stored;
-    try {
-        stored = m_store.scenarioVersionText(scenarioId, number);
-    } catch (const data::StoreError& e) {
-        showError(tr("Version %1 of scenario %2 was not exported").arg(number).arg(scenarioId),
-                  QString::fromUtf8(e.what()));
-        return false;
-    }
-    if (!stored) {
-        showError(tr("The store has no scenario %1 version %2").arg(scenarioId).arg(number));
-        return false;
-    }
-    const std::string& text = stored->inputs_json;
-    if (const QString failed =
-            data::writeFileOrError(path, QByteArray(text.data(), qsizetype(text.size())));
-        !failed.isEmpty()) {
-        showError(tr("Version %1 of scenario %2 was not exported").arg(number).arg(scenarioId),
-                  failed);
-        return false;
-    }
-    statusBar()->showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
+    return m_storeBrowser->exportVersionText(scenarioId, number, path);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Dialog-driven actions
-
-void MainWindow::newScenario() {
-    if (!confirmUnsaved())
-        return;
-    NewScenarioDialog dialog(m_store, this);
-    if (dialog.exec() != QDialog::Accepted || !dialog.scenario())
-        return;
-    setDocument(std::make_unique<ScenarioDocument>(*dialog.scenario()));
-    showNotice(tr("New scenario “%1”: edit its inputs, then Save to keep it in the store.")
-                   .arg(q(dialog.scenario()->name)));
-    m_tabs->setCurrentWidget(m_editor);
+StoreTreeModel* MainWindow::storeModel() const {
+    return m_storeBrowser->model();
 }
 
-void MainWindow::openFileDialog() {
-    const QStringList files =
-        QFileDialog::getOpenFileNames(this, tr("Open or import"), QString(), tr(kDocumentFilter));
-    importFiles(files);
+QSortFilterProxyModel* MainWindow::storeFilter() const {
+    return m_storeBrowser->filterModel();
 }
 
-void MainWindow::exportScenario() {
-    if (!m_document)
-        return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export scenario"), q(m_document->scenario().name) + QStringLiteral(".json"),
-        tr(kDocumentFilter));
-    if (path.isEmpty())
-        return;
-    const std::string text = data::writeScenario(m_document->scenario());
-    if (const QString failed =
-            data::writeFileOrError(path, QByteArray(text.data(), qsizetype(text.size())));
-        !failed.isEmpty()) {
-        showError(tr("The scenario was not exported"), failed);
-        return;
-    }
-    if (m_settings)
-        m_settings->addRecentFile(path);
-    updateRecentMenu();
-    statusBar()->showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)), 5000);
+QLineEdit* MainWindow::storeFilterEdit() const {
+    return m_storeBrowser->filterEdit();
 }
 
-void MainWindow::exportReport() {
-    ExportReportDialog dialog(
-        m_store, m_document.get(),
-        m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples, this);
-    if (dialog.exec() != QDialog::Accepted || !dialog.exported())
-        return;
-    const QString pdf = dialog.exported()->pdf;
-    statusBar()->showMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(pdf)), 8000);
-    const auto answer = plainMessage(
-        this, QMessageBox::Question, tr("Report written"),
-        tr("The report is written to %1, with the scenario and samples files beside it.\n\nOpen "
-           "it now?")
-            .arg(QDir::toNativeSeparators(pdf)),
-        QMessageBox::Yes | QMessageBox::No);
-    if (answer == QMessageBox::Yes)
-        QDesktopServices::openUrl(QUrl::fromLocalFile(pdf));
-}
-
-void MainWindow::saveVersionWithNote() {
-    if (!m_document)
-        return;
-    bool ok = false;
-    const QString note = QInputDialog::getText(this, tr("Save version"),
-                                               tr("A note for this version (what changed, why):"),
-                                               QLineEdit::Normal, QString(), &ok);
-    if (ok)
-        saveVersion(note);
-}
-
-void MainWindow::saveAsNewWithName() {
-    if (!m_document)
-        return;
-    bool ok = false;
-    const QString name =
-        QInputDialog::getText(this, tr("Save as new scenario"), tr("Name:"), QLineEdit::Normal,
-                              q(m_document->scenario().name) + tr(" (copy)"), &ok);
-    if (ok)
-        saveAsNewScenario(name);
+QTreeView* MainWindow::storeBrowser() const {
+    return m_storeBrowser->view();
 }
 
 void MainWindow::showPreferences() {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Preferences"));
-    auto* form = new QFormLayout(&dialog);
-    auto* store = new QLineEdit(m_settings ? m_settings->lastStore() : QString());
-    store->setPlaceholderText(QDir::toNativeSeparators(data::Store::defaultPath()));
-    auto* browse = new QPushButton(tr("Browse…"));
-    connect(browse, &QPushButton::clicked, &dialog, [&] {
-        const QString path = QFileDialog::getSaveFileName(
-            &dialog, tr("Store"), store->text(), tr("Crossgrade store (*.sqlite)"), nullptr,
-            QFileDialog::DontConfirmOverwrite);
-        if (!path.isEmpty())
-            store->setText(path);
-    });
-    auto* row = new QHBoxLayout;
-    row->addWidget(store, 1);
-    row->addWidget(browse);
-    form->addRow(tr("Store (used from the next start):"), row);
-    auto* money = new QComboBox;
-    money->addItem(tr("Compact ($1.2M)"));
-    money->addItem(tr("Full ($1,234,567)"));
-    money->setCurrentIndex(m_settings && m_settings->moneyDisplay() == MoneyDisplay::Full ? 1 : 0);
-    form->addRow(tr("Money in tables:"), money);
-    auto* samples = new QSpinBox;
-    samples->setRange(Settings::kMinMonteCarloSamples, Settings::kMaxMonteCarloSamples);
-    samples->setSingleStep(1000);
-    samples->setGroupSeparatorShown(true);
-    samples->setValue(m_settings ? m_settings->monteCarloSamples()
-                                 : Settings::kDefaultMonteCarloSamples);
-    samples->setToolTip(tr("Samples of a full Monte Carlo run; a held slider previews with "
-                           "1,000"));
-    form->addRow(tr("Monte Carlo samples:"), samples);
-    auto* editor =
-        new QLineEdit(m_settings ? m_settings->editorCommand() : Settings::defaultEditorCommand());
-    editor->setObjectName(QStringLiteral("editorCommand"));
-    editor->setPlaceholderText(Settings::defaultEditorCommand());
-    editor->setToolTip(tr("Run by “Open in editor” in the source viewer: {file} and {line} are "
-                          "replaced; quotes group words; no shell is involved.\nExamples: "
-                          "code --goto {file}:{line} · kate --line {line} {file} · "
-                          "gvim +{line} {file}"));
-    form->addRow(tr("Open in editor:"), editor);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    form->addRow(buttons);
+    PreferencesDialog dialog(m_settings, this);
     if (dialog.exec() != QDialog::Accepted || !m_settings)
         return;
-    m_settings->setLastStore(store->text().trimmed());
-    m_settings->setMoneyDisplay(money->currentIndex() == 1 ? MoneyDisplay::Full
-                                                           : MoneyDisplay::Compact);
+    dialog.writeTo(*m_settings);
+    // Settings has no change signals: the views that show a preference are told here.
     m_compare->setMoneyDisplay(m_settings->moneyDisplay());
-    m_settings->setMonteCarloSamples(samples->value());
-    m_settings->setEditorCommand(editor->text());
     m_audit->setEditorCommand(m_settings->editorCommand());
     m_storedAudit->setEditorCommand(m_settings->editorCommand());
     m_compare->setSamples(std::size_t(m_settings->monteCarloSamples()));
@@ -1562,9 +522,7 @@ void MainWindow::onAuditEdited(const QString& text, const model::Audit& audit) {
         showError(tr("The audit edit was refused"), error);
 }
 
-// ---------------------------------------------------------------------------------------------
 // Window events
-
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (!confirmUnsaved()) {
         event->ignore();
@@ -1574,114 +532,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     // The user saved or chose to discard: nothing is left to recover, even if the quit that
     // follows does not finish.
     if (m_recovery)
-        m_recovery->setDocument(nullptr);
+        m_recovery->documents()->setDocument(nullptr);
     event->accept();
-}
-
-// Down in the store filter moves into the list, as Enter does.
-bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_filter && event->type() == QEvent::KeyPress &&
-        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Down) {
-        emit m_filter->returnPressed();
-        if (!m_browser->currentIndex().isValid())
-            m_browser->setCurrentIndex(m_storeFilter->index(0, 0));
-        return true;
-    }
-    return QMainWindow::eventFilter(watched, event);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Window state, theme, keyboard
-
-// The default size fits the screen's available area (a 1440 px window on a 1400 px screen
-// clipped the what-if panel); a saved geometry is restored, then brought back onto a screen
-// that exists now and fitted to it. Docks, the centre's splitters and the tab shown last come
-// back too.
-void MainWindow::restoreWindowState() {
-    const QScreen* primary = QGuiApplication::primaryScreen();
-    const QRect available = primary ? primary->availableGeometry() : QRect();
-    if (available.isValid())
-        setGeometry(defaultGeometry(QSize(1440, 900), available));
-    else
-        resize(1440, 900);
-    if (!m_settings)
-        return;
-    if (restoreGeometry(m_settings->windowGeometry()) && !isMaximized() && !isFullScreen()) {
-        const QScreen* screen = QGuiApplication::screenAt(geometry().center());
-        if (!screen)
-            screen = primary;
-        if (screen)
-            setGeometry(fitToAvailable(geometry(), screen->availableGeometry()));
-    }
-    restoreState(m_settings->windowState());
-    for (QSplitter* splitter : m_centre->findChildren<QSplitter*>())
-        if (const QByteArray state = m_settings->viewState(splitterKey(m_centre, splitter));
-            !state.isEmpty())
-            splitter->restoreState(state);
-    const int view = m_settings->currentView();
-    if (view >= 0 && view < m_tabs->count())
-        m_tabs->setCurrentIndex(view);
-}
-
-void MainWindow::saveWindowState() {
-    if (!m_settings)
-        return;
-    m_settings->setWindowGeometry(saveGeometry());
-    m_settings->setWindowState(saveState());
-    for (QSplitter* splitter : m_centre->findChildren<QSplitter*>())
-        m_settings->setViewState(splitterKey(m_centre, splitter), splitter->saveState());
-    m_settings->setCurrentView(m_tabs->currentIndex());
-    m_settings->sync();
-}
-
-void MainWindow::setTheme(Theme theme) {
-    applyTheme(theme);
-    if (m_settings)
-        m_settings->setTheme(theme);
-    for (QAction* a : m_themeGroup->actions())
-        if (a->objectName() == QStringLiteral("theme-") + toString(theme))
-            a->setChecked(true);
-}
-
-void MainWindow::focusStoreFilter() {
-    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("store-browser"))) {
-        dock->show();
-        dock->raise();
-    }
-    m_filter->setFocus(Qt::ShortcutFocusReason);
-    m_filter->selectAll();
-}
-
-// F6 and Shift+F6 go round the window's three panes: the store browser, the centre (the tab bar
-// when a scenario is open, else the shown view's first input) and the what-if panel.
-void MainWindow::focusNextPane(bool backwards) {
-    QWidget* browserPane = m_filter->parentWidget();
-    QWidget* centrePane = m_centre->currentWidget() == m_tabs ? static_cast<QWidget*>(m_tabs)
-                                                              : m_centre->currentWidget();
-    std::vector<QWidget*> panes{browserPane, centrePane, m_whatIfBox};
-    panes.erase(std::remove_if(panes.begin(), panes.end(),
-                               [](QWidget* w) { return !w || !w->isVisible(); }),
-                panes.end());
-    if (panes.empty())
-        return;
-    const QWidget* focused = QApplication::focusWidget();
-    int current = -1;
-    for (std::size_t i = 0; i < panes.size(); ++i)
-        if (focused && (panes[i] == focused || panes[i]->isAncestorOf(focused)))
-            current = int(i);
-    const int n = int(panes.size());
-    for (int step = 1; step <= n; ++step) {
-        const int next =
-            ((current < 0 ? (backwards ? 0 : -1) : current) + (backwards ? -step : step) + n * 2) %
-            n;
-        QWidget* pane = panes[std::size_t(next)];
-        if (pane == m_tabs) {
-            m_tabs->tabBar()->setFocus(Qt::ShortcutFocusReason);
-            return;
-        }
-        if (focusFirstIn(pane))
-            return;
-    }
 }
 
 UserGuideViewer* MainWindow::showUserGuide() {
@@ -1721,264 +573,6 @@ void MainWindow::dropEvent(QDropEvent* event) {
             paths << url.toLocalFile();
     event->acceptProposedAction();
     importFiles(paths);
-}
-
-QStringList MainWindow::saveScreenshots(const QString& directory) {
-    QDir().mkpath(directory);
-    // Files given on the command line (the benchmark fixtures, say) are stored first; their
-    // notice would only push every view down.
-    waitForImport();
-    m_messages->hide();
-    QStringList written;
-    auto shoot = [&](const QString& name) {
-        QApplication::processEvents();
-        const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
-        if (savePng(grab(), path))
-            written << path;
-    };
-    const bool hadDocument = m_document != nullptr;
-    if (!hadDocument) {
-        m_centre->setCurrentWidget(m_start);
-        shoot(QStringLiteral("start"));
-        const QModelIndex audits = m_storeFilter->index(1, 0);
-        m_browser->expand(audits);
-        openBrowserItem(m_storeFilter->index(0, 0, audits));
-        shoot(QStringLiteral("stored-audit"));
-        const QModelIndex books = m_storeFilter->index(2, 0);
-        m_browser->expand(books);
-        openBrowserItem(m_storeFilter->index(0, 0, books));
-        shoot(QStringLiteral("pricebook"));
-        m_browser->collapse(audits);
-        m_browser->collapse(books);
-        shootBenchmarks(directory, written);
-        openDemo();
-    }
-    if (!m_document)
-        return written;
-    // The bands, the probability card and the compare view's paired column wait for their
-    // Monte Carlo runs, so the pictures show finished numbers, not progress bars.
-    auto settle = [this] {
-        m_document->waitForEvaluation();
-        m_document->monteCarlo()->waitForIdle();
-        m_compare->uncertainty()->waitForIdle();
-    };
-    settle();
-    const QStringList names{QStringLiteral("recommendation"), QStringLiteral("costs"),
-                            QStringLiteral("audit"),          QStringLiteral("inputs"),
-                            QStringLiteral("sensitivity"),    QStringLiteral("compare")};
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        m_tabs->setCurrentIndex(i);
-        if (m_tabs->currentWidget() == m_sensitivity)
-            m_sensitivity->waitForResults();
-        shoot(names.value(i, QString::number(i)));
-    }
-    shootWorkloadBinding(directory, written);
-    settle();
-    // A what-if at which AMD pays: a 35% purchase discount (docs/whatif.md), compared with
-    // the saved version. The edit is undone afterwards; nothing is saved.
-    m_document->edit(tr("AMD purchase discount"), [](model::Scenario& s) {
-        s = model::withKnob(std::move(s), model::WhatIfKnob::AmdDiscount, 0.35);
-    });
-    settle();
-    m_tabs->setCurrentWidget(m_costs);
-    shoot(QStringLiteral("whatif-costs"));
-    m_tabs->setCurrentWidget(m_sensitivity);
-    m_sensitivity->waitForResults();
-    shoot(QStringLiteral("whatif-sensitivity"));
-    m_compare->addScenario(tr("Saved v%1").arg(m_document->storedVersion().value_or(1)),
-                           m_document->baseline());
-    settle();
-    m_tabs->setCurrentWidget(m_compare);
-    shoot(QStringLiteral("whatif-compare"));
-    m_document->undoStack()->undo();
-    m_document->waitForEvaluation();
-    m_compare->removeEntry(0);
-    m_tabs->setCurrentIndex(1);
-    HetcclWatchDialog watch(m_store, m_document.get(), this);
-    watch.show();
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("hetccl-watch.png"));
-        savePng(watch.grab(), path))
-        written << path;
-    shootRecoveryOffer(directory, written);
-    ExportReportDialog report(
-        m_store, m_document.get(),
-        m_settings ? m_settings->monteCarloSamples() : Settings::kDefaultMonteCarloSamples, this);
-    report.setChosen(2, true);
-    report.setOutputPath(QDir::home().filePath(QStringLiteral("Documents/decision-report.pdf")));
-    report.show();
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("export-report.png"));
-        savePng(report.grab(), path))
-        written << path;
-    shootScanning(directory, written);
-    shootThemes(directory, written);
-    return written;
-}
-
-// The main views in the light and in the dark theme (docs/desktop.md, "Themes"): the welcome,
-// then the demo's Recommendation, Costs, Audit and Inputs views. The theme in use before is put
-// back; the setting is not touched.
-void MainWindow::shootThemes(const QString& directory, QStringList& written) {
-    const Theme before = currentTheme();
-    auto shoot = [&](const QString& name) {
-        QApplication::processEvents();
-        const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
-        if (savePng(grab(), path))
-            written << path;
-    };
-    for (const Theme theme : {Theme::Light, Theme::Dark}) {
-        applyTheme(theme);
-        const QString prefix = QStringLiteral("theme-") + toString(theme);
-        if (closeDocument()) {
-            m_messages->hide();
-            shoot(prefix + QStringLiteral("-start"));
-        }
-        if (!openDemo())
-            break;
-        m_document->waitForEvaluation();
-        m_document->monteCarlo()->waitForIdle();
-        m_tabs->setCurrentWidget(m_costs);
-        shoot(prefix);
-        m_tabs->setCurrentWidget(m_recommendation);
-        shoot(prefix + QStringLiteral("-recommendation"));
-        m_tabs->setCurrentWidget(m_audit);
-        shoot(prefix + QStringLiteral("-audit"));
-        m_tabs->setCurrentWidget(m_editor);
-        m_editor->showSection(ScenarioEditor::Section::Prices);
-        shoot(prefix + QStringLiteral("-inputs"));
-        m_editor->showSection(ScenarioEditor::Section::General);
-        m_tabs->setCurrentWidget(m_sensitivity);
-        m_sensitivity->waitForResults();
-        shoot(prefix + QStringLiteral("-sensitivity"));
-    }
-    applyTheme(before);
-}
-
-// The offer at start of what a crashed window left: the demo with an edit, last written four
-// minutes before. Nothing is read or written: the offer is made up, its file at the place the
-// default folder would have it.
-void MainWindow::shootRecoveryOffer(const QString& directory, QStringList& written) {
-    RecoveryOffer offer;
-    const RecoveryFolder folder(
-        QDir::home().filePath(QStringLiteral(".local/share/Crossgrade/crossgrade/recovery")),
-        m_store.path());
-    offer.filePath = folder.newFilePath();
-    offer.header = RecoveryHeader{};
-    offer.header->storePath = folder.storePath();
-    offer.header->savedAt = QDateTime::currentDateTime().addSecs(-4 * 60);
-    offer.header->origin = {m_document->storedScenarioId(), m_document->storedVersion(),
-                            m_document->fileName()};
-    offer.header->title = m_document->title();
-    offer.scenario = model::withKnob(m_document->scenario(), model::WhatIfKnob::AmdDiscount, 0.35);
-    RecoveryDialog dialog(offer, QDateTime::currentDateTime(), this);
-    dialog.show();
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("recovery-offer.png"));
-        savePng(dialog.grab(), path))
-        written << path;
-}
-
-// The Benchmarks view from the store browser, one sweep row selected (its point ringed), and
-// the compare dialog over the same records.
-void MainWindow::shootBenchmarks(const QString& directory, QStringList& written) {
-    const QModelIndex benchmarks = m_storeFilter->index(3, 0);
-    m_browser->expand(benchmarks);
-    openBrowserItem(benchmarks);
-    for (const data::StoredBenchmark& b : m_benchmarks->tableModel()->records())
-        if (b.record.interactivity && b.record.flags.empty() && b.record.sku == "MI300X") {
-            m_benchmarks->selectRecord(b.id);
-            break;
-        }
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("benchmarks.png"));
-        savePng(grab(), path))
-        written << path;
-    m_benchmarks->openCompare();
-    if (auto* dialog = m_benchmarks->findChild<BenchmarkCompareDialog*>()) {
-        dialog->setModelText(QStringLiteral("llama"));
-        QApplication::processEvents();
-        if (const QString path = QDir(directory).filePath(QStringLiteral("benchmarks-compare.png"));
-            savePng(dialog->grab(), path))
-            written << path;
-        dialog->close();
-    }
-    m_browser->collapse(benchmarks);
-}
-
-// The demo's 70B chat workload bound to the stored llama-3.1-70b rows at its 1k/1k operating
-// point, on the Inputs view's Workloads page; the binding is undone afterwards.
-void MainWindow::shootWorkloadBinding(const QString& directory, QStringList& written) {
-    const ScenarioEditor::Section section = m_editor->currentSection();
-    m_tabs->setCurrentWidget(m_editor);
-    m_editor->showSection(ScenarioEditor::Section::Workloads);
-    WorkloadBindingPanel* panel = m_editor->bindingPanel();
-    if (!m_editor->selectWorkload(QStringLiteral("chat-70b"))) {
-        m_editor->showSection(section);
-        return;
-    }
-    model::BenchmarkSelector selector;
-    selector.model = "llama-3.1-70b";
-    selector.precision = "fp8";
-    selector.isl = 1024;
-    selector.osl = 1024;
-    panel->setSelector(selector);
-    if (!panel->bind().isEmpty()) {
-        m_editor->showSection(section);
-        return;
-    }
-    m_document->waitForEvaluation();
-    QApplication::processEvents();
-    if (const QString path = QDir(directory).filePath(QStringLiteral("workload-binding.png"));
-        savePng(grab(), path))
-        written << path;
-    m_document->undoStack()->undo();
-    m_document->waitForEvaluation();
-    m_editor->showSection(section);
-}
-
-} // namespace crossgrade::ui
-
-namespace crossgrade::ui {
-
-// A folder given on the command line opened the scan dialog: it scans as a training workload,
-// then the dialog's summary, the audit view on the custom-kernel evidence and the source viewer
-// at the first finding are taken.
-void MainWindow::shootScanning(const QString& directory, QStringList& written) {
-    auto* dialog = findChild<ScanDialog*>();
-    if (!dialog || dialog->folders().isEmpty())
-        return;
-    auto save = [&](QWidget* widget, const QString& name) {
-        QApplication::processEvents();
-        const QString path = QDir(directory).filePath(name + QStringLiteral(".png"));
-        if (savePng(widget->grab(), path))
-            written << path;
-    };
-    dialog->setWorkload(model::WorkloadKind::Training);
-    dialog->setAuditName(tr("Acme ML platform (demo)"));
-    if (!dialog->startScan())
-        return;
-    dialog->waitForScan();
-    save(dialog, QStringLiteral("scan-dialog"));
-    if (!dialog->storedAuditId())
-        return;
-    dialog->accept();
-    m_messages->hide();
-    m_storedAudit->selectDimension(model::Dimension::CustomKernels);
-    save(this, QStringLiteral("scan-audit"));
-    // The inline PTX sits in the middle of its kernel: the viewer shows the lines around it.
-    const auto& evidence =
-        m_storedAudit->audit().dimension(model::Dimension::CustomKernels).evidence;
-    int row = 0;
-    for (std::size_t i = 0; i < evidence.size(); ++i)
-        if (evidence[i].rule_id == "D1.inline-ptx") {
-            row = int(i);
-            break;
-        }
-    if (m_storedAudit->openEvidence(row))
-        save(m_storedAudit->sourceViewer(), QStringLiteral("source-viewer"));
-    if (m_storedAudit->sourceViewer())
-        m_storedAudit->sourceViewer()->close();
 }
 
 } // namespace crossgrade::ui

@@ -7,15 +7,15 @@
 // Every view has a keyboard shortcut (docs/desktop.md, "Keyboard"); the theme, the window's
 // geometry, its docks, splitters and current view are kept across runs in Settings.
 
-#include "any_document.h"
+#include "document_import.h"
 #include "document_recovery.h"
 #include "recovery_offer.h"
 #include "settings.h"
 #include "store.h"
 #include "theme.h"
 
-#include <QFutureWatcher>
 #include <QMainWindow>
+#include <QPointer>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -25,7 +25,6 @@ class QActionGroup;
 class QLabel;
 class QLineEdit;
 class QMenu;
-class QProgressDialog;
 class QPushButton;
 class QSortFilterProxyModel;
 class QStackedWidget;
@@ -46,9 +45,11 @@ class ScanDialog;
 class ScenarioDocument;
 class ScenarioEditor;
 class StartView;
+class StoreBrowser;
 class StoreTreeModel;
 class UserGuideViewer;
 class WhatIfPanel;
+class WindowRecovery;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -66,8 +67,8 @@ public:
 
     data::Store& store() { return m_store; }
     ScenarioDocument* document() const { return m_document.get(); }
-    StoreTreeModel* storeModel() const { return m_storeModel; }
-    QSortFilterProxyModel* storeFilter() const { return m_storeFilter; }
+    StoreTreeModel* storeModel() const;
+    QSortFilterProxyModel* storeFilter() const;
     MessageBar* messageBar() const { return m_messages; }
     QTabWidget* workspace() const { return m_tabs; }
     WhatIfPanel* whatIfPanel() const { return m_whatIf; }
@@ -76,8 +77,8 @@ public:
     bool isStartViewShown() const;
     StartView* startView() const { return m_start; }
     ScenarioEditor* scenarioEditor() const { return m_editor; }
-    QLineEdit* storeFilterEdit() const { return m_filter; }
-    QTreeView* storeBrowser() const { return m_browser; }
+    QLineEdit* storeFilterEdit() const;
+    QTreeView* storeBrowser() const;
     // The banner above the centre that says the open scenario, audit or price book is shipped
     // sample data; hidden for the user's own.
     QLabel* sampleBanner() const { return m_sampleBanner; }
@@ -100,7 +101,7 @@ public:
     // (docs/desktop.md, "Recovery after a crash"). Without it nothing is written: the tests of
     // other views leave no files behind.
     void enableRecovery(RecoveryOptions options = {});
-    DocumentRecovery* recovery() const { return m_recovery.get(); }
+    DocumentRecovery* recovery() const;
     void setRecoveryPrompt(RecoveryPrompt prompt) { m_recoveryPrompt = std::move(prompt); }
     // Offers the recovery files of this store whose window no longer runs, newest first.
     // Restore opens one as an unsaved document and ends the offers (the rest wait for the next
@@ -151,8 +152,19 @@ public:
     BenchmarksView* benchmarksView() const { return m_benchmarks; }
     // Shows the Benchmarks view, listing one SKU's records (empty: every record).
     void showBenchmarks(const QString& sku = {});
-    // Grabs every view at the window's size into `directory` (docs/screenshots).
-    QStringList saveScreenshots(const QString& directory);
+    // The views of the open scenario, in the order of their tabs (View → Recommendation…).
+    enum class View { Recommendation, Costs, Audit, Inputs, Sensitivity, Compare };
+    // Shows `view` of the open scenario in the centre, as its View menu entry does but without
+    // moving the focus. False when no scenario is open.
+    bool showView(View view);
+    // Shows the welcome in the centre, as View → Welcome does but without moving the focus.
+    // False when a scenario is open (the welcome shows only without one).
+    bool showStartView();
+    SensitivityView* sensitivityView() const { return m_sensitivity; }
+    // The scan dialog opened last by auditRepositories(), while it is open.
+    ScanDialog* scanDialog() const;
+    // Samples of a full Monte Carlo run (Edit → Preferences…).
+    int monteCarloSamples() const;
 
 signals:
     // A scenario was opened (true) or closed (false).
@@ -160,16 +172,10 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
-    struct ReadFile {
-        QString path;
-        data::AnyDocument document;
-    };
-
     void buildActions();
     void buildMenus();
     void buildBrowser();
@@ -186,8 +192,7 @@ private:
     bool confirmUnsaved();
     void showError(const QString& headline, const QString& details = {});
     void showNotice(const QString& headline, const QString& details = {});
-    void applyImport();
-    void showBrowserMenu(const QPoint& position);
+    void applyImport(const DocumentImport::Result& result);
     void newScenario();
     void openFileDialog();
     void exportScenario();
@@ -203,11 +208,6 @@ private:
     std::optional<QString> documentSampleFile();
     void saveWindowState();
     void onAuditEdited(const QString& text, const model::Audit& audit);
-    void shootBenchmarks(const QString& directory, QStringList& written);
-    void shootWorkloadBinding(const QString& directory, QStringList& written);
-    void shootScanning(const QString& directory, QStringList& written);
-    void shootRecoveryOffer(const QString& directory, QStringList& written);
-    void shootThemes(const QString& directory, QStringList& written);
 
     data::Store m_store;
     Settings* m_settings;
@@ -215,14 +215,10 @@ private:
     UnsavedChangesPrompt m_prompt;
     // After m_document: destroyed first, removing its file (a window closed after the user
     // chose leaves none).
-    std::unique_ptr<DocumentRecovery> m_recovery;
-    ProcessProbe m_isRunning;
+    std::unique_ptr<WindowRecovery> m_recovery;
     RecoveryPrompt m_recoveryPrompt;
 
-    StoreTreeModel* m_storeModel = nullptr;
-    QSortFilterProxyModel* m_storeFilter = nullptr;
-    QTreeView* m_browser = nullptr;
-    QLineEdit* m_filter = nullptr;
+    StoreBrowser* m_storeBrowser = nullptr;
     QStackedWidget* m_centre = nullptr;
     StartView* m_start = nullptr;
     QTabWidget* m_tabs = nullptr;
@@ -236,6 +232,7 @@ private:
     QWidget* m_storedAuditPage = nullptr;
     std::optional<std::int64_t> m_storedAuditId;
     QPushButton* m_rescan = nullptr;
+    QPointer<ScanDialog> m_scanDialog;
     PriceBookView* m_priceBook = nullptr;
     BenchmarksView* m_benchmarks = nullptr;
     WhatIfPanel* m_whatIf = nullptr;
@@ -267,9 +264,8 @@ private:
     QActionGroup* m_themeGroup = nullptr;
     QStringList m_guideCandidates;
 
-    QFutureWatcher<ReadFile> m_import;
-    QProgressDialog* m_importProgress = nullptr;
-    QStringList m_importPaths;
+    // Last: destroyed first, waiting for a read still running.
+    DocumentImport m_import{this};
 };
 
 } // namespace crossgrade::ui
