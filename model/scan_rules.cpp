@@ -1,3 +1,8 @@
+// The scanner's rule table (scan_rules.h, docs/scanner.md): every rule's id, dimension, kind,
+// severity, scope, pattern, ROCm equivalent and note, one entry each. Longer than 600 lines
+// because it is a table: one rule is a few lines, and the rules of a dimension read best
+// together; the functions at its end (lookup, the noisy-pattern list) are short.
+
 #include "scan_rules.h"
 
 #include <algorithm>

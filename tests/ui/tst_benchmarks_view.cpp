@@ -350,6 +350,17 @@ void TestBenchmarksView::importAsksForTheServingContextAndStores() {
     QCOMPARE(changed.count(), 1);
 }
 
+namespace {
+// What the serving-context prompt answers for a benchmark_serving file: 8 MI300X at fp8.
+data::BenchmarkContext mi300xServing() {
+    data::BenchmarkContext c;
+    c.hardware = "mi300x";
+    c.gpus = 8;
+    c.precision = "fp8";
+    return c;
+}
+} // namespace
+
 // Issue 20: the import dialog read every file whole and stored the records it held, so a
 // million-row file was in memory at once. It now reads each file to check it, keeping counts
 // only, and stores by reading the files again, record by record, as import-benchmarks does: a
@@ -370,11 +381,7 @@ void TestBenchmarksView::bug_importDialogHeldEveryRecord() {
                 qFatal("cannot rewrite %s", qPrintable(csv));
             f.write(lines[0] + '\n' + lines[1] + '\n');
             f.close();
-            data::BenchmarkContext c;
-            c.hardware = "mi300x";
-            c.gpus = 8;
-            c.precision = "fp8";
-            return std::optional(c);
+            return std::optional(mi300xServing());
         });
     QVERIFY(m_view->importFiles({csv, fixture("serving-sglang-goodput-colon.json")}));
     m_view->waitForImport();
@@ -387,11 +394,7 @@ void TestBenchmarksView::bug_importDialogHeldEveryRecord() {
     // Unchanged, the same files store every record the first read counted.
     m_view->importer()->setContextPrompt(
         [](const QString&, const QString&, const data::BenchmarkContext&) {
-            data::BenchmarkContext c;
-            c.hardware = "mi300x";
-            c.gpus = 8;
-            c.precision = "fp8";
-            return std::optional(c);
+            return std::optional(mi300xServing());
         });
     QVERIFY(m_view->importFiles({csv, fixture("serving-sglang-goodput-colon.json")}));
     m_view->waitForImport();

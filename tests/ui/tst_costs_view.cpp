@@ -644,8 +644,8 @@ void TestCostsView::bug_sliderStepCompiledTheScenarioFourTimes() {
     now = model::compileCounts();
     QCOMPARE(now.compiles - before.compiles, std::size_t(3));
     QCOMPARE(now.recommendations - before.recommendations, std::size_t(1));
-    QCOMPARE(document.evaluation().recommendation.primary_path,
-             model::recommend(document.scenario().audit.profile()).primary_path);
+    QVERIFY(document.evaluation().recommendation.primary_path ==
+            model::recommend(document.scenario().audit.profile()).primary_path);
 }
 
 // A what-if drag step on the 60-month, 5-option training shop: the engine re-evaluates with
