@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <array>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 namespace {
 
@@ -183,4 +183,4 @@ void highlightBenchmarkPoint(QCustomPlot* /*plot*/, BenchmarkScatter& scatter,
     }
 }
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

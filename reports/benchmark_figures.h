@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 struct BenchmarkScatter {
     model::ThroughputKind unit = model::ThroughputKind::Total;
@@ -51,4 +51,4 @@ BenchmarkScatter plotBenchmarkScatter(QCustomPlot* plot,
 void highlightBenchmarkPoint(QCustomPlot* plot, BenchmarkScatter& scatter,
                              std::optional<std::size_t> index, const FigureStyle& style);
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

@@ -10,7 +10,7 @@
 #include <QPointer>
 #include <algorithm>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 using model::OptionId;
 
@@ -380,4 +380,4 @@ const QCPGraph* baselineGraph(const QCustomPlot* plot, OptionId option) {
                                                                               : nullptr;
 }
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 // What the figures cannot read from an evaluation but the compiled scenario names: each
 // option's doors ("inference", "training"), in CompiledOption::doors order.
@@ -41,4 +41,4 @@ const QCPGraph* baselineGraph(const QCustomPlot* plot, model::OptionId option);
 enum class BandEdge { P10, P90 };
 const QCPGraph* bandGraph(const QCustomPlot* plot, model::OptionId option, BandEdge edge);
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

@@ -5,7 +5,7 @@
 #include <QFontMetricsF>
 #include <cmath>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 namespace {
 
@@ -139,4 +139,4 @@ QStringList markerLabels(const QCustomPlot* plot) {
     return texts;
 }
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

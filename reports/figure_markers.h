@@ -17,7 +17,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 // Markers (vertical lines and their labels) are few; they are pooled per figure and hidden
 // when not needed, instead of deleted and created again on every update.
@@ -59,4 +59,4 @@ QCPItemText* centreText(QCustomPlot* plot, const QString& text, const FigureStyl
 // The text of every marker label on a figure (break-even and door labels), for tests.
 QStringList markerLabels(const QCustomPlot* plot);
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

@@ -4,7 +4,7 @@
 
 #include <array>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 using model::OptionId;
 
@@ -192,4 +192,4 @@ void inkAxes(QCustomPlot* plot, const FigureStyle& style, const QPen& grid, cons
     }
 }
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

@@ -17,7 +17,7 @@
 #include <cstddef>
 #include <optional>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 // Colours and fonts of a figure: from the application's palette on screen, fixed for print.
 struct FigureStyle {
@@ -58,4 +58,4 @@ QColor withAlpha(QColor c, int alpha);
 QColor faded(const QColor& c, const QColor& background, double opacity);
 QFont scaledFont(const FigureStyle& style, double factor, bool bold = false);
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

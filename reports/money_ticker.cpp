@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 QString MoneyTicker::label(double usd) {
     return QString::fromStdString(model::formatUsd(usd));
@@ -74,4 +74,4 @@ void useMoneyAxis(QCPAxis* axis, const QString& label) {
     axis->setLabel(label);
 }
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

@@ -8,7 +8,7 @@
 #include <QString>
 #include <QVector>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 // Money tick labels in one unit per axis ("$0", "$20M", "$40M"; "-$40k", "$0", "$250k"), with
 // as many decimals as the tick step needs so that neighbouring labels never read the same.
@@ -28,4 +28,4 @@ protected:
 // Money ticks (kept when the axis has them already) and `label` on `axis`.
 void useMoneyAxis(QCPAxis* axis, const QString& label);
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

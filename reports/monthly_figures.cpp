@@ -11,7 +11,7 @@
 #include <array>
 #include <map>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 using model::OptionId;
 
@@ -308,4 +308,4 @@ const QCPBars* gpuBars(const QCustomPlot* plot, const std::string& sku) {
                                                                           : nullptr;
 }
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

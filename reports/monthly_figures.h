@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 // The scenario's SKUs in CompiledScenario::skus order, and their vendors, for plotGpus.
 std::vector<std::string> skuIds(const model::CompiledScenario& compiled);
@@ -37,4 +37,4 @@ const QCPBars* componentBars(const QCustomPlot* plot, int component);
 const QCPGraph* componentTotalGraph(const QCustomPlot* plot);
 const QCPBars* gpuBars(const QCustomPlot* plot, const std::string& sku);
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

@@ -5,7 +5,7 @@
 #include <QFontMetricsF>
 #include <algorithm>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 namespace {
 
@@ -163,4 +163,4 @@ void fitValueAxis(QCustomPlot* plot, double padding) {
                           range.upper + padding * span);
 }
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

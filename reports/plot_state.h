@@ -18,7 +18,7 @@
 #include <QVector>
 #include <utility>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 // What a builder keeps on its plot: owned by the plot (a child QObject), found again by name.
 // Setting one up turns off automatic legend entries (each builder adds its own, in its order),
@@ -110,4 +110,4 @@ template <typename Container> void unstack(Container& all) {
             bars->moveAbove(nullptr);
 }
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

@@ -41,17 +41,17 @@ FigureBuilder tornadoFigure(const model::Tornado& tornado, const ScenarioAnalysi
         labels.push_back(QString::fromStdString(it == names.end() ? bar.pointer : it->second));
     }
     return [&tornado, labels, maxBars](QCustomPlot* plot) {
-        ui::FigureStyle style = ui::FigureStyle::print();
+        reports::FigureStyle style = reports::FigureStyle::print();
         style.titles = false;
-        ui::plotTornado(plot, tornado, labels, style, QString(), maxBars);
+        reports::plotTornado(plot, tornado, labels, style, QString(), maxBars);
     };
 }
 
 void cumulativeFigure(ReportBody& body, const ScenarioAnalysis& a, double heightMm) {
     body.figure(
         [&a](QCustomPlot* plot) {
-            ui::plotCumulative(plot, a.evaluation, nullptr, ui::FigureStyle::print(),
-                               ui::doorNames(a.compiled), &a.monte_carlo);
+            reports::plotCumulative(plot, a.evaluation, nullptr, reports::FigureStyle::print(),
+                                    reports::doorNames(a.compiled), &a.monte_carlo);
         },
         heightMm);
     body.html(paragraph(QObject::tr("Cumulative cost per option at most-likely values; shaded: "
@@ -68,13 +68,13 @@ void costCurves(ReportBody& body, const ScenarioAnalysis& a, bool withCumulative
     }
     const OptionId lead = a.leadOption();
     if (const model::OptionOutcome* o = a.evaluation.find(lead)) {
-        const ui::DoorNames doors = ui::doorNames(a.compiled);
+        const reports::DoorNames doors = reports::doorNames(a.compiled);
         const auto names = doors.find(lead);
         const std::vector<std::string> doorList =
             names == doors.end() ? std::vector<std::string>{} : names->second;
         body.figure(
             [o, doorList](QCustomPlot* plot) {
-                ui::plotComponents(plot, *o, ui::FigureStyle::print(), doorList);
+                reports::plotComponents(plot, *o, reports::FigureStyle::print(), doorList);
             },
             62);
         body.html(paragraph(QObject::tr("Monthly cost of %1 by component at most-likely values; "

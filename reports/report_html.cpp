@@ -26,7 +26,7 @@ QString likelihood(double probability) {
 }
 
 QString optionName(model::OptionId option) {
-    return ui::optionLabel(option);
+    return reports::optionLabel(option);
 }
 
 QString medianWithRange(const model::Summary& summary) {

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 namespace {
 
@@ -256,4 +256,4 @@ const QCPColorMap* breakEvenColourMap(const QCustomPlot* plot) {
     return plot->findChild<QCPColorMap*>(QString::fromLatin1(kBreakEvenMap));
 }
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

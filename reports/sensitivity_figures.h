@@ -11,7 +11,7 @@
 #include <QString>
 #include <vector>
 
-namespace crossgrade::ui {
+namespace crossgrade::reports {
 
 // The axis caption of the tornado: the metric and the swing, as readers of tornados need
 // (decision-practice.md §6).
@@ -40,4 +40,4 @@ struct TornadoBarsDrawn {
 TornadoBarsDrawn tornadoBarsDrawn(const QCustomPlot* plot);
 const QCPColorMap* breakEvenColourMap(const QCustomPlot* plot);
 
-} // namespace crossgrade::ui
+} // namespace crossgrade::reports

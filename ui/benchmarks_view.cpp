@@ -31,6 +31,11 @@
 
 namespace crossgrade::ui {
 
+// The figure builders and their look live in reports/.
+using reports::FigureStyle;
+using reports::highlightBenchmarkPoint;
+using reports::plotBenchmarkScatter;
+
 namespace {
 
 const char* const kBenchmarkFilter =

@@ -50,7 +50,7 @@ public:
     BenchmarkFilterModel* filterModel() const { return m_filter; }
     QTableView* table() const { return m_table; }
     QCustomPlot* plot() const { return m_plot; }
-    const BenchmarkScatter& scatter() const { return m_scatter; }
+    const reports::BenchmarkScatter& scatter() const { return m_scatter; }
     QString countText() const;
     QString plotNote() const;
     QString provenanceText() const;
@@ -116,9 +116,9 @@ private:
     QPushButton* m_remove = nullptr;
     QPushButton* m_compare = nullptr;
 
-    BenchmarkScatter m_scatter;
+    reports::BenchmarkScatter m_scatter;
     std::vector<int> m_plotSourceRows; // the scatter's record index → source row
-    FigureStyle m_style;
+    reports::FigureStyle m_style;
     BenchmarkImporter* m_importer = nullptr;
     RemovePrompt m_removePrompt;
 };

@@ -19,6 +19,9 @@
 
 namespace crossgrade::ui {
 
+// The figure builders and their look live in reports/.
+using reports::MoneyTicker;
+
 namespace {
 
 QString q(const std::string& s) {

@@ -26,6 +26,18 @@
 
 namespace crossgrade::ui {
 
+// The figure builders and their look live in reports/.
+using reports::doorNames;
+using reports::FigureStyle;
+using reports::MoneyTicker;
+using reports::optionColour;
+using reports::optionLabel;
+using reports::plotComponents;
+using reports::plotCumulative;
+using reports::plotGpus;
+using reports::skuIds;
+using reports::skuVendors;
+
 using model::OptionId;
 
 namespace {

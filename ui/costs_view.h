@@ -95,13 +95,13 @@ private:
     QComboBox* m_optionChooser = nullptr;
     QToolButton* m_exportButton = nullptr;
 
-    FigureStyle m_style;
+    reports::FigureStyle m_style;
     // Names the evaluation cannot give (SKU ids, door kinds), from compiling the scenario
     // the shown evaluation belongs to; compiled again only after the scenario changed.
     bool m_namesStale = true;
     std::vector<std::string> m_skuIds;
     std::vector<model::Vendor> m_skuVendors;
-    DoorNames m_doorNames;
+    reports::DoorNames m_doorNames;
     std::optional<model::OptionId> m_userChoice; // what the user picked, kept across edits
     bool m_replotPending = false;                // data changed while the view was hidden
     // The hover cursor lives on its own buffered layer, so moving it repaints that layer

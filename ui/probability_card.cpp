@@ -17,6 +17,9 @@
 
 namespace crossgrade::ui {
 
+// The figure builders and their look live in reports/.
+using reports::optionLabel;
+
 namespace {
 
 QString usd(double v) {

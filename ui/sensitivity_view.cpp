@@ -23,6 +23,12 @@
 
 namespace crossgrade::ui {
 
+// The figure builders and their look live in reports/.
+using reports::FigureStyle;
+using reports::optionLabel;
+using reports::plotBreakEvenMap;
+using reports::plotTornado;
+
 using model::WhatIfKnob;
 
 namespace {

@@ -95,6 +95,25 @@ int main(int argc, char** argv) {
                 e.policies_searched, evaluateSeconds, static_cast<unsigned long long>(d.h),
                 std::string(toString(e.cheapest)).c_str());
 
+    // What one what-if slider step costs in the model (issue 21): the compile an edit makes, and
+    // the evaluation with the door policies held. Before issue 21 a step compiled four times.
+    constexpr int kSteps = 200;
+    start = std::chrono::steady_clock::now();
+    for (int i = 0; i < kSteps; ++i) {
+        const CompiledScenario again = compile(scenario, &compiled);
+        if (again.options.size() != compiled.options.size())
+            return 1;
+    }
+    const double compileMs = seconds(start) * 1e3 / kSteps;
+    start = std::chrono::steady_clock::now();
+    for (int i = 0; i < kSteps; ++i)
+        if (evaluateWithHeldPolicies(scenario, compiled, e).options.size() != e.options.size())
+            return 1;
+    const double heldMs = seconds(start) * 1e3 / kSteps;
+    std::printf("  slider step in the model: compile %.3f ms (once per step; four times before "
+                "issue 21), evaluation with held policies %.3f ms\n",
+                compileMs, heldMs);
+
     SensitivityControl control;
     control.threads = threads;
     if (tornado) {

@@ -91,7 +91,7 @@ private Q_SLOTS:
         // The options table: every option. (Raw order draws each page's header and footer first, so
         // page 1 is the text before "Page 2 of".)
         for (const model::OptionOutcome& o : a.evaluation.options)
-            QVERIFY(onPageOne(ui::optionLabel(o.id)));
+            QVERIFY(onPageOne(reports::optionLabel(o.id)));
         QVERIFY(onPageOne(QStringLiteral("Top drivers of")));
         QVERIFY(onPageOne(QStringLiteral("Cumulative cost by option")));
     }

@@ -228,12 +228,12 @@ void TestBenchmarksView::scatterHasOneSeriesPerSku() {
             ++placed[b.record.sku];
     }
     QVERIFY(unplaced > 0);
-    const ui::BenchmarkScatter& scatter = m_view->scatter();
+    const reports::BenchmarkScatter& scatter = m_view->scatter();
     QVERIFY(scatter.unit == model::ThroughputKind::Total);
     QVERIFY(m_view->plot()->yAxis->label().startsWith("Total tokens/s per GPU"));
     QCOMPARE(scatter.series.size(), placed.size());
     for (const auto& [sku, count] : placed) {
-        const ui::BenchmarkScatter::Series* series = scatter.seriesOf(sku);
+        const reports::BenchmarkScatter::Series* series = scatter.seriesOf(sku);
         QVERIFY2(series, sku.c_str());
         QCOMPARE(int(series->points.size()), count);
         QCOMPARE(series->graph->dataCount(), count);
@@ -298,7 +298,7 @@ void TestBenchmarksView::selectedRowShowsProvenanceAndRingsItsPoint() {
 
 void TestBenchmarksView::clickedPointSelectsItsRow() {
     fill();
-    const ui::BenchmarkScatter::Series& series = m_view->scatter().series.back();
+    const reports::BenchmarkScatter::Series& series = m_view->scatter().series.back();
     QVERIFY(series.points.size() >= 1);
     emit m_view->plot()->plottableClick(series.graph, 0, nullptr);
     const std::optional<std::int64_t> id = m_view->currentId();

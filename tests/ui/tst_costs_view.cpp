@@ -29,6 +29,7 @@
 
 using namespace crossgrade;
 using namespace crossgrade::ui;
+using namespace crossgrade::reports;
 
 namespace {
 

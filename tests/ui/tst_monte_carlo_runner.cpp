@@ -16,6 +16,7 @@
 
 using namespace crossgrade;
 using namespace crossgrade::ui;
+using namespace crossgrade::reports;
 using crossgrade::testing::sampleScenario;
 
 namespace {

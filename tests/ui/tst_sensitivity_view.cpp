@@ -19,6 +19,7 @@
 
 using namespace crossgrade;
 using namespace crossgrade::ui;
+using namespace crossgrade::reports;
 
 namespace {
 
