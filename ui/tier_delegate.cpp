@@ -8,7 +8,8 @@
 
 namespace crossgrade::ui {
 
-QWidget* TierDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const {
+QWidget* TierDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& option,
+                                    const QModelIndex& index) const {
     if (index.column() != AuditTableModel::TierColumn)
         return QStyledItemDelegate::createEditor(parent, option, index);
     auto* combo = new QComboBox(parent);
@@ -35,7 +36,8 @@ void TierDelegate::setEditorData(QWidget* editor, const QModelIndex& index) cons
         QStyledItemDelegate::setEditorData(editor, index);
 }
 
-void TierDelegate::setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const {
+void TierDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
+                                const QModelIndex& index) const {
     if (auto* combo = qobject_cast<QComboBox*>(editor))
         model->setData(index, combo->currentIndex());
     else
