@@ -1,10 +1,10 @@
 #include "benchmark_importer.h"
 
 #include "benchmark_context_dialog.h"
+#include "watched_progress.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QProgressDialog>
 #include <QtConcurrent>
 #include <stdexcept>
 
@@ -79,16 +79,7 @@ bool BenchmarkImporter::start(const QStringList& paths) {
         }
     }));
     if (!m_progress && m_dialogParent) {
-        m_progress = new QProgressDialog(m_dialogParent);
-        m_progress->setWindowTitle(tr("Importing benchmarks"));
-        m_progress->setMinimumDuration(400);
-        m_progress->setAutoReset(false);
-        connect(&m_watcher, &QFutureWatcher<ReadFile>::progressRangeChanged, m_progress,
-                &QProgressDialog::setRange);
-        connect(&m_watcher, &QFutureWatcher<ReadFile>::progressValueChanged, m_progress,
-                &QProgressDialog::setValue);
-        connect(m_progress, &QProgressDialog::canceled, &m_watcher,
-                &QFutureWatcher<ReadFile>::cancel);
+        m_progress = watchedProgressDialog(m_dialogParent, m_watcher, tr("Importing benchmarks"));
     }
     if (m_progress) {
         m_progress->setLabelText(tr("Reading %n benchmark file(s)…", "", int(paths.size())));

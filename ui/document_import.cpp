@@ -7,10 +7,10 @@
 #include "compiled_scenario.h"
 #include "evaluation.h"
 #include "problem.h"
+#include "watched_progress.h"
 
 #include <QCoreApplication>
 #include <QFile>
-#include <QProgressDialog>
 #include <QtConcurrent>
 
 namespace crossgrade::ui {
@@ -55,16 +55,7 @@ bool DocumentImport::start(const QStringList& paths) {
         }
     }));
     if (!m_progress) {
-        m_progress = new QProgressDialog(m_dialogParent);
-        m_progress->setWindowTitle(tr("Importing"));
-        m_progress->setMinimumDuration(400);
-        m_progress->setAutoReset(false);
-        connect(&m_watcher, &QFutureWatcher<ReadFile>::progressRangeChanged, m_progress,
-                &QProgressDialog::setRange);
-        connect(&m_watcher, &QFutureWatcher<ReadFile>::progressValueChanged, m_progress,
-                &QProgressDialog::setValue);
-        connect(m_progress, &QProgressDialog::canceled, &m_watcher,
-                &QFutureWatcher<ReadFile>::cancel);
+        m_progress = watchedProgressDialog(m_dialogParent, m_watcher, tr("Importing"));
     }
     m_progress->setLabelText(tr("Reading %n file(s)…", "", int(paths.size())));
     m_progress->reset();
