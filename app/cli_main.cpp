@@ -10,7 +10,7 @@ namespace {
 
 // QCoreApplication::arguments() decodes argv as UTF-8 and replaces every byte that is not with
 // U+FFFD, so a file name made of other bytes would name another file; pathFromBytes() keeps
-// them (data/path_bytes.h) for the commands to turn back into the same bytes.
+// them (data/common/path_bytes.h) for the commands to turn back into the same bytes.
 QStringList argumentsOf(int argc, char* argv[]) {
     QStringList args;
     for (int i = 0; i < argc; ++i)

@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
         QDir().mkpath(QFileInfo(path).absolutePath());
         store.emplace(data::openStoreSeededIfNew(path));
     } catch (const data::StoreError& e) {
-        // The path and the store's message are text, never markup (ui/qt_text.h).
+        // The path and the store's message are text, never markup (ui/common/qt_text.h).
         ui::plainMessage(nullptr, QMessageBox::Critical, QStringLiteral("Crossgrade"),
                          QStringLiteral("The store %1 could not be opened:\n%2\n\nStart "
                                         "with --store PATH to use another one.")

@@ -1,4 +1,4 @@
-// libFuzzer target for .gitignore matching (data/gitignore.h). The input up to the first NUL
+// libFuzzer target for .gitignore matching (data/scan/gitignore.h). The input up to the first NUL
 // byte is a .gitignore's text; what follows is paths, one a line, each asked about as a folder
 // and as a file, and the ancestors of the last one on the way down (as the walker asks them).
 // Beyond "does not crash", it checks that matching stays cheap (issue 20: "**" and '*' used to

@@ -1,5 +1,5 @@
-// libFuzzer target for the scanner's per-file matcher (model/scan_matcher). The first byte says
-// how many of the next bytes (at most 63) are the file's path, so every scope and comment
+// libFuzzer target for the scanner's per-file matcher (model/scan/scan_matcher). The first byte
+// says how many of the next bytes (at most 63) are the file's path, so every scope and comment
 // syntax gets exercised; the rest is the file's text. Beyond "does not crash", it checks the
 // matcher's promises: every finding names a rule, sits on a line of the text (path rules on
 // line 1, without a column), has a column inside its line, a snippet of bounded length, and a

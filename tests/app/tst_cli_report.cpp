@@ -2,7 +2,7 @@
 // the report reproduced from the files written beside it, the fixed timestamp, and every bad
 // argument refused with a message that names it and no PDF written.
 
-#include "../reports/pdf_tools.h"
+#include "pdf_tools.h"
 
 #include <QDir>
 #include <QFile>

@@ -10,7 +10,7 @@
 //
 // CROSSGRADE_CRASH_ITERATIONS and CROSSGRADE_CRASH_SEED change the run (the seed is printed).
 
-#include "../data/raw_db.h"
+#include "raw_db.h"
 #include "store.h"
 
 #include <QDir>

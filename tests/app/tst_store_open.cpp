@@ -3,8 +3,8 @@
 // Crossgrade writes, a device instead of a file, and three commands creating the same new store
 // at once. Each refusal is a message and exit status 1, never a crash.
 
-#include "../data/raw_db.h"
 #include "cli_run.h"
+#include "raw_db.h"
 #include "samples.h"
 #include "store.h"
 

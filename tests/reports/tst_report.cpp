@@ -2,11 +2,11 @@
 // key numbers, every generated risk and every assumption; its charts are vectors; the files
 // beside it reproduce it.
 
-#include "../ui/sample_scenario.h"
 #include "figures.h"
 #include "likelihood.h"
 #include "pdf_tools.h"
 #include "report_export.h"
+#include "sample_scenario.h"
 #include "scenario_inputs.h"
 #include "whatif.h"
 

@@ -227,9 +227,9 @@ for what, edit in {
     edit(broken)
     check(not audits.is_valid(broken), f"a scanned audit with {what} should be rejected")
 
-# The scenario schema's counts are the reader's limits (model/scenario_inputs.h, docs/limits.md).
+# The scenario schema's counts are the reader's limits (model/core/input_limits.h, docs/limits.md).
 limits = {}
-for line in (source / "model/scenario_inputs.h").read_text().splitlines():
+for line in (source / "model/core/input_limits.h").read_text().splitlines():
     m = re.match(r"inline constexpr [\w:]+ (kMax\w+) = ([\d']+);", line.strip())
     if m:
         limits[m.group(1)] = int(m.group(2).replace("'", ""))
@@ -238,10 +238,10 @@ for name, limit in {"workloads": "kMaxWorkloads", "fleet": "kMaxFleetLots"}.item
     check(schema_max == limits.get(limit),
           f"scenario schema: {name} allows {schema_max}, the reader {limit} = {limits.get(limit)}")
 
-# Every sense bound of the schemas is the model's (model/scenario_inputs.h, issue 20): each
+# Every sense bound of the schemas is the model's (model/core/input_limits.h, issue 20): each
 # bounded definition names the InputDomain it states, and its minimum and maximum are that
 # domain's. A scenario or price book beyond a bound is rejected by the schema as by the reader.
-header = (source / "model/scenario_inputs.h").read_text()
+header = (source / "model/core/input_limits.h").read_text()
 constants = {}
 for m in re.finditer(r"inline constexpr (?:double|int) (k\w+) = ([^;]+);", header):
     value = m.group(2).replace("'", "").strip()

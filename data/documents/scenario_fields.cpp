@@ -1,0 +1,115 @@
+// The tables of scenario_fields.h: which number of a scenario file sits where, with its bounds.
+
+#include "scenario_fields.h"
+
+namespace crossgrade::data::scenario_detail {
+
+using namespace crossgrade::model;
+
+namespace {
+
+ScalarField uncertainField(std::string_view section, std::string_view key,
+                           UncertainNumber Scenario::*member, Bound bound,
+                           std::optional<double> fallback = std::nullopt) {
+    return {section, key, member, nullptr, bound, 0, 0, fallback};
+}
+
+ScalarField countField(std::string_view section, std::string_view key, int Scenario::*member,
+                       int max) {
+    return {section, key, nullptr, member, Bound::any(), 0, max, std::nullopt};
+}
+
+} // namespace
+
+// In file order; the reader and the writer walk the same list. The pointers are the ids the
+// engine's input table uses (model/scenario/compiled_scenario.cpp).
+const std::vector<ScalarField>& scalarFields() {
+    using S = Scenario;
+    static const std::vector<ScalarField> fields{
+        uncertainField("", "discount_rate", &S::discount_rate, Bound::of(kBelowOneDomain)),
+        uncertainField("", "nvidia_discount", &S::nvidia_discount, Bound::of(kFractionDomain)),
+        uncertainField("", "amd_discount", &S::amd_discount, Bound::of(kFractionDomain)),
+        // Both divide: demand by utilisation, model memory by usable HBM.
+        uncertainField("", "target_utilisation", &S::target_utilisation,
+                       Bound::of(kDividingFractionDomain)),
+        // DESIGN.md step 6: "default 0.90 of the HBM".
+        uncertainField("", "usable_hbm_fraction", &S::usable_hbm_fraction,
+                       Bound::of(kDividingFractionDomain), 0.90),
+        uncertainField("regression", "transition", &S::transition_regression,
+                       Bound::of(kRegressionDomain)),
+        uncertainField("regression", "transition_months", &S::transition_regression_months,
+                       Bound::of(kMonthsDomain)),
+        countField("team", "engineers", &S::team_engineers, kMaxPeople),
+        uncertainField("team", "usd_per_engineer_month", &S::usd_per_engineer_month,
+                       Bound::of(kPersonMonthDomain)),
+        countField("pilot", "gpus", &S::pilot_gpus, kMaxGpuCount),
+        uncertainField("pilot", "months", &S::pilot_months, Bound::of(kMonthsDomain)),
+        uncertainField("ramp", "productivity_loss", &S::ramp_productivity_loss,
+                       Bound::of(kFractionDomain)),
+        countField("ramp", "headcount", &S::ramp_headcount, kMaxPeople),
+        uncertainField("ramp", "usd_per_person_month", &S::ramp_usd_per_person_month,
+                       Bound::of(kPersonMonthDomain)),
+        uncertainField("ramp", "months", &S::ramp_months, Bound::of(kMonthsDomain)),
+        uncertainField("", "dual_vendor_usd_per_month", &S::dual_vendor_usd_per_month,
+                       Bound::of(kUsdPerMonthDomain)),
+        uncertainField("energy", "usd_per_kwh", &S::usd_per_kwh, Bound::of(kUsdPerKwhDomain)),
+        uncertainField("energy", "pue", &S::pue, Bound::of(kPueDomain)),
+        uncertainField("energy", "usd_per_kw_month", &S::usd_per_kw_month,
+                       Bound::of(kUsdPerKwMonthDomain)),
+        uncertainField("energy", "maintenance_per_year", &S::maintenance_per_year,
+                       Bound::of(kFractionDomain)),
+        uncertainField("energy", "idle_power_fraction", &S::idle_power_fraction,
+                       Bound::of(kFractionDomain)),
+        uncertainField("hetccl", "available_month", &S::hetccl_available_month,
+                       Bound::of(kMonthsDomain)),
+        uncertainField("hetccl", "cross_vendor_efficiency", &S::hetccl_cross_vendor_efficiency,
+                       Bound::of(kDividingFractionDomain)),
+    };
+    return fields;
+}
+
+// The sections of scalarFields() in file order, with what each holds.
+const std::vector<std::pair<std::string_view, std::string_view>>& scalarSections() {
+    static const std::vector<std::pair<std::string_view, std::string_view>> sections{
+        {"regression", "the transition regression {transition, transition_months}"},
+        {"team", "the porting team {engineers, usd_per_engineer_month}"},
+        {"pilot", "the AMD pilot {gpus, months}"},
+        {"ramp", "the productivity ramp {productivity_loss, headcount, usd_per_person_month, "
+                 "months}"},
+        {"energy", "energy and facility {usd_per_kwh, pue, usd_per_kw_month, "
+                   "maintenance_per_year, idle_power_fraction}"},
+        {"hetccl", "the HetCCL timing {available_month, cross_vendor_efficiency}"},
+    };
+    return sections;
+}
+
+const std::vector<WorkloadField>& workloadFields() {
+    using W = Workload;
+    constexpr auto inference = WorkloadKindOfDemand::Inference;
+    static const std::vector<WorkloadField> fields{
+        {"peak_tokens_per_s", &W::peak_tokens_per_s, Sense::of(kDemandDomain), inference},
+        // Divides demand into GPUs.
+        {"reference_tokens_per_s_per_gpu", &W::reference_tokens_per_s_per_gpu,
+         Sense::of(kPerGpuThroughputDomain), inference},
+        {"average_to_peak", &W::average_to_peak, Sense::of(kDividingFractionDomain), inference},
+        {"model_memory_gb", &W::model_memory_gb, Sense::of(kModelMemoryDomain), inference},
+        {"h100_equivalent_gpus", &W::h100_equivalent_gpus, Sense::of(kTrainingGpusDomain),
+         WorkloadKindOfDemand::Training},
+        {"growth_per_month", &W::growth_per_month, Sense{-1, 1, true}, std::nullopt},
+    };
+    return fields;
+}
+
+std::string_view kindName(WorkloadKindOfDemand k) {
+    return k == WorkloadKindOfDemand::Inference ? "inference" : "training";
+}
+
+std::optional<WorkloadKindOfDemand> parseKindOfDemand(std::string_view name) {
+    if (name == "inference")
+        return WorkloadKindOfDemand::Inference;
+    if (name == "training")
+        return WorkloadKindOfDemand::Training;
+    return std::nullopt;
+}
+
+} // namespace crossgrade::data::scenario_detail

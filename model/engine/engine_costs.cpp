@@ -1,0 +1,89 @@
+// The engine's monthly cost build-up and its totals (engine_costs.h).
+
+#include "engine_costs.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace crossgrade::model::engine {
+
+namespace {
+
+double overlap(double a0, double a1, double b0, double b1) {
+    return std::max(0.0, std::min(a1, b1) - std::max(a0, b0));
+}
+
+} // namespace
+
+void MonthlyCosts::addMonth(int month, double* row, double installedValue, double residual,
+                            double amdInService) {
+    const std::size_t skus = m_s.skus.size();
+    const double hours = inHours(kMonth);
+    const double idle = m_t.in(m_s.idle_power_fraction);
+    for (std::size_t s = 0; s < skus; ++s) {
+        const double owned = m_ws.owned[s];
+        const double kw = inKilowatts(m_t.power(int(s)));
+        const double load = idle * owned + (1.0 - idle) * m_ws.busy_gpus[s];
+        // Measured busy GPUs draw their measured kW in place of board power.
+        const double drawn = kw * load -
+                             m_t.in(m_t.sku(int(s)).board_power_kw) * m_ws.measured_busy[s] +
+                             m_ws.measured_kw[s];
+        row[kEnergy] += energyCost(kilowatts(drawn), m_t.in(m_s.pue), kMonth,
+                                   UsdPerKwh{m_t.in(m_s.usd_per_kwh)})
+                            .value();
+        row[kFacility] +=
+            monthOf(kilowatts(kw * owned), UsdPerKwMonth{m_t.in(m_s.usd_per_kw_month)}).value();
+        row[kRent] += m_ws.rent_usd[s];
+        const double gpus = owned + m_ws.rented[s];
+        m_out.gpus[std::size_t(month) * skus + s] = gpus;
+        m_out.gpu_hours += gpus * hours;
+    }
+    row[kMaintenance] = installedValue * m_t.in(m_s.maintenance_per_year) / 12.0;
+    if (m_out.committed) {
+        row[kMigration] = m_s.team_engineers * m_t.in(m_s.usd_per_engineer_month) *
+                          overlap(month, month + 1, 0, m_tasksMonths);
+        const int amd = m_t.buySku(Vendor::Amd, month);
+        row[kParallelRun] =
+            rentFor(m_s.pilot_gpus, kMonth, UsdPerGpuHour{m_t.rate(amd, Channel::OnDemand, month)})
+                .value() *
+            overlap(month, month + 1, 0, m_t.in(m_s.pilot_months));
+    }
+    if (amdInService > 0) {
+        row[kDualVendor] = m_t.in(m_s.dual_vendor_usd_per_month);
+        if (m_out.first_amd_month < 0)
+            m_out.first_amd_month = month;
+    }
+    if (m_out.first_amd_month >= 0)
+        row[kProductivity] = m_t.in(m_s.ramp_loss) * m_s.ramp_headcount *
+                             m_t.in(m_s.ramp_usd_per_person_month) *
+                             overlap(month, month + 1, m_out.first_amd_month,
+                                     m_out.first_amd_month + m_t.in(m_s.ramp_months));
+    row[kResidual] = residual;
+    if (month == m_s.horizon_months - 1)
+        for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
+            row[kResidual] -= c.count * m_t.residualValue(c, m_s.horizon_months);
+
+    for (const CompiledWorkload& w : m_s.workloads)
+        if (w.kind == WorkloadKindOfDemand::Inference)
+            m_out.tokens_served +=
+                m_t.demand(w, month) * m_t.in(w.average_to_peak) * 3600.0 * hours;
+}
+
+void MonthlyCosts::finish() {
+    const double r = m_t.in(m_s.discount_rate);
+    double cumulative = 0;
+    for (int m = 0; m < m_s.horizon_months; ++m) {
+        double total = 0;
+        for (int c = 0; c < kComponentCount; ++c)
+            total += m_out.component(m, c);
+        cumulative += total;
+        m_out.total[std::size_t(m)] = total;
+        m_out.cumulative[std::size_t(m)] = cumulative;
+        m_out.npv_usd += total * std::pow(1.0 + r, -m / 12.0);
+    }
+    m_out.total_usd = cumulative;
+    m_out.owed_after_horizon_usd = m_s.team_engineers * m_t.in(m_s.usd_per_engineer_month) *
+                                   std::max(0.0, m_tasksMonths - m_s.horizon_months);
+}
+
+} // namespace crossgrade::model::engine

@@ -1,0 +1,53 @@
+#pragma once
+
+// The engine's fleet bookkeeping: owned GPUs as cohorts (SKU, count, value basis, month
+// bought), the installed rented lots of each workload, and the month's pool of owned GPUs not
+// yet serving; selling the surplus, buying or renting what the month still needs. Internal to
+// the engine (model/engine/engine*.cpp).
+
+#include "engine_terms.h"
+
+#include <vector>
+
+namespace crossgrade::model::engine {
+
+// What of the fleet one month hands the next (lot_left never changes after start()), for a
+// run to resume from.
+struct FleetCheckpoint {
+    std::vector<EngineWorkspace::Cohort> cohorts;
+    std::vector<double> owned;
+    bool owned_is_current = false;
+};
+
+class FleetBook {
+public:
+    FleetBook(const EngineTerms& terms, EngineWorkspace& ws)
+        : m_t(terms)
+        , m_s(terms.scenario())
+        , m_ws(ws) {}
+
+    // The installed fleet at month 0: owned lots as cohorts, rented lots per workload.
+    void start();
+    // Clears the month's tallies and fills the pool with every owned GPU.
+    void openMonth();
+    // Owned GPUs no demand used this month: sold at their residual value, or kept idle.
+    // Returns the residual (negative: money back) the sales bring this month.
+    double sellSurplus(int month);
+    // What the month still needs is bought (capex into row) or rented on the vendor's channel.
+    void buy(int month, double* row);
+    // Counts the owned GPUs per SKU after sales and purchases; returns their value at basis.
+    double closeMonth();
+
+    void save(FleetCheckpoint& c) const;
+    void restore(const FleetCheckpoint& c);
+
+private:
+    const EngineTerms& m_t;
+    const CompiledScenario& m_s;
+    EngineWorkspace& m_ws;
+    // The workspace's `owned` holds the cohorts' GPUs per SKU, summed in cohort order: what
+    // the next month's pool starts from.
+    bool m_ownedIsCurrent = false;
+};
+
+} // namespace crossgrade::model::engine

@@ -1,0 +1,156 @@
+#pragma once
+
+// The scenario's figures as the engine's month loop reads them under one set of input values:
+// prices declined to a month, rental rates, residual values, the SKU new capacity is bought as,
+// demand and its growth, and what one GPU of a SKU serves for a placement. Every piece of the
+// month loop (engine_fleet, engine_placement, engine_costs) reads its numbers here, so each
+// formula is written once. Internal to the engine (model/engine/engine*.cpp): not a public API.
+
+#include "compiled_scenario.h"
+#include "engine.h"
+#include "fleet_sizing.h"
+#include "units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+namespace crossgrade::model::engine {
+
+// The engine's month (model/core/units.h: 730 hours).
+inline const Duration kMonth = months(1);
+// Demand left over after a piece is served, below which it counts as served (float noise).
+inline constexpr double kServedTolerance = 1e-9;
+
+inline int vendorIndex(Vendor v) {
+    return static_cast<int>(v);
+}
+
+using Placement = EngineWorkspace::Placement;
+using Demand = EngineWorkspace::Demand;
+
+class EngineTerms {
+public:
+    EngineTerms(const CompiledScenario& s, const double* v, EngineWorkspace& ws)
+        : m_s(s)
+        , m_v(v)
+        , m_ws(ws) {}
+
+    // Tables of what every run of a door-policy search recomputes alike: price decline and
+    // demand growth per month, GPUs per replica per workload and SKU. Each entry is the very
+    // expression the run would evaluate, so reading it gives the same bits.
+    void tabulate();
+
+    const CompiledScenario& scenario() const { return m_s; }
+    double in(InputId id) const { return m_v[id]; }
+    const CompiledSku& sku(int i) const { return m_s.skus[std::size_t(i)]; }
+    bool wholeServers() const { return m_s.sizing == Sizing::WholeServers; }
+
+    // Prices and rates decline per year from month 0 (DESIGN.md step 7).
+    double declined(int s, double value, int month) const {
+        return value * declineFactor(s, month);
+    }
+    double declineFactor(int s, int month) const {
+        if (m_tabled)
+            return m_ws.decline_factor[std::size_t(month) * m_s.skus.size() + std::size_t(s)];
+        return std::pow(1.0 - in(sku(s).price_decline_per_year), month / 12.0);
+    }
+    double rate(int s, Channel channel, int month) const {
+        const InputId id = channel == Channel::Reserved ? sku(s).reserved_usd_per_hour
+                                                        : sku(s).on_demand_usd_per_hour;
+        return declined(s, in(id), month);
+    }
+    Power power(int s) const {
+        return kilowatts(in(sku(s).board_power_kw) + in(sku(s).host_power_kw));
+    }
+
+    // Linear from the basis at age 0 to the floor at the end of useful life, flat after.
+    double residualValue(const EngineWorkspace::Cohort& c, int month) const {
+        const double life = std::max(1.0, in(sku(c.sku).useful_life_months));
+        const double floor = in(sku(c.sku).residual_floor);
+        const double age = month - c.born_month;
+        return c.basis_usd * std::max(floor, 1.0 - (1.0 - floor) * age / life);
+    }
+
+    // What new capacity of a vendor is bought as at `month`: the scenario's SKU once it is
+    // available, before that the vendor's newest SKU that is.
+    int buySku(Vendor vendor, int month) const;
+
+    double demand(const CompiledWorkload& w, int month) const {
+        const double base = w.kind == WorkloadKindOfDemand::Inference ? in(w.peak_tokens_per_s)
+                                                                      : in(w.h100_equivalent_gpus);
+        return base * growthFactor(w, month);
+    }
+    double growthFactor(const CompiledWorkload& w, int month) const {
+        if (m_tabled)
+            return m_ws.growth_factor[workloadIndex(w) * std::size_t(m_s.horizon_months) +
+                                      std::size_t(month)];
+        return std::pow(1.0 + in(w.growth_per_month), month);
+    }
+    std::size_t workloadIndex(const CompiledWorkload& w) const {
+        return std::size_t(&w - m_s.workloads.data());
+    }
+
+    double ratio(const Placement& p, int s) const {
+        const InputId id = p.w->ratio[std::size_t(s)];
+        const double native = id == kNoInput ? 0.0 : in(id);
+        if (!p.ported)
+            return native;
+        const InputId portedId = p.w->ratio_ported[std::size_t(s)];
+        const double ported = portedId == kNoInput ? 0.0 : in(portedId);
+        // AMD runs the rewritten kernels; NVIDIA keeps whichever version runs faster on it.
+        return p.vendor == Vendor::Amd ? ported : std::max(native, ported);
+    }
+    int replicaGpus(const Placement& p, int s) const {
+        if (p.w->kind != WorkloadKindOfDemand::Inference)
+            return 1;
+        if (m_tabled)
+            return m_ws.replica_gpus[workloadIndex(*p.w) * m_s.skus.size() + std::size_t(s)];
+        return inferenceReplicaGpus(*p.w, s);
+    }
+    int inferenceReplicaGpus(const CompiledWorkload& w, int s) const {
+        return gpusPerReplica(gigabytes(in(w.model_memory_gb)), gigabytes(in(sku(s).hbm_gb)),
+                              in(m_s.usable_hbm_fraction));
+    }
+    // Demand one GPU of SKU s covers: tokens/s at target utilisation, or H100-equivalents.
+    double perGpu(const Placement& p, int s) const {
+        // A measured ratio already holds the regression of moving: no penalty on top.
+        const bool measured = !p.w->measured.empty() && p.w->measured[std::size_t(s)];
+        const double r = ratio(p, s) * (measured ? 1.0 : p.penalty) * p.efficiency;
+        if (p.w->kind == WorkloadKindOfDemand::Inference)
+            return in(p.w->reference_tokens_per_s_per_gpu) * r * in(m_s.target_utilisation);
+        return r;
+    }
+    double gpusNeeded(const Placement& p, int s, double d, bool whole) const {
+        return gpusNeeded(p, s, perGpu(p, s), d, whole);
+    }
+    // The same, given `each` = perGpu(p, s).
+    double gpusNeeded(const Placement& p, int s, double each, double d, bool whole) const {
+        if (d <= 0 || each <= 0)
+            return 0;
+        const int gpr = replicaGpus(p, s);
+        if (p.w->kind == WorkloadKindOfDemand::Inference) {
+            if (wholeServers())
+                return std::ceil(d / (each * gpr) - kServedTolerance) * gpr;
+            // At least one replica — for the workload as a whole, so only while nothing of
+            // it has been served yet; a floor on every piece would add up to phantom GPUs.
+            return whole ? std::max(double(gpr), d / each) : d / each;
+        }
+        return wholeServers() ? std::ceil(d / each - kServedTolerance) : d / each;
+    }
+    // GPUs of a pool that can serve: whole replicas only where sizing is whole.
+    double usable(const Placement& p, int s, double gpus) const {
+        if (!wholeServers())
+            return gpus;
+        const int gpr = replicaGpus(p, s);
+        return std::floor(gpus / gpr) * gpr;
+    }
+
+private:
+    const CompiledScenario& m_s;
+    const double* m_v;
+    EngineWorkspace& m_ws;
+    bool m_tabled = false; // tabulate() has filled the workspace's tables
+};
+
+} // namespace crossgrade::model::engine

@@ -1,0 +1,69 @@
+#pragma once
+
+// A scenario evaluated: every option under its best door policy, the cheapest option by
+// NPV beside the rule path, and one sentence where they disagree (DESIGN.md,
+// "Recommendation, in one meaning").
+
+#include "engine.h"
+#include "recommendation.h"
+#include "scenario.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crossgrade::model {
+
+struct OptionOutcome {
+    OptionId id = OptionId::StayCuda;
+    DoorPolicy policy;
+    OptionRun run;
+    std::optional<int> break_even_month; // against stay-cuda, on cumulative cash
+    int doors_taken = 0;
+    double usd_per_gpu_hour = 0; // total ÷ GPU-hours held
+    double usd_per_mtok = 0;     // total ÷ millions of tokens served (0 without inference)
+};
+
+struct ScenarioEvaluation {
+    std::vector<OptionOutcome> options; // in the scenario's order; stay-cuda always present
+    OptionId cheapest = OptionId::StayCuda;
+    Recommendation recommendation; // the rule path from the audit
+    std::string disagreement;      // empty when the rule path is the cheapest option
+    std::size_t policies_searched = 0;
+
+    const OptionOutcome* find(OptionId id) const;
+};
+
+// The door policy minimising the option's NPV at values `v`: for each door a quarter start
+// at or after it opens, or never (exhaustive). Ties within $1 go to fewer doors, then later.
+DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
+                              const CompiledOption& option, EngineWorkspace& workspace,
+                              OptionRun& scratch, std::size_t* searched = nullptr);
+
+// The same search done the plain way, one full engine run per policy: the reference the fast
+// search is tested against (tests/model/engine/tst_door_search.cpp). Same answer, several times
+// slower.
+DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const double* v,
+                                        const CompiledOption& option, EngineWorkspace& workspace,
+                                        OptionRun& scratch, std::size_t* searched = nullptr);
+
+// The first month from which `option` stays at or below `reference` on cumulative cash.
+std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& reference);
+
+// Deterministic evaluation at most-likely values.
+ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled);
+
+// The same, but each option keeps the door policy it had in `previous` instead of searching
+// (never for an option `previous` lacks): cheap enough to run on every step of a what-if
+// slider drag, after which evaluateScenario re-optimises the policies.
+ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
+                                            const CompiledScenario& compiled,
+                                            const ScenarioEvaluation& previous);
+
+// The option a portability path stands for: path1 → OptionId::Path1, …
+OptionId optionOf(PortabilityPath path);
+
+// "$1.2M", "$350k", "-$40k": money for sentences and tables.
+std::string formatUsd(double usd);
+
+} // namespace crossgrade::model

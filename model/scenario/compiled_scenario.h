@@ -1,0 +1,147 @@
+#pragma once
+
+// A scenario turned into what the engine reads fast: SKUs, workloads and lots as indices,
+// every uncertain number as an InputId into one InputTable, and per option the task
+// sequence and the doors it opens (DESIGN.md, "Cost engine", steps 4–5).
+
+#include "input_table.h"
+#include "recommendation.h"
+#include "scenario.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace crossgrade::model {
+
+inline constexpr InputId kNoInput = static_cast<InputId>(-1);
+
+// A scenario that refers to something it does not define (a SKU, a workload, a ratio).
+class ScenarioError : public std::runtime_error {
+public:
+    ScenarioError(std::string pointer, const std::string& message)
+        : std::runtime_error(message)
+        , m_pointer(std::move(pointer)) {}
+    const std::string& pointer() const { return m_pointer; }
+
+private:
+    std::string m_pointer;
+};
+
+struct CompiledSku {
+    std::string id;
+    Vendor vendor = Vendor::Nvidia;
+    int gpus_per_server = 8;
+    int available_month = 0;
+    InputId hbm_gb = kNoInput, board_power_kw = kNoInput, host_power_kw = kNoInput;
+    InputId purchase_usd = kNoInput, overhead_usd = kNoInput;
+    InputId reserved_usd_per_hour = kNoInput, on_demand_usd_per_hour = kNoInput;
+    InputId price_decline_per_year = kNoInput, useful_life_months = kNoInput;
+    InputId residual_floor = kNoInput;
+};
+
+struct CompiledWorkload {
+    std::string id;
+    WorkloadKindOfDemand kind = WorkloadKindOfDemand::Inference;
+    WorkloadClass workload_class = WorkloadClass::DenseInference;
+    bool tensorrt = false;
+    bool multi_node = false;
+    InputId peak_tokens_per_s = kNoInput, reference_tokens_per_s_per_gpu = kNoInput;
+    InputId average_to_peak = kNoInput, model_memory_gb = kNoInput;
+    InputId h100_equivalent_gpus = kNoInput, growth_per_month = kNoInput;
+    std::vector<InputId> ratio;        // per SKU index: throughput relative to H100
+    std::vector<InputId> ratio_ported; // per SKU index after a Triton rewrite (custom-kernel
+                                       // training runs as standard PyTorch training)
+    // Bound to benchmarks (model/benchmark/benchmark_binding.h); empty when not bound. Per SKU
+    // index: whether the ratio is measured (so already holds the software's regression: no
+    // transition penalty on top), and the measured energy per total token (kNoInput: board power).
+    std::vector<char> measured;
+    std::vector<InputId> joules_per_token;
+};
+
+struct CompiledLot {
+    std::string id;
+    int sku = 0;
+    int count = 0;
+    int age_months = 0;
+    int workload = 0;
+    Channel channel = Channel::Owned;
+};
+
+enum class DoorKind { Inference, Training };
+// Move: the workload leaves NVIDIA for AMD at the door. Growth: NVIDIA keeps what it serves
+// at the door, and only capacity beyond it goes to AMD.
+enum class DoorMode { Move, Growth };
+
+struct CompiledTask {
+    PortTask task = PortTask::InferencePort;
+    InputId months = kNoInput;
+};
+
+struct CompiledDoor {
+    DoorKind kind = DoorKind::Inference;
+    DoorMode mode = DoorMode::Move;
+    int gate_task = -1;            // index into tasks of the last task that must be done
+    bool waits_for_hetccl = false; // opens no earlier than hetccl.available_month
+    bool cross_vendor = false;     // AMD capacity runs at the cross-vendor efficiency
+};
+
+struct CompiledOption {
+    OptionId id = OptionId::StayCuda;
+    std::vector<CompiledTask> tasks; // the sequence, in order, only tasks that apply
+    std::vector<CompiledDoor> doors;
+    bool ported_kernels = false; // a Triton rewrite is part of the sequence
+};
+
+struct CompiledScenario {
+    InputTable inputs; // with the scenario's rank correlations as InputId pairs
+    std::string name;
+    int horizon_months = 60;
+    Sizing sizing = Sizing::WholeServers;
+    Disposition disposition = Disposition::Sell;
+    std::vector<CompiledSku> skus;
+    std::vector<CompiledWorkload> workloads;
+    std::vector<CompiledLot> lots;
+    int buy_sku[2] = {0, 0}; // per Vendor: what new capacity is bought as
+    Channel channel[2] = {Channel::Owned, Channel::Owned};
+    InputId discount[2] = {kNoInput, kNoInput}; // per Vendor, off purchase prices
+    InputId target_utilisation = kNoInput, usable_hbm_fraction = kNoInput;
+    InputId transition = kNoInput, transition_months = kNoInput;
+    int team_engineers = 0;
+    InputId usd_per_engineer_month = kNoInput;
+    int pilot_gpus = 0;
+    InputId pilot_months = kNoInput;
+    InputId ramp_loss = kNoInput, ramp_usd_per_person_month = kNoInput, ramp_months = kNoInput;
+    int ramp_headcount = 0;
+    InputId dual_vendor_usd_per_month = kNoInput;
+    InputId usd_per_kwh = kNoInput, pue = kNoInput, usd_per_kw_month = kNoInput;
+    InputId maintenance_per_year = kNoInput, idle_power_fraction = kNoInput;
+    InputId hetccl_month = kNoInput, hetccl_efficiency = kNoInput;
+    InputId discount_rate = kNoInput;
+    std::vector<CompiledOption> options;
+    // The audit's portability path: the rules run on the audit's profile when the scenario is
+    // compiled, or not at all when the previous compile's profile was the same (an input edit).
+    AuditProfile audit_profile;
+    Recommendation recommendation;
+
+    int skuIndex(std::string_view id) const;
+};
+
+// Throws ScenarioError naming the JSON pointer of the first dangling reference (including a
+// correlation naming an input the table does not have, or correlations that are no valid
+// correlation matrix: model/numerics/correlation.h).
+//
+// `previous`, when given, is the compile of the scenario before an edit: its recommendation is
+// reused when the audit's profile is unchanged, so the audit rules run only when the audit
+// changes. The result is the same with or without it.
+CompiledScenario compile(const Scenario& scenario, const CompiledScenario* previous = nullptr);
+
+// How often compile() and the audit rules ran in this process (any thread): what the app's
+// one-compile-per-edit rule is tested and measured by (tst_scenario_document, scripts/bench).
+struct CompileCounts {
+    std::size_t compiles = 0;
+    std::size_t recommendations = 0;
+};
+CompileCounts compileCounts();
+
+} // namespace crossgrade::model

@@ -1,0 +1,138 @@
+#pragma once
+
+// A scenario (DESIGN.md, "Scenario"): everything the cost engine reads, self-contained —
+// the audit and the price book are inside it, so a scenario file evaluates to the same
+// numbers on any store. Collections are keyed by stable ids.
+
+#include "audit.h"
+#include "benchmark_binding.h"
+#include "input_table.h"
+#include "price_book.h"
+#include "uncertain.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crossgrade::model {
+
+enum class Channel { Owned, Reserved, OnDemand };
+std::string_view toString(Channel c); // "owned", "reserved", "on-demand"
+std::optional<Channel> parseChannel(std::string_view name);
+
+enum class Disposition { Sell, KeepIdle };
+std::string_view toString(Disposition d); // "sell", "idle"
+std::optional<Disposition> parseDisposition(std::string_view name);
+
+enum class Sizing { WholeServers, Continuous };
+std::string_view toString(Sizing s); // "servers", "continuous"
+std::optional<Sizing> parseSizing(std::string_view name);
+
+// The options the engine evaluates: stay on CUDA, or one of the four paths.
+enum class OptionId { StayCuda, Path1, Path2, Path3, Path2And3 };
+inline constexpr std::array<OptionId, 5> kAllOptions{
+    OptionId::StayCuda, OptionId::Path1, OptionId::Path2, OptionId::Path3, OptionId::Path2And3};
+std::string_view toString(OptionId o); // "stay-cuda", "path1", …
+// The option as a reader names it in a sentence or table: "Stay on CUDA", "Path 1", …,
+// "Paths 2+3" — the words of reports/figures.cpp optionLabel, without Qt; title(PortabilityPath)
+// is the long form.
+std::string optionShortTitle(OptionId o);
+std::optional<OptionId> parseOptionId(std::string_view name);
+std::optional<PortabilityPath> pathOf(OptionId o); // nullopt for stay-cuda
+
+// GPUs the organisation has today, serving one workload.
+struct FleetLot {
+    std::string sku;
+    int count = 0;
+    int age_months = 0;
+    std::string workload; // id of the workload it serves
+    Channel channel = Channel::Owned;
+
+    bool operator==(const FleetLot&) const = default;
+};
+
+enum class WorkloadKindOfDemand { Inference, Training };
+
+struct Workload {
+    WorkloadKindOfDemand kind = WorkloadKindOfDemand::Inference;
+    WorkloadClass workload_class = WorkloadClass::DenseInference;
+    std::string name;
+    // Inference, at a stated operating point.
+    UncertainNumber peak_tokens_per_s;              // input + output tokens/s at peak
+    UncertainNumber reference_tokens_per_s_per_gpu; // on H100 at that operating point
+    UncertainNumber average_to_peak;                // average load ÷ peak load
+    UncertainNumber model_memory_gb;                // weights + KV cache per replica
+    std::string operating_point;                    // e.g. "1k/1k, 50 tok/s/user"
+    bool tensorrt = false;
+    // Training.
+    UncertainNumber h100_equivalent_gpus; // GPUs busy, in H100 equivalents
+    bool multi_node = false;
+    // Both.
+    UncertainNumber growth_per_month; // fraction; may be negative
+    // Inference: the benchmark evidence it is bound to, if any
+    // (model/benchmark/benchmark_binding.h).
+    std::optional<WorkloadBinding> benchmark;
+
+    bool operator==(const Workload&) const = default;
+};
+
+struct VendorProcurement {
+    std::string sku; // what new capacity of this vendor is bought as
+    Channel channel = Channel::Owned;
+
+    bool operator==(const VendorProcurement&) const = default;
+};
+
+struct Scenario {
+    std::string name;
+    std::string organisation;
+    std::string notes;
+    int horizon_months = 60; // 1–120
+    unsigned long long seed = 1;
+    UncertainNumber discount_rate; // annual
+    std::vector<OptionId> options{kAllOptions.begin(), kAllOptions.end()};
+    Sizing sizing = Sizing::WholeServers;
+
+    Audit audit;
+    PriceBook pricebook;
+    std::map<std::string, FleetLot> fleet;
+    std::map<std::string, Workload> workloads;
+    VendorProcurement nvidia;
+    VendorProcurement amd;
+
+    UncertainNumber amd_discount;    // negotiated, off the price book's purchase prices
+    UncertainNumber nvidia_discount; // likewise
+    UncertainNumber target_utilisation;
+    UncertainNumber usable_hbm_fraction;          // default 0.90
+    UncertainNumber transition_regression;        // fraction lost right after a move
+    UncertainNumber transition_regression_months; // months until it has decayed to zero
+
+    int team_engineers = 0;
+    UncertainNumber usd_per_engineer_month;
+    int pilot_gpus = 0;
+    UncertainNumber pilot_months;
+    UncertainNumber ramp_productivity_loss; // fraction of the wider ML team's output
+    int ramp_headcount = 0;
+    UncertainNumber ramp_usd_per_person_month;
+    UncertainNumber ramp_months;
+    UncertainNumber dual_vendor_usd_per_month;
+
+    UncertainNumber usd_per_kwh;
+    UncertainNumber pue;
+    UncertainNumber usd_per_kw_month;     // facility: provisioned kW, whatever the load
+    UncertainNumber maintenance_per_year; // fraction of installed purchase value
+    UncertainNumber idle_power_fraction;  // share of full power an idle GPU draws
+
+    UncertainNumber hetccl_available_month;
+    UncertainNumber hetccl_cross_vendor_efficiency;
+
+    Disposition disposition = Disposition::Sell;
+
+    // Keyed by a stable id; empty (the default): every input is drawn independently.
+    std::map<std::string, InputCorrelation> correlations;
+
+    bool operator==(const Scenario&) const = default;
+};
+
+} // namespace crossgrade::model

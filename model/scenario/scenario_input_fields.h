@@ -1,0 +1,66 @@
+#pragma once
+
+// The field tables behind scenario_inputs.h: every uncertain number of a scenario's top level,
+// of a workload and of a SKU, with its label, group, unit, sense bounds and meaning. Read by
+// the input list and findInput (scenario_inputs.cpp) and by the editing helpers that give a
+// new workload its placeholders (scenario_editing.cpp). Internal to model/.
+
+#include "scenario_inputs.h"
+
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace crossgrade::model::input_fields {
+
+// The sense bounds of input_limits.h, by what they hold.
+inline constexpr InputDomain kFraction = kFractionDomain;
+inline constexpr InputDomain kBelowOne = kBelowOneDomain;
+inline constexpr InputDomain kDividing = kDividingFractionDomain; // divisors and efficiencies
+inline constexpr InputDomain kMonths = kMonthsDomain;
+inline constexpr InputDomain kGrowth = kGrowthDomain;
+inline constexpr InputDomain kModelMemory = kModelMemoryDomain;
+inline constexpr InputDomain kReference{1, 1, false, false}; // H100 relative to itself
+
+inline constexpr std::string_view kReferenceSkuId = "H100";
+
+struct ScalarSpec {
+    std::string_view pointer;
+    UncertainNumber Scenario::*member;
+    std::string_view label;
+    InputGroup group;
+    InputUnit unit;
+    InputDomain domain;
+    std::string_view meaning;
+};
+
+struct WorkloadSpec {
+    std::string_view key;
+    UncertainNumber Workload::*member;
+    std::string_view label;
+    InputUnit unit;
+    InputDomain domain;
+    std::optional<WorkloadKindOfDemand> kind; // the kind that reads it; nullopt: both
+    double placeholder;                       // newWorkload()'s value
+    std::string_view meaning;
+};
+
+struct SkuSpec {
+    std::string_view key;
+    UncertainNumber Sku::*member;
+    std::string_view label;
+    InputUnit unit;
+    InputDomain domain;
+    std::string_view meaning;
+};
+
+// In the order an editor shows them within their group.
+const std::vector<ScalarSpec>& scalarSpecs();
+const std::vector<WorkloadSpec>& workloadSpecs();
+// The SKU figures the engine reads, prices first (an editor's order, not compile()'s).
+const std::vector<SkuSpec>& skuSpecs();
+// Figures of a SKU the engine does not read: reachable by findInput() for completeness.
+const std::vector<std::pair<std::string_view, UncertainNumber Sku::*>>& otherSkuFields();
+
+} // namespace crossgrade::model::input_fields

@@ -1,0 +1,142 @@
+// DESIGN.md's six invariants of the cost engine, on the fixture scenario and on hundreds of
+// seeded random perturbations of it that bring HetCCL inside the horizon and take AMD doors.
+
+#include "engine_invariants.h"
+#include "fleet_sizing.h"
+#include "scenario_fixture.h"
+
+#include <QtTest>
+
+using namespace crossgrade;
+using namespace crossgrade::model;
+using namespace crossgrade::testing;
+
+namespace {
+
+// The sanitizer build runs fewer (CMake sets the number): it looks for memory errors, and the
+// dev build proves the invariants on all 500.
+#ifndef CROSSGRADE_FIXTURE_PERTURBATIONS
+#define CROSSGRADE_FIXTURE_PERTURBATIONS 500
+#endif
+constexpr int kPerturbations = CROSSGRADE_FIXTURE_PERTURBATIONS;
+
+Scenario perturbed(std::uint64_t seed) {
+    return testing::perturbScenario(testing::smallScenario(), seed);
+}
+
+} // namespace
+
+class TestEngineInvariants : public QObject {
+    Q_OBJECT
+
+private slots:
+    void fixtureHoldsEveryInvariant();
+    void perturbationsHoldEveryInvariant();
+    void memoryFloorPerReplica_data();
+    void memoryFloorPerReplica();
+    void memoryFloorInTheFleet();
+    void twinLinkedAmdCostsExactlyStayCuda();
+    void compilePointersEscapeIds();
+};
+
+// Ids with "/" or "~" once produced input pointers that named the wrong place.
+void TestEngineInvariants::compilePointersEscapeIds() {
+    Scenario s = testing::smallScenario();
+    s.workloads["chat/eu~1"] = s.workloads.at("chat");
+    s.workloads.erase("chat");
+    s.fleet.at("serving").workload = "chat/eu~1";
+    const CompiledScenario c = compile(s);
+    QVERIFY(c.inputs.find("/workloads/chat~1eu~01/peak_tokens_per_s").has_value());
+    QVERIFY(!c.inputs.find("/workloads/chat/eu~1/peak_tokens_per_s").has_value());
+}
+
+void TestEngineInvariants::fixtureHoldsEveryInvariant() {
+    const Scenario s = testing::smallScenario();
+    const ScenarioEvaluation e = evaluate(s);
+    checkComponentsSum(e, "fixture");
+    checkAllNeverIsStayCuda(s, e, "fixture");
+    QCOMPARE(e.options.size(), std::size_t(5));
+    QVERIFY(e.policies_searched > 100);
+}
+
+void TestEngineInvariants::perturbationsHoldEveryInvariant() {
+    InvariantTally tally;
+    for (int k = 0; k < kPerturbations; ++k) {
+        const Scenario s = perturbed(std::uint64_t(k) + 1);
+        checkEveryInvariant(
+            s, QString("perturbation %1 (%2 sizing)").arg(k + 1).arg(toString(s.sizing).data()),
+            tally);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    qInfo("%d perturbations: %d options took AMD doors; HetCCL inside the horizon in %d; "
+          "HetCCL-gated training doors taken %d times",
+          kPerturbations, tally.doorsTaken, tally.hetcclInside, tally.hetcclDoorTaken);
+    // No invariant may pass by never being exercised.
+    QVERIFY(tally.doorsTaken > kPerturbations / 4);
+    QVERIFY(tally.hetcclInside > kPerturbations / 4);
+    QVERIFY(tally.hetcclDoorTaken > 10);
+}
+
+void TestEngineInvariants::memoryFloorPerReplica_data() {
+    QTest::addColumn<double>("memoryGb");
+    QTest::addColumn<double>("hbmGb");
+    QTest::addColumn<int>("gpus");
+    // 405B FP8: 405 GB of weights + ~100 GB KV (DESIGN.md invariant 5).
+    QTest::newRow("405B FP8 on H100 80 GB") << 505.0 << 80.0 << 8;
+    QTest::newRow("405B FP8 on MI300X 192 GB") << 505.0 << 192.0 << 4;
+    QTest::newRow("405B FP8 on H200 141 GB") << 505.0 << 141.0 << 4;
+    QTest::newRow("70B BF16 on H100") << 160.0 << 80.0 << 4; // 160/72 = 2.2 → 3 → TP 4
+    QTest::newRow("8B on H100") << 20.0 << 80.0 << 1;
+    QTest::newRow("exactly one GPU") << 72.0 << 80.0 << 1;
+    QTest::newRow("beyond one server") << 700.0 << 80.0 << 16; // multi-node inference
+    // A tiny HBM figure once overflowed the int cast (undefined behaviour): now capped.
+    QTest::newRow("gpusPerReplicaDoesNotOverflowOnTinyHbm") << 505.0 << 1e-9 << 1000000;
+}
+
+void TestEngineInvariants::memoryFloorPerReplica() {
+    QFETCH(double, memoryGb);
+    QFETCH(double, hbmGb);
+    QFETCH(int, gpus);
+    QCOMPARE(gpusPerReplica(gigabytes(memoryGb), gigabytes(hbmGb), 0.90), gpus);
+}
+
+void TestEngineInvariants::memoryFloorInTheFleet() {
+    // With a tiny demand, the fleet is one replica: 8 H100s or 4 MI300Xs for a 505 GB model.
+    Scenario s = testing::smallScenario();
+    s.workloads.erase("pretrain");
+    s.fleet.clear();
+    s.nvidia.sku = "H100";
+    s.workloads["chat"].peak_tokens_per_s = UncertainNumber::certain(10);
+    s.workloads["chat"].growth_per_month = UncertainNumber::certain(0);
+    s.sizing = Sizing::WholeServers;
+    const CompiledScenario c = compile(s);
+    const std::vector<double> v = c.inputs.mostLikely();
+    EngineWorkspace ws;
+    OptionRun run;
+    evaluateOption(c, v.data(), c.options[0], DoorPolicy{}, ws, run); // stay-cuda
+    QCOMPARE(run.gpusAt(0, c.skuIndex("H100")), 8.0);
+    const CompiledOption& path1 = c.options[1];
+    evaluateOption(c, v.data(), path1, DoorPolicy{{0, kNever}}, ws, run);
+    const int last = c.horizon_months - 1;
+    QCOMPARE(run.gpusAt(last, c.skuIndex("MI300X")), 8.0); // 4 GPUs, bought as a whole server
+    s.sizing = Sizing::Continuous;
+    const CompiledScenario cc = compile(s);
+    evaluateOption(cc, v.data(), cc.options[1], DoorPolicy{{0, kNever}}, ws, run);
+    QCOMPARE(run.gpusAt(last, cc.skuIndex("MI300X")), 4.0);
+}
+
+// With every AMD input linked to its NVIDIA twin, moving buys nothing (engine_invariants.h).
+void TestEngineInvariants::twinLinkedAmdCostsExactlyStayCuda() {
+    int servers = 0;
+    for (int k = 0; k < 100; ++k) {
+        checkTwinLinkedCostsStayCuda(linkedToTwin(perturbed(std::uint64_t(k) + 9001)),
+                                     QString("twin %1").arg(k), servers);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    QVERIFY(servers > 0);
+}
+
+QTEST_GUILESS_MAIN(TestEngineInvariants)
+#include "tst_engine_invariants.moc"

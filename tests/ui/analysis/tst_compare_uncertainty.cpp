@@ -1,0 +1,123 @@
+// The Compare view's paired Monte Carlo (ui/analysis/compare_uncertainty.h,
+// model/uncertainty/paired_delta.h): every scenario runs under the first column's seed, and the Δ
+// shown is the percentiles of the per-sample NPV difference — computed here directly from two model
+// runs — not the difference of the two scenarios' percentiles.
+
+#include "compare_view.h"
+#include "money.h"
+#include "sample_scenario.h"
+#include "scenario_document.h"
+
+#include <QtTest>
+
+using namespace crossgrade;
+using namespace crossgrade::ui;
+using crossgrade::testing::sampleScenario;
+
+namespace {
+
+constexpr std::size_t kSamples = 1000;
+
+model::MonteCarloResult direct(const model::Scenario& s, std::uint64_t seed) {
+    model::DrawCache cache;
+    const model::CompiledScenario compiled = model::compile(s);
+    return model::runMonteCarlo(compiled, model::evaluateScenario(s, compiled),
+                                {kSamples, seed, 1, std::nullopt}, cache);
+}
+
+// The row of the outputs table whose label is `label`, or -1.
+int rowOf(const QAbstractItemModel* model, const QString& label) {
+    for (int r = 0; r < model->rowCount(); ++r)
+        if (model->index(r, 0).data().toString() == label)
+            return r;
+    return -1;
+}
+
+} // namespace
+
+class TestCompareUncertainty : public QObject {
+    Q_OBJECT
+
+private slots:
+    void pairedDeltaIsPerSampleUnderTheFirstSeed();
+    void removingAnEntryDropsThePairedColumn();
+};
+
+void TestCompareUncertainty::pairedDeltaIsPerSampleUnderTheFirstSeed() {
+    model::Scenario a = sampleScenario(QStringLiteral("large-model-inference.json"));
+    a.amd_discount.range = {0.25, 0.35, 0.45};
+    model::Scenario b = a;
+    b.amd_discount.range = {0.30, 0.42, 0.50};
+    b.seed = a.seed + 1; // its own seed is ignored: the first column's is common
+
+    ScenarioDocument document(a);
+    CompareView view;
+    view.setSamples(kSamples);
+    view.setCurrent(&document);
+    QVERIFY(view.addScenario(QStringLiteral("B"), b));
+    view.uncertainty()->waitForIdle();
+    const auto paired = view.uncertainty()->result();
+    QVERIFY(paired);
+    QCOMPARE(paired->seed, std::uint64_t(a.seed));
+    QCOMPARE(paired->samples, kSamples);
+    QCOMPARE(paired->deltas.size(), std::size_t(2));
+
+    const model::MonteCarloResult ra = direct(a, a.seed);
+    const model::MonteCarloResult rb = direct(b, a.seed);
+    const std::vector<model::PairedDelta>& shown = paired->deltas[1];
+    QCOMPARE(shown.size(), rb.options.size());
+    bool differs = false;
+    const QAbstractItemModel* outputs = view.outputsModel();
+    for (std::size_t o = 0; o < shown.size(); ++o) {
+        std::vector<double> difference(kSamples);
+        for (std::size_t s = 0; s < kSamples; ++s)
+            difference[s] = rb.npv[o * kSamples + s] - ra.npv[o * kSamples + s];
+        const model::Summary expected = model::summarise(difference);
+        QVERIFY(shown[o].id == rb.options[o].id);
+        QCOMPARE(shown[o].npv_delta_usd.p10, expected.p10);
+        QCOMPARE(shown[o].npv_delta_usd.p50, expected.p50);
+        QCOMPARE(shown[o].npv_delta_usd.p90, expected.p90);
+        const double ofMedians = rb.options[o].npv_usd.p50 - ra.options[o].npv_usd.p50;
+        differs = differs || std::abs(ofMedians - expected.p50) > 1000.0;
+
+        // The table shows it beside the deterministic NPV row.
+        const QString option = QString::fromStdString(std::string(model::toString(shown[o].id)));
+        const int row = rowOf(outputs, option + QStringLiteral(" · NPV paired Δ"));
+        QVERIFY(row > 0);
+        QCOMPARE(rowOf(outputs, option + QStringLiteral(" · NPV")), row - 1);
+        QCOMPARE(outputs->index(row, 2).data().toString(),
+                 QStringLiteral("%1 (%2 to %3)")
+                     .arg(formatMoneyDelta(expected.p50, MoneyDisplay::Compact),
+                          formatMoneyDelta(expected.p10, MoneyDisplay::Compact),
+                          formatMoneyDelta(expected.p90, MoneyDisplay::Compact)));
+    }
+    QVERIFY2(differs, "the case should separate the paired Δ from the difference of P50s");
+
+    // Under B's own seed the samples would not be paired: other numbers.
+    const model::MonteCarloResult unpaired = direct(b, b.seed);
+    QVERIFY(model::pairedNpvDelta(ra, unpaired).empty());
+    QVERIFY(unpaired.options[1].npv_usd.p50 != rb.options[1].npv_usd.p50);
+}
+
+void TestCompareUncertainty::removingAnEntryDropsThePairedColumn() {
+    const model::Scenario a = sampleScenario(QStringLiteral("training-shop.json"));
+    ScenarioDocument document(a);
+    CompareView view;
+    view.setSamples(kSamples);
+    view.setCurrent(&document);
+    QVERIFY(view.addScenario(QStringLiteral("Same"), a));
+    view.uncertainty()->waitForIdle();
+    QVERIFY(view.uncertainty()->result());
+    // The same scenario against itself: every paired Δ is exactly zero.
+    for (const model::PairedDelta& d : view.uncertainty()->result()->deltas[1]) {
+        QCOMPARE(d.npv_delta_usd.p10, 0.0);
+        QCOMPARE(d.npv_delta_usd.p90, 0.0);
+    }
+    view.removeEntry(0);
+    QVERIFY(!view.uncertainty()->isRunning());
+    QVERIFY(!view.uncertainty()->result());
+    QCOMPARE(rowOf(view.outputsModel(), QStringLiteral("stay-cuda · NPV paired Δ")), -1);
+}
+
+QTEST_MAIN(TestCompareUncertainty)
+#include "tst_compare_uncertainty.moc"

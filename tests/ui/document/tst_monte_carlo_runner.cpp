@@ -1,0 +1,218 @@
+// The Monte Carlo in the app (ui/document/monte_carlo_runner.h, driven by
+// ui/document/scenario_document.h): a document's run is the model's run bit for bit on any thread
+// count; a held slider previews and the release refines; cancel leaves no result; a superseded
+// preview never becomes the result over a newer full run; closing a document mid-run is safe.
+
+#include "costs_view.h"
+#include "monte_carlo_runner.h"
+#include "sample_scenario.h"
+#include "scenario_document.h"
+#include "whatif.h"
+
+#include <QSignalSpy>
+#include <QThread>
+#include <QtTest>
+#include <cstring>
+
+using namespace crossgrade;
+using namespace crossgrade::ui;
+using namespace crossgrade::reports;
+using crossgrade::testing::sampleScenario;
+
+namespace {
+
+constexpr std::size_t kSamples = 2000; // a full run in these tests; a preview takes 1,000
+
+// A sample where AMD doors are taken, so the options differ sample by sample.
+model::Scenario withDoors() {
+    model::Scenario s = sampleScenario(QStringLiteral("large-model-inference.json"));
+    s.amd_discount.range = {0.25, 0.35, 0.45};
+    return s;
+}
+
+model::MonteCarloResult direct(const model::Scenario& s, const model::ScenarioEvaluation& e,
+                               std::size_t samples, int threads) {
+    model::DrawCache cache;
+    return model::runMonteCarlo(model::compile(s), e, {samples, s.seed, threads, std::nullopt},
+                                cache);
+}
+
+bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+// Blocks until the run under way has evaluated `samples` samples (or stopped): no clock.
+void waitForSamples(const MonteCarloRunner& runner, std::size_t samples) {
+    while (runner.isRunning() && runner.samplesDone() < samples)
+        QThread::yieldCurrentThread();
+}
+
+// Ends a slider hold and waits until the re-optimised evaluation is applied (its signal may
+// still be queued when waitForEvaluation() returns, as in tst_costs_view).
+void release(ScenarioDocument& document) {
+    QSignalSpy applied(&document, &ScenarioDocument::evaluationChanged);
+    document.setInteractive(false);
+    document.waitForEvaluation();
+    QTRY_VERIFY(applied.count() > 0);
+}
+
+} // namespace
+
+class TestMonteCarloRunner : public QObject {
+    Q_OBJECT
+
+private slots:
+    void documentRunIsTheModelsRun();
+    void progressCountsToTheEnd();
+    void cancelLeavesNoResult();
+    void heldSliderPreviewsThenRefines();
+    void supersededPreviewNeverOverwritesFullRun();
+    void closingDuringARunIsSafe();
+};
+
+// The runner uses QThread::idealThreadCount() threads, the reference one: the same bits.
+void TestMonteCarloRunner::documentRunIsTheModelsRun() {
+    const model::Scenario s = withDoors();
+    ScenarioDocument document(s);
+    document.setMonteCarloSamples(kSamples);
+    MonteCarloRunner* runner = document.monteCarlo();
+    runner->waitForIdle();
+    const auto result = runner->result();
+    QVERIFY(result);
+    QCOMPARE(runner->resultKind(), MonteCarloRunner::Kind::Full);
+    QVERIFY(runner->isResultCurrent());
+    QCOMPARE(result->samples, kSamples);
+    QCOMPARE(result->seed, std::uint64_t(s.seed));
+    const model::MonteCarloResult reference = direct(s, document.evaluation(), kSamples, 1);
+    QVERIFY(sameBits(result->npv, reference.npv));
+    QVERIFY(sameBits(result->total, reference.total));
+    QCOMPARE(result->options.size(), reference.options.size());
+    for (std::size_t o = 0; o < reference.options.size(); ++o) {
+        QVERIFY(sameBits(result->options[o].cumulative_p10, reference.options[o].cumulative_p10));
+        QVERIFY(sameBits(result->options[o].cumulative_p90, reference.options[o].cumulative_p90));
+        QCOMPARE(result->options[o].p_beats_stay_cuda, reference.options[o].p_beats_stay_cuda);
+    }
+}
+
+void TestMonteCarloRunner::progressCountsToTheEnd() {
+    ScenarioDocument document(withDoors());
+    MonteCarloRunner* runner = document.monteCarlo();
+    runner->waitForIdle();
+    QSignalSpy progress(runner, &MonteCarloRunner::progressed);
+    QSignalSpy running(runner, &MonteCarloRunner::runningChanged);
+    document.setMonteCarloSamples(kSamples);
+    QVERIFY(runner->isRunning());
+    QCOMPARE(runner->samplesRequested(), kSamples);
+    runner->waitForIdle();
+    QVERIFY(progress.count() >= 2);
+    QCOMPARE(progress.first().at(0).value<std::size_t>(), std::size_t(0));
+    QCOMPARE(progress.last().at(0).value<std::size_t>(), kSamples);
+    QCOMPARE(progress.last().at(1).value<std::size_t>(), kSamples);
+    QCOMPARE(running.count(), 2);
+    QCOMPARE(running.first().at(0).toBool(), true);
+    QCOMPARE(running.last().at(0).toBool(), false);
+}
+
+void TestMonteCarloRunner::cancelLeavesNoResult() {
+    ScenarioDocument document(withDoors()); // starts its full run
+    MonteCarloRunner* runner = document.monteCarlo();
+    QVERIFY(runner->isRunning());
+    QSignalSpy results(runner, &MonteCarloRunner::resultChanged);
+    runner->cancel();
+    runner->waitForIdle();
+    QCoreApplication::processEvents(); // a finished signal still queued changes nothing
+    QVERIFY(!runner->isRunning());
+    QVERIFY(!runner->result());
+    QCOMPARE(results.count(), 0);
+
+    // Cancelling after a result drops it too: it no longer stands for what was asked.
+    document.rerunMonteCarlo();
+    runner->waitForIdle();
+    QVERIFY(runner->result());
+    document.setMonteCarloSamples(kSamples);
+    runner->cancel();
+    runner->waitForIdle();
+    QVERIFY(!runner->result());
+    QVERIFY(!runner->isResultCurrent());
+}
+
+void TestMonteCarloRunner::heldSliderPreviewsThenRefines() {
+    ScenarioDocument document(withDoors());
+    document.setMonteCarloSamples(kSamples);
+    MonteCarloRunner* runner = document.monteCarlo();
+    runner->waitForIdle();
+
+    document.setInteractive(true);
+    QVERIFY(document
+                .edit(
+                    QStringLiteral("AMD discount"),
+                    [](model::Scenario& s) {
+                        s = model::withKnob(std::move(s), model::WhatIfKnob::AmdDiscount, 0.40);
+                    },
+                    7)
+                .isEmpty());
+    QCOMPARE(runner->runningKind(), MonteCarloRunner::Kind::Preview);
+    QCOMPARE(runner->samplesRequested(), MonteCarloRunner::kPreviewSamples);
+    runner->waitForIdle();
+    QCOMPARE(runner->resultKind(), MonteCarloRunner::Kind::Preview);
+    QCOMPARE(runner->result()->samples, MonteCarloRunner::kPreviewSamples);
+
+    release(document);
+    runner->waitForIdle();
+    QCOMPARE(runner->resultKind(), MonteCarloRunner::Kind::Full);
+    QVERIFY(runner->isResultCurrent());
+    const model::MonteCarloResult reference =
+        direct(document.scenario(), document.evaluation(), kSamples, 2);
+    QVERIFY(sameBits(runner->result()->npv, reference.npv));
+}
+
+// A preview that has evaluated all its samples when a full run is asked for is still dropped:
+// the request superseded it, whatever its result says.
+void TestMonteCarloRunner::supersededPreviewNeverOverwritesFullRun() {
+    const model::Scenario before = withDoors();
+    model::Scenario after = before;
+    after.amd_discount.range = {0.30, 0.40, 0.50};
+    const auto beforeEvaluation = std::make_shared<const model::ScenarioEvaluation>(
+        model::evaluateScenario(before, model::compile(before)));
+    const auto afterEvaluation = std::make_shared<const model::ScenarioEvaluation>(
+        model::evaluateScenario(after, model::compile(after)));
+
+    MonteCarloRunner runner;
+    runner.setFullSamples(kSamples);
+    QSignalSpy results(&runner, &MonteCarloRunner::resultChanged);
+    runner.run(before, beforeEvaluation, MonteCarloRunner::Kind::Preview);
+    waitForSamples(runner, MonteCarloRunner::kPreviewSamples);
+    runner.run(after, afterEvaluation, MonteCarloRunner::Kind::Full);
+    runner.waitForIdle();
+    QCoreApplication::processEvents();
+
+    QCOMPARE(results.count(), 1);
+    QCOMPARE(runner.resultKind(), MonteCarloRunner::Kind::Full);
+    QCOMPARE(runner.result()->samples, kSamples);
+    QVERIFY(sameBits(runner.result()->npv, direct(after, *afterEvaluation, kSamples, 1).npv));
+
+    // And a preview asked for after the full run replaces it only once it has finished.
+    runner.run(before, beforeEvaluation, MonteCarloRunner::Kind::Preview);
+    QCOMPARE(runner.resultKind(), MonteCarloRunner::Kind::Full);
+    QVERIFY(!runner.isResultCurrent());
+    runner.waitForIdle();
+    QCOMPARE(runner.resultKind(), MonteCarloRunner::Kind::Preview);
+    QVERIFY(runner.isResultCurrent());
+}
+
+void TestMonteCarloRunner::closingDuringARunIsSafe() {
+    CostsView view; // follows the document and its runner until the document goes
+    auto* document = new ScenarioDocument(withDoors());
+    view.setDocument(document);
+    MonteCarloRunner* runner = document->monteCarlo();
+    QVERIFY(runner->isRunning());
+    waitForSamples(*runner, 1); // in the middle of the samples, not still drawing
+    QVERIFY(runner->isRunning());
+    delete document;
+    QCoreApplication::processEvents();
+    QVERIFY(view.document() == nullptr);
+    QVERIFY(!bandGraph(view.cumulativeChart(), model::OptionId::StayCuda, BandEdge::P10));
+}
+
+QTEST_MAIN(TestMonteCarloRunner)
+#include "tst_monte_carlo_runner.moc"

@@ -1,0 +1,121 @@
+#pragma once
+
+// The Sensitivity view (DESIGN.md, "UI"; docs/sensitivity.md): the tornado of the paired NPV
+// saving for the rule path or the cheapest option, the switching values of the what-if knobs in
+// a table and one sentence, and the 2-D break-even map of two chosen knobs. Everything is
+// computed by model/analysis/sensitivity.h in the background (QtConcurrent, progress and Cancel)
+// when the view is shown and after each full evaluation of the document; never during a slider
+// drag.
+
+#include "scenario_document.h"
+#include "sensitivity.h"
+
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QString>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QTimer;
+
+namespace crossgrade::ui {
+
+struct SensitivityResults {
+    model::Tornado rule_path;
+    model::Tornado cheapest;
+    std::vector<std::string> rule_path_labels; // per bar: the input's label in the editor
+    std::vector<std::string> cheapest_labels;
+    std::vector<model::SwitchingValue> switching;
+    std::string summary; // model::switchingSummary
+    std::optional<model::BreakEvenMap> map;
+};
+
+class SensitivityView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit SensitivityView(QWidget* parent = nullptr);
+    ~SensitivityView() override; // cancels a running computation and waits for it
+
+    // The document shown; nullptr clears the view. The view does not own it.
+    void setDocument(ScenarioDocument* document);
+
+    QCustomPlot* tornadoChart() const { return m_tornado; }
+    QCustomPlot* mapChart() const { return m_map; }
+    QTableWidget* switchingTable() const { return m_table; }
+    QString summary() const;
+    QString status() const;
+    QPushButton* cancelButton() const { return m_cancel; }
+
+    // The results on show (null before the first computation finishes).
+    const SensitivityResults* results() const { return m_results.get(); }
+    bool isComputing() const;
+    // Blocks until the running computation (if any) has finished and been shown.
+    void waitForResults();
+    // Starts a computation now, visible or not (tests, screenshots).
+    void computeNow();
+    void cancel();
+
+    // The knobs whose switching values are computed (default: model::defaultSwitchingKnobs()).
+    void setSwitchingKnobs(std::vector<model::WhatIfKnob> knobs);
+
+    // Which tornado is drawn: the rule path's (false) or the cheapest option's (true).
+    void showCheapestTornado(bool cheapest);
+    // The map's two knobs; recomputes the map.
+    void setMapKnobs(model::WhatIfKnob x, model::WhatIfKnob y);
+    model::WhatIfKnob mapKnobX() const;
+    model::WhatIfKnob mapKnobY() const;
+
+signals:
+    void computingChanged(bool computing);
+    void resultsChanged();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct Job;
+    void onEvaluationChanged();
+    void start(bool mapOnly);
+    void takeResult();
+    void showResults();
+    void redrawTornado();
+    void redrawMap();
+    void fillTable();
+    void fillKnobChoosers();
+    void updateProgress();
+
+    QPointer<ScenarioDocument> m_document;
+    bool m_stale = true;
+    QComboBox* m_whichTornado = nullptr;
+    QComboBox* m_mapX = nullptr;
+    QComboBox* m_mapY = nullptr;
+    QCustomPlot* m_tornado = nullptr;
+    QCustomPlot* m_map = nullptr;
+    QTableWidget* m_table = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QTimer* m_poll = nullptr;
+
+    std::shared_ptr<Job> m_job;
+    QFutureWatcher<std::shared_ptr<SensitivityResults>> m_watcher;
+    bool m_restart = false;
+    bool m_restartMapOnly = false;
+    std::shared_ptr<SensitivityResults> m_results;
+    std::vector<model::WhatIfKnob> m_knobs = model::defaultSwitchingKnobs();
+};
+
+} // namespace crossgrade::ui
