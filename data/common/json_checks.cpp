@@ -422,4 +422,10 @@ nlohmann::ordered_json uncertainJson(const model::UncertainNumber& number) {
     return j;
 }
 
+std::string rangeText(const model::Range& r) {
+    if (r.low == r.most_likely && r.most_likely == r.high)
+        return "the number " + nlohmann::json(r.most_likely).dump();
+    return nlohmann::json::array({r.low, r.most_likely, r.high}).dump();
+}
+
 } // namespace crossgrade::data

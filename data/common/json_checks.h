@@ -12,6 +12,7 @@
 #include "scenario_inputs.h"
 #include "uncertain.h"
 
+#include <array>
 #include <initializer_list>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -45,6 +46,20 @@ std::string namesOf(std::string_view (*name)(Enum), std::initializer_list<Enum> 
     }
     return out;
 }
+
+// "\"a\", \"b\"": an enum's names as a file spells them, quoted, for "expected one of …".
+template <typename Enum, std::size_t N> std::string quotedNames(const std::array<Enum, N>& all) {
+    std::string out;
+    for (Enum v : all) {
+        if (!out.empty())
+            out += ", ";
+        out += "\"" + std::string(toString(v)) + "\"";
+    }
+    return out;
+}
+
+// A range as a message quotes it: "[1, 2, 3]", or "the number 2" when it is one number.
+std::string rangeText(const model::Range& r);
 
 // The sense check of a number: the interval it must lie in. Prices are never negative,
 // fractions lie in [0, 1], a regression or a growth rate may be negative.

@@ -101,22 +101,6 @@ std::vector<std::string_view> skuKeys() {
     return keys;
 }
 
-template <typename Enum, std::size_t N> std::string quotedNames(const std::array<Enum, N>& all) {
-    std::string out;
-    for (Enum v : all) {
-        if (!out.empty())
-            out += ", ";
-        out += "\"" + std::string(toString(v)) + "\"";
-    }
-    return out;
-}
-
-std::string rangeText(const Range& r) {
-    if (r.low == r.most_likely && r.most_likely == r.high)
-        return "the number " + json(r.most_likely).dump();
-    return json::array({r.low, r.most_likely, r.high}).dump();
-}
-
 class PriceBookReader {
 public:
     explicit PriceBookReader(JsonChecker& checker)

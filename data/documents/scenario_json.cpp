@@ -50,16 +50,6 @@ std::string number(double v) {
     return out.str();
 }
 
-template <typename Enum, std::size_t N> std::string quotedNames(const std::array<Enum, N>& all) {
-    std::string out;
-    for (Enum v : all) {
-        if (!out.empty())
-            out += ", ";
-        out += "\"" + std::string(toString(v)) + "\"";
-    }
-    return out;
-}
-
 std::string classesOf(WorkloadKindOfDemand kind) {
     std::string out;
     for (WorkloadClass c : kAllWorkloadClasses)
@@ -69,12 +59,6 @@ std::string classesOf(WorkloadKindOfDemand kind) {
             out += "\"" + std::string(toString(c)) + "\"";
         }
     return out;
-}
-
-std::string rangeText(const Range& r) {
-    if (r.low == r.most_likely && r.most_likely == r.high)
-        return "the number " + json(r.most_likely).dump();
-    return json::array({r.low, r.most_likely, r.high}).dump();
 }
 
 const std::string kChannels =

@@ -9,15 +9,6 @@
 
 namespace crossgrade::ui {
 
-QLabel* wrappingLabel(QWidget* parent) {
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    label->setTextFormat(Qt::RichText);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
-
 QString tierBadge(model::Tier tier) {
     return QStringLiteral("<span style=\"background-color:%1; color:%2; font-weight:600;\">"
                           "&nbsp;%3&nbsp;</span>")

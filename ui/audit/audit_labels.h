@@ -1,18 +1,14 @@
 #pragma once
 
-// Rich-text pieces the Audit view's panels share: a wrapping, selectable rich-text label and a
-// tier as an inline badge in the dimension table's colours.
+// Rich-text pieces the Audit view's panels share: a tier as an inline badge in the dimension
+// table's colours, and (from qt_text.h) the wrapping, selectable rich-text label.
 
 #include "audit.h"
+#include "qt_text.h"
 
 #include <QString>
 
-class QLabel;
-class QWidget;
-
 namespace crossgrade::ui {
-
-QLabel* wrappingLabel(QWidget* parent = nullptr);
 
 // A tier as an inline badge in rich text, in the table's colours.
 QString tierBadge(model::Tier tier);

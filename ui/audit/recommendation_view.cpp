@@ -1,6 +1,7 @@
 #include "recommendation_view.h"
 
 #include "audit_table_model.h"
+#include "qt_text.h"
 
 #include <QFrame>
 #include <QGroupBox>
@@ -19,26 +20,15 @@ namespace crossgrade::ui {
 
 namespace {
 
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-QString html(std::string_view s) {
-    return qs(s).toHtmlEscaped();
-}
-
 QString optionTitle(model::OptionId id) {
     if (const auto path = model::pathOf(id))
         return qs(model::title(*path));
     return RecommendationView::tr("Stay on CUDA — keep buying NVIDIA");
 }
 
-QLabel* wrappingLabel(const QString& objectName) {
-    auto* label = new QLabel;
+QLabel* namedLabel(const QString& objectName) {
+    QLabel* label = wrappingLabel();
     label->setObjectName(objectName);
-    label->setWordWrap(true);
-    label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    label->setTextFormat(Qt::RichText);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
 }
 
@@ -126,19 +116,19 @@ QWidget* RecommendationView::buildPathCard() {
     layout->setContentsMargins(14, 10, 12, 12);
     layout->addWidget(kicker(tr("Recommended path · from the audit's rules")));
 
-    m_pathTitle = wrappingLabel(QStringLiteral("pathTitle"));
+    m_pathTitle = namedLabel(QStringLiteral("pathTitle"));
     QFont big = m_pathTitle->font();
     big.setPointSizeF(big.pointSizeF() * 1.45);
     big.setBold(true);
     m_pathTitle->setFont(big);
     layout->addWidget(m_pathTitle);
-    m_pathMeta = wrappingLabel(QStringLiteral("pathMeta"));
+    m_pathMeta = namedLabel(QStringLiteral("pathMeta"));
     layout->addWidget(m_pathMeta);
-    m_pathReason = wrappingLabel(QStringLiteral("pathReason"));
+    m_pathReason = namedLabel(QStringLiteral("pathReason"));
     layout->addWidget(m_pathReason);
-    m_pathQuote = wrappingLabel(QStringLiteral("pathQuote"));
+    m_pathQuote = namedLabel(QStringLiteral("pathQuote"));
     layout->addWidget(m_pathQuote);
-    m_effortQuote = wrappingLabel(QStringLiteral("effortQuote"));
+    m_effortQuote = namedLabel(QStringLiteral("effortQuote"));
     layout->addWidget(m_effortQuote);
 
     m_warningsHeading = kicker(tr("Warnings"));
@@ -151,10 +141,10 @@ QWidget* RecommendationView::buildPathCard() {
     m_warnings->setSpacing(6);
     layout->addWidget(warnings);
 
-    m_revisit = wrappingLabel(QStringLiteral("revisitLabel"));
+    m_revisit = namedLabel(QStringLiteral("revisitLabel"));
     layout->addSpacing(4);
     layout->addWidget(m_revisit);
-    m_nextSteps = wrappingLabel(QStringLiteral("nextSteps"));
+    m_nextSteps = namedLabel(QStringLiteral("nextSteps"));
     layout->addWidget(m_nextSteps);
     layout->addStretch(1);
     return frame;
@@ -166,24 +156,24 @@ QWidget* RecommendationView::buildCheapestCard() {
     layout->setContentsMargins(14, 10, 12, 12);
     layout->addWidget(kicker(tr("Cheapest option · by NPV")));
 
-    m_cheapestTitle = wrappingLabel(QStringLiteral("cheapestTitle"));
+    m_cheapestTitle = namedLabel(QStringLiteral("cheapestTitle"));
     QFont big = m_cheapestTitle->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
     m_cheapestTitle->setFont(big);
     layout->addWidget(m_cheapestTitle);
-    m_cheapestNpv = wrappingLabel(QStringLiteral("cheapestNpv"));
+    m_cheapestNpv = namedLabel(QStringLiteral("cheapestNpv"));
     layout->addWidget(m_cheapestNpv);
-    m_rulePathCost = wrappingLabel(QStringLiteral("rulePathCost"));
+    m_rulePathCost = namedLabel(QStringLiteral("rulePathCost"));
     layout->addWidget(m_rulePathCost);
 
-    m_disagreement = wrappingLabel(QStringLiteral("disagreementLabel"));
+    m_disagreement = namedLabel(QStringLiteral("disagreementLabel"));
     m_disagreement->setStyleSheet(
         QStringLiteral("QLabel { background-color: %1; color: %2; border-radius: 3px; "
                        "padding: 6px; }")
             .arg(kDifferBackground.name(), kDifferText.name()));
     layout->addWidget(m_disagreement);
-    m_agreement = wrappingLabel(QStringLiteral("agreementLabel"));
+    m_agreement = namedLabel(QStringLiteral("agreementLabel"));
     m_agreement->setStyleSheet(
         QStringLiteral("QLabel { background-color: %1; color: %2; border-radius: 3px; "
                        "padding: 6px; }")
@@ -320,7 +310,7 @@ void RecommendationView::showPath(const model::Recommendation& r) {
     m_warningsHeading->setText(r.warnings.empty() ? tr("WARNINGS — NONE")
                                                   : tr("WARNINGS (%1)").arg(r.warnings.size()));
     for (const model::AuditWarning& w : r.warnings) {
-        auto* label = wrappingLabel(QStringLiteral("warning-") + QString::fromStdString(w.id));
+        auto* label = namedLabel(QStringLiteral("warning-") + QString::fromStdString(w.id));
         label->setText(badge(QString::fromStdString(w.id), kDifferBackground, kDifferText) +
                        QStringLiteral(" ") + html(w.text) + QStringLiteral("<br>") +
                        quote(w.source, tr("the article")));

@@ -3,6 +3,7 @@
 #include "tier_delegate.h"
 
 #include "audit_table_model.h"
+#include "choice_delegate.h"
 
 #include <QComboBox>
 
@@ -12,14 +13,8 @@ QWidget* TierDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem&
                                     const QModelIndex& index) const {
     if (index.column() != AuditTableModel::TierColumn)
         return QStyledItemDelegate::createEditor(parent, option, index);
-    auto* combo = new QComboBox(parent);
+    QComboBox* combo = committingComboBox(this, parent, AuditTableModel::tierChoices());
     combo->setObjectName(QStringLiteral("tierEditor"));
-    combo->addItems(AuditTableModel::tierChoices());
-    connect(combo, &QComboBox::activated, this, [this, combo] {
-        auto* self = const_cast<TierDelegate*>(this);
-        emit self->commitData(combo);
-        emit self->closeEditor(combo);
-    });
     return combo;
 }
 

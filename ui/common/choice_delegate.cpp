@@ -16,19 +16,25 @@ constexpr int kChoicesRole = UncertainTableModel::ChoicesRole;
 
 } // namespace
 
+QComboBox* committingComboBox(const QStyledItemDelegate* delegate, QWidget* parent,
+                              const QStringList& choices) {
+    auto* combo = new QComboBox(parent);
+    combo->addItems(choices);
+    // The signals are the delegate's; emitting them changes nothing the const promises.
+    auto* self = const_cast<QStyledItemDelegate*>(delegate);
+    QObject::connect(combo, &QComboBox::activated, self, [self, combo] {
+        emit self->commitData(combo);
+        emit self->closeEditor(combo);
+    });
+    return combo;
+}
+
 QWidget* ChoiceDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& option,
                                       const QModelIndex& index) const {
     const QStringList choices = index.data(kChoicesRole).toStringList();
     if (choices.isEmpty())
         return QStyledItemDelegate::createEditor(parent, option, index);
-    auto* combo = new QComboBox(parent);
-    combo->addItems(choices);
-    auto* self = const_cast<ChoiceDelegate*>(this);
-    connect(combo, &QComboBox::activated, self, [self, combo] {
-        emit self->commitData(combo);
-        emit self->closeEditor(combo);
-    });
-    return combo;
+    return committingComboBox(this, parent, choices);
 }
 
 void ChoiceDelegate::setEditorData(QWidget* editor, const QModelIndex& index) const {

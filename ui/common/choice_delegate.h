@@ -6,7 +6,15 @@
 
 #include <QStyledItemDelegate>
 
+class QComboBox;
+
 namespace crossgrade::ui {
+
+// The combo box editor of a delegate's choice cell: `choices` in order, and a pick commits and
+// closes the editor at once, so one choice is one undo step. ChoiceDelegate and the Audit
+// view's TierDelegate both edit through it.
+QComboBox* committingComboBox(const QStyledItemDelegate* delegate, QWidget* parent,
+                              const QStringList& choices);
 
 class ChoiceDelegate : public QStyledItemDelegate {
 public:

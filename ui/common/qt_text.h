@@ -65,6 +65,17 @@ inline QLabel* plainLabel(const QString& text = {}, QWidget* parent = nullptr) {
     return label;
 }
 
+// A deliberately rich label that wraps, sits at the top left of its cell and can be selected:
+// every outside part of its text goes through html().
+inline QLabel* wrappingLabel(QWidget* parent = nullptr) {
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->setTextFormat(Qt::RichText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
 // QMessageBox::question() and its siblings guess the format; this one shows its text as text.
 // Returns the button chosen.
 inline QMessageBox::StandardButton
