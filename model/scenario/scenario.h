@@ -35,8 +35,8 @@ inline constexpr std::array<OptionId, 5> kAllOptions{
     OptionId::StayCuda, OptionId::Path1, OptionId::Path2, OptionId::Path3, OptionId::Path2And3};
 std::string_view toString(OptionId o); // "stay-cuda", "path1", …
 // The option as a reader names it in a sentence or table: "Stay on CUDA", "Path 1", …,
-// "Paths 2+3" — the words of reports/figures.cpp optionLabel, without Qt; title(PortabilityPath)
-// is the long form.
+// "Paths 2+3": the one table of option labels (the figures, the report and the input labels
+// all read it); title(PortabilityPath) is the long form.
 std::string optionShortTitle(OptionId o);
 std::optional<OptionId> parseOptionId(std::string_view name);
 std::optional<PortabilityPath> pathOf(OptionId o); // nullopt for stay-cuda

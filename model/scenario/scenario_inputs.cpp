@@ -42,17 +42,12 @@ std::string_view taskName(PortTask t) {
     return "";
 }
 
-std::string_view pathName(PortabilityPath p) {
-    switch (p) {
-    case PortabilityPath::Path1:
-        return "Path 1";
-    case PortabilityPath::Path2:
-        return "Path 2";
-    case PortabilityPath::Path3:
-        return "Path 3";
-    case PortabilityPath::Path2And3:
-        return "Path 2+3";
-    }
+// The option's short title (optionShortTitle, model/scenario/scenario.cpp: the one table of
+// option labels), named by its path.
+std::string pathName(PortabilityPath p) {
+    for (OptionId o : kAllOptions)
+        if (pathOf(o) == p)
+            return optionShortTitle(o);
     return "";
 }
 

@@ -109,19 +109,7 @@ QColor optionColour(OptionId option, const FigureStyle& style) {
 }
 
 QString optionLabel(OptionId option) {
-    switch (option) {
-    case OptionId::StayCuda:
-        return QObject::tr("Stay on CUDA");
-    case OptionId::Path1:
-        return QObject::tr("Path 1");
-    case OptionId::Path2:
-        return QObject::tr("Path 2");
-    case OptionId::Path3:
-        return QObject::tr("Path 3");
-    case OptionId::Path2And3:
-        return QObject::tr("Paths 2+3");
-    }
-    return {};
+    return QString::fromStdString(model::optionShortTitle(option)); // the model's one table
 }
 
 QColor componentColour(int component, const FigureStyle& style) {
