@@ -116,8 +116,10 @@ public:
     void removeEntry(int index); // index among the added entries (the open one stays)
     int entryCount() const;
     void setMoneyDisplay(MoneyDisplay display);
+    MoneyDisplay moneyDisplay() const { return m_money; }
     // Samples of the paired Monte Carlo (the full-run setting); a change runs it again.
     void setSamples(std::size_t samples);
+    std::size_t samples() const { return m_samples; }
     // The paired Monte Carlo of the entries shown (first column's seed for all).
     CompareUncertainty* uncertainty() const { return m_uncertainty; }
 

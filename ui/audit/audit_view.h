@@ -67,6 +67,7 @@ public:
 
     // The command the source viewer's "Open in editor" runs (Settings::editorCommand).
     void setEditorCommand(const QString& command);
+    QString editorCommand() const { return m_editorCommand; }
     // Opens the source viewer on row `row` of the selected dimension's evidence (as a
     // double-click does); false when there is no such row or its file is not shown.
     bool openEvidence(int row);

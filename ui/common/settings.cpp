@@ -55,7 +55,10 @@ Theme Settings::theme() const {
     return parseTheme(m_settings.value(kTheme).toString());
 }
 void Settings::setTheme(Theme theme) {
+    const Theme before = this->theme();
     m_settings.setValue(kTheme, toString(theme));
+    if (this->theme() != before)
+        emit themeChanged(this->theme());
 }
 
 QString Settings::lastStore() const {
@@ -88,8 +91,11 @@ MoneyDisplay Settings::moneyDisplay() const {
                                                                          : MoneyDisplay::Compact;
 }
 void Settings::setMoneyDisplay(MoneyDisplay display) {
+    const MoneyDisplay before = moneyDisplay();
     m_settings.setValue(kMoney, display == MoneyDisplay::Full ? QStringLiteral("full")
                                                               : QStringLiteral("compact"));
+    if (moneyDisplay() != before)
+        emit moneyDisplayChanged(moneyDisplay());
 }
 
 int Settings::monteCarloSamples() const {
@@ -99,8 +105,11 @@ int Settings::monteCarloSamples() const {
               : kDefaultMonteCarloSamples;
 }
 void Settings::setMonteCarloSamples(int samples) {
+    const int before = monteCarloSamples();
     m_settings.setValue(kSamples,
                         std::clamp(samples, kMinMonteCarloSamples, kMaxMonteCarloSamples));
+    if (monteCarloSamples() != before)
+        emit monteCarloSamplesChanged(monteCarloSamples());
 }
 
 QString Settings::editorCommand() const {
@@ -108,11 +117,14 @@ QString Settings::editorCommand() const {
     return command.isEmpty() ? defaultEditorCommand() : command;
 }
 void Settings::setEditorCommand(const QString& command) {
+    const QString before = editorCommand();
     // The default is not written, so a later default reaches users who never changed it.
     if (command.trimmed().isEmpty() || command.trimmed() == defaultEditorCommand())
         m_settings.remove(kEditor);
     else
         m_settings.setValue(kEditor, command.trimmed());
+    if (editorCommand() != before)
+        emit editorCommandChanged(editorCommand());
 }
 
 void Settings::sync() {

@@ -3,11 +3,14 @@
 // The application's settings, one typed accessor per key (STYLE.md: one class owns the
 // QSettings keys and their defaults): window geometry, the store last used, recent files, how
 // money is displayed, how many Monte Carlo samples a full run takes and the command that opens a
-// scanned file in the user's editor, the colour theme and which view was shown last.
+// scanned file in the user's editor, the colour theme and which view was shown last. The
+// preferences a view shows signal their changes, so every view follows the setting, however it
+// was changed (Edit → Preferences, View → Theme, a test), without the window telling each one.
 
 #include "theme.h"
 
 #include <QByteArray>
+#include <QObject>
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -16,7 +19,9 @@ namespace crossgrade::ui {
 
 enum class MoneyDisplay { Compact, Full }; // "$1.2M" or "$1,234,567"
 
-class Settings {
+class Settings : public QObject {
+    Q_OBJECT
+
 public:
     // Uses the application's QSettings (organisation and application names set in main()).
     Settings();
@@ -70,6 +75,13 @@ public:
     static QString defaultEditorCommand() { return QStringLiteral("code --goto {file}:{line}"); }
 
     void sync();
+
+signals:
+    // Emitted by the setter when the stored value changes (not when it is set to what it was).
+    void themeChanged(Theme theme);
+    void moneyDisplayChanged(MoneyDisplay display);
+    void monteCarloSamplesChanged(int samples);
+    void editorCommandChanged(const QString& command);
 
 private:
     QSettings m_settings;

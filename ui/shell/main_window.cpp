@@ -81,6 +81,7 @@ MainWindow::MainWindow(data::Store store, Settings* settings, QWidget* parent)
     buildCentre();
     buildBrowser();
     buildMenus();
+    followSettings();
     // Tab moves between a window's inputs, never from cell to cell of a table, where it would
     // keep the focus for as many presses as the table has cells (the arrow keys move there).
     for (QAbstractItemView* view : findChildren<QAbstractItemView*>())
@@ -493,14 +494,21 @@ void MainWindow::showPreferences() {
     PreferencesDialog dialog(m_settings, this);
     if (dialog.exec() != QDialog::Accepted || !m_settings)
         return;
-    dialog.writeTo(*m_settings);
-    // Settings has no change signals: the views that show a preference are told here.
-    m_compare->setMoneyDisplay(m_settings->moneyDisplay());
-    m_audit->setEditorCommand(m_settings->editorCommand());
-    m_storedAudit->setEditorCommand(m_settings->editorCommand());
-    m_compare->setSamples(std::size_t(m_settings->monteCarloSamples()));
-    if (m_document)
-        m_document->setMonteCarloSamples(std::size_t(m_settings->monteCarloSamples()));
+    dialog.writeTo(*m_settings); // the views follow the settings' signals (followSettings)
+}
+
+void MainWindow::followSettings() {
+    if (!m_settings)
+        return;
+    connect(m_settings, &Settings::moneyDisplayChanged, m_compare, &CompareView::setMoneyDisplay);
+    connect(m_settings, &Settings::editorCommandChanged, m_audit, &AuditView::setEditorCommand);
+    connect(m_settings, &Settings::editorCommandChanged, m_storedAudit,
+            &AuditView::setEditorCommand);
+    connect(m_settings, &Settings::monteCarloSamplesChanged, this, [this](int samples) {
+        m_compare->setSamples(std::size_t(samples));
+        if (m_document)
+            m_document->setMonteCarloSamples(std::size_t(samples));
+    });
 }
 
 void MainWindow::showAbout() {

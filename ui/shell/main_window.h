@@ -135,6 +135,7 @@ public:
     ScanDialog* rescanStoredAudit();
     // Shows the stored audit `id` in the centre, read-only.
     bool openStoredAudit(std::int64_t id);
+    AuditView* auditView() const { return m_audit; }
     AuditView* storedAuditView() const { return m_storedAudit; }
     // Blocks until the imports started by importFiles() have been applied (tests, scripts).
     void waitForImport();
@@ -200,6 +201,8 @@ private:
     void saveVersionWithNote();
     void saveAsNewWithName();
     void showPreferences();
+    // Connects the settings' change signals to the views that show them (once, at construction).
+    void followSettings();
     void showAbout();
     void focusStoreFilter();
     void focusNextPane(bool backwards);

@@ -2,6 +2,7 @@
 // slider and see the plotted data change, undo it, import broken and good files, save a
 // version, compare, and close with unsaved changes.
 
+#include "audit_view.h"
 #include "benchmark_filter_model.h"
 #include "benchmarks_view.h"
 #include "chart.h"
@@ -101,6 +102,7 @@ private slots:
     void helpOpensTheUserGuide();
     void demoIsAddedToAStoreWithoutIt();
     void bug_damagedRowAbortedGuiStart();
+    void bug_preferencesReachedOnlyTheViewsTheWindowTold();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -879,6 +881,31 @@ void TestMainWindow::bug_damagedRowAbortedGuiStart() {
     QVERIFY(!model->scenarioIndex(scenarioId).isValid());
     QCOMPARE(model->rowCount(model->index(0, 0)), int(data::sampleScenarios().size()) - 1);
     QVERIFY(!m_window->deleteStoredVersion(scenarioId, number));
+}
+
+// Settings had no change signals, so only Edit → Preferences (which told five views by hand)
+// updated the views; a setting changed any other way reached none of them. Now every view
+// follows the setting's own signal, and a value set to what it was signals nothing.
+void TestMainWindow::bug_preferencesReachedOnlyTheViewsTheWindowTold() {
+    QVERIFY(m_window->openDemo());
+    QSignalSpy money(m_settings.get(), &Settings::moneyDisplayChanged);
+    m_settings->setMoneyDisplay(MoneyDisplay::Full);
+    QCOMPARE(money.count(), 1);
+    QCOMPARE(m_window->compareView()->moneyDisplay(), MoneyDisplay::Full);
+    m_settings->setMoneyDisplay(MoneyDisplay::Full);
+    QCOMPARE(money.count(), 1);
+
+    const QString kate = QStringLiteral("kate --line {line} {file}");
+    m_settings->setEditorCommand(kate);
+    QCOMPARE(m_window->auditView()->editorCommand(), kate);
+    QCOMPARE(m_window->storedAuditView()->editorCommand(), kate);
+    m_settings->setEditorCommand(QString()); // back to the default
+    QCOMPARE(m_window->auditView()->editorCommand(), Settings::defaultEditorCommand());
+
+    m_settings->setMonteCarloSamples(20000);
+    QCOMPARE(m_window->compareView()->samples(), std::size_t(20000));
+    QVERIFY(m_window->document());
+    QCOMPARE(m_window->document()->monteCarlo()->fullSamples(), std::size_t(20000));
 }
 
 QTEST_MAIN(TestMainWindow)
