@@ -86,25 +86,17 @@ std::string plainNumber(double v) {
 
 } // namespace
 
-bool Sense::admits(double value) const {
-    if (!std::isfinite(value))
-        return false;
-    if (min_exclusive ? value <= min : value < min)
-        return false;
-    return max_exclusive ? value < max : value <= max;
-}
-
 std::string Sense::expected() const {
     const bool hasMin = std::isfinite(min);
     const bool hasMax = std::isfinite(max) && !cap; // a cap has its own message (numberAt)
     if (hasMin && hasMax) {
-        if (min == 0 && max == 1 && !min_exclusive && !max_exclusive)
+        if (min == 0 && max == 1 && !min_open && !max_open)
             return "a fraction from 0 to 1";
-        return "a number from " + formatNumber(min) + (min_exclusive ? " (exclusive)" : "") +
-               " to " + (max_exclusive ? "less than " : "") + formatNumber(max);
+        return "a number from " + formatNumber(min) + (min_open ? " (exclusive)" : "") + " to " +
+               (max_open ? "less than " : "") + formatNumber(max);
     }
     if (hasMin)
-        return std::string("a number ") + (min_exclusive ? "> " : "≥ ") + formatNumber(min);
+        return std::string("a number ") + (min_open ? "> " : "≥ ") + formatNumber(min);
     if (hasMax)
         return "a number ≤ " + formatNumber(max);
     return "a finite number";
@@ -297,12 +289,12 @@ std::optional<double> JsonChecker::numberAt(const json& value, const std::string
         return std::nullopt;
     }
     if (!sense.admits(v)) {
-        const bool aboveCap = sense.cap && (sense.max_exclusive ? v >= sense.max : v > sense.max);
-        error(pointer, "expected " +
-                           (aboveCap ? (sense.max_exclusive ? "less than " : "at most ") +
-                                           plainNumber(sense.max)
-                                     : sense.expected()) +
-                           ", got " + describe(value));
+        const bool aboveCap = sense.cap && (sense.max_open ? v >= sense.max : v > sense.max);
+        error(pointer,
+              "expected " +
+                  (aboveCap ? (sense.max_open ? "less than " : "at most ") + plainNumber(sense.max)
+                            : sense.expected()) +
+                  ", got " + describe(value));
         return std::nullopt;
     }
     return v;

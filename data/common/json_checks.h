@@ -61,28 +61,18 @@ template <typename Enum, std::size_t N> std::string quotedNames(const std::array
 // A range as a message quotes it: "[1, 2, 3]", or "the number 2" when it is one number.
 std::string rangeText(const model::Range& r);
 
-// The sense check of a number: the interval it must lie in. Prices are never negative,
-// fractions lie in [0, 1], a regression or a growth rate may be negative.
-struct Sense {
-    double min = -std::numeric_limits<double>::infinity();
-    double max = std::numeric_limits<double>::infinity();
-    bool min_exclusive = false; // e.g. a divisor: "> 0"
-    bool max_exclusive = false; // e.g. a discount rate: "less than 1"
-    // max is a sense bound beyond any real value (model/core/input_limits.h): a value above it
-    // is refused as "expected at most MAX", the rest of the message as without it.
-    bool cap = false;
-
-    // The model's interval of a number (model/scenario/scenario_inputs.h), which the editors share.
-    static Sense of(const model::InputDomain& d) {
-        return {d.min, d.max, d.min_open, d.max_open, d.cap};
-    }
+// The sense check of a number: the interval it must lie in (a model::InputDomain, whose
+// admits() it uses), with the reader's sentence for what was expected. Prices are never
+// negative, fractions lie in [0, 1], a regression or a growth rate may be negative.
+struct Sense : model::InputDomain {
+    // The model's interval of a number (model/core/input_limits.h), which the editors share.
+    static Sense of(const model::InputDomain& d) { return {d}; }
     static Sense any() { return {}; }
-    static Sense atLeast(double min) { return {min, std::numeric_limits<double>::infinity()}; }
-    static Sense positive() { return {0, std::numeric_limits<double>::infinity(), true}; }
-    static Sense fraction() { return {0, 1}; }
-    static Sense between(double min, double max) { return {min, max}; }
+    static Sense atLeast(double min) { return {{min, std::numeric_limits<double>::infinity()}}; }
+    static Sense positive() { return {{0, std::numeric_limits<double>::infinity(), true}}; }
+    static Sense fraction() { return {{0, 1}}; }
+    static Sense between(double min, double max) { return {{min, max}}; }
 
-    bool admits(double value) const;
     std::string expected() const; // "a number ≥ 0", "a fraction from 0 to 1", …
 };
 

@@ -95,7 +95,7 @@ const std::vector<WorkloadField>& workloadFields() {
         {"model_memory_gb", &W::model_memory_gb, Sense::of(kModelMemoryDomain), inference},
         {"h100_equivalent_gpus", &W::h100_equivalent_gpus, Sense::of(kTrainingGpusDomain),
          WorkloadKindOfDemand::Training},
-        {"growth_per_month", &W::growth_per_month, Sense{-1, 1, true}, std::nullopt},
+        {"growth_per_month", &W::growth_per_month, Sense{{-1, 1, true}}, std::nullopt},
     };
     return fields;
 }

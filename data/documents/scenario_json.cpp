@@ -183,7 +183,7 @@ private:
         if (u && bound.below_max && u->range.high >= bound.sense.max) {
             const Sense& b = bound.sense;
             m_check.error(at, std::string("expected a number ") +
-                                  (b.min_exclusive ? "above " : "from ") + number(b.min) +
+                                  (b.min_open ? "above " : "from ") + number(b.min) +
                                   " to less than " + number(b.max) + ", got " +
                                   rangeText(u->range));
             return std::nullopt;

@@ -2,7 +2,7 @@
 
 // Quantities at the model's API (DESIGN.md: strong types for power, energy, memory and time):
 // Boost.Units quantities, so that a power passed where a memory size is expected, or kilowatts
-// added to kilowatt-hours, does not compile (tests/model/core/units_mixups/). Inside hot loops
+// added to kilowatt-hours, does not compile (tests/model/core/unit_mixups.cpp). Inside hot loops
 // the engine works on plain doubles and converts at the edges; a quantity is a double at run
 // time (Boost.Units adds no storage and, at -O2, no instructions).
 //

@@ -10,10 +10,6 @@ namespace crossgrade::model {
 
 namespace {
 
-std::string formatNumber(double v) {
-    return shortestNumberText(v);
-}
-
 std::string_view partName(int part) {
     static constexpr std::array<std::string_view, 3> names{"low", "most likely", "high"};
     return names[static_cast<std::size_t>(part)];
@@ -138,25 +134,25 @@ std::optional<std::string> checkInput(const ScenarioInput& input, const Uncertai
             return std::string(partName(part)) + " is infinite: every value must be finite";
     }
     if (values[0] > values[1])
-        return "low " + formatNumber(values[0]) + " is above most likely " +
-               formatNumber(values[1]);
+        return "low " + shortestNumberText(values[0]) + " is above most likely " +
+               shortestNumberText(values[1]);
     if (values[1] > values[2])
-        return "most likely " + formatNumber(values[1]) + " is above high " +
-               formatNumber(values[2]);
+        return "most likely " + shortestNumberText(values[1]) + " is above high " +
+               shortestNumberText(values[2]);
     const InputDomain& d = input.domain;
     for (int part = 0; part < 3; ++part) {
         const double v = values[static_cast<std::size_t>(part)];
         if (d.admits(v))
             continue;
-        std::string message = std::string(partName(part)) + " " + formatNumber(v) + ": ";
+        std::string message = std::string(partName(part)) + " " + shortestNumberText(v) + ": ";
         if (d.isFixed() && input.unit == InputUnit::RatioToH100)
             return message + "H100 is the reference, so its ratio must be exactly " +
-                   formatNumber(d.min);
+                   shortestNumberText(d.min);
         if (d.isFixed())
-            return message + "this number must be exactly " + formatNumber(d.min);
+            return message + "this number must be exactly " + shortestNumberText(d.min);
         if (d.cap && (d.max_open ? v >= d.max : v > d.max))
             return message + std::string(noun(input.unit)) + " must be at most " +
-                   formatNumber(d.max) + " (docs/limits.md)";
+                   shortestNumberText(d.max) + " (docs/limits.md)";
         // Below a capped interval, the lower bound is what the value missed.
         const InputDomain shown =
             d.cap ? InputDomain{d.min, std::numeric_limits<double>::infinity(), d.min_open} : d;
