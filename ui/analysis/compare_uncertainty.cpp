@@ -3,7 +3,6 @@
 #include "compiled_scenario.h"
 
 #include <QThread>
-#include <QtConcurrent>
 
 namespace crossgrade::ui {
 
@@ -38,80 +37,37 @@ ResultPtr runAll(const std::vector<CompareUncertainty::Entry>& entries, std::siz
 } // namespace
 
 CompareUncertainty::CompareUncertainty(QObject* parent)
-    : QObject(parent) {
-    connect(&m_watcher, &QFutureWatcher<ResultPtr>::finished, this,
-            &CompareUncertainty::takeFinished);
+    : QObject(parent)
+    , m_job([this](JobEnd<ResultPtr> end) { takeFinished(std::move(end)); }) {
+    m_job.onRunningChanged([this](bool running) { emit runningChanged(running); });
 }
 
-CompareUncertainty::~CompareUncertainty() {
-    m_cancel = true;
-    m_watcher.waitForFinished();
-}
-
+// A new request supersedes the run in progress: its result is dropped.
 void CompareUncertainty::run(std::vector<Entry> entries, std::size_t samples) {
     if (entries.size() < 2) {
         clear();
         return;
     }
-    Job job{std::move(entries), samples};
-    if (m_running) {
-        m_cancel = true; // superseded: its result is dropped
-        m_waiting = std::move(job);
-        return;
-    }
-    start(std::move(job));
-    emit runningChanged(true);
+    m_job.start([entries = std::move(entries), samples](JobControl& control) {
+        return runAll(entries, samples, control.cancelFlag());
+    });
 }
 
 void CompareUncertainty::clear() {
-    m_waiting.reset();
-    m_cancel = true;
-    waitForIdle();
+    m_job.cancel();
+    m_job.waitForIdle();
     if (m_result) {
         m_result.reset();
         emit resultChanged();
     }
 }
 
-void CompareUncertainty::start(Job job) {
-    m_cancel = false;
-    m_running = true;
-    std::atomic<bool>* cancel = &m_cancel;
-    m_watcher.setFuture(QtConcurrent::run([job = std::move(job), cancel]() -> ResultPtr {
-        try {
-            return runAll(job.entries, job.samples, cancel);
-        } catch (const std::exception&) {
-            return nullptr; // an entry that does not compile: no paired numbers
-        }
-    }));
-}
-
-void CompareUncertainty::takeFinished() {
-    if (!m_running || m_watcher.isRunning() || !m_watcher.future().isValid() ||
-        m_watcher.future().resultCount() == 0)
+// A run that threw (an entry that does not compile) has no paired numbers.
+void CompareUncertainty::takeFinished(JobEnd<ResultPtr> end) {
+    if (end.cancelled || !end.result)
         return;
-    const ResultPtr result = m_watcher.future().result();
-    const bool superseded = m_cancel.load();
-    m_watcher.setFuture(QFuture<ResultPtr>());
-    m_running = false;
-    if (result && !superseded) {
-        m_result = result;
-        emit resultChanged();
-    }
-    if (m_waiting) {
-        Job next = std::move(*m_waiting);
-        m_waiting.reset();
-        start(std::move(next));
-        return;
-    }
-    emit runningChanged(false);
-}
-
-void CompareUncertainty::waitForIdle() {
-    while (m_running) {
-        m_watcher.waitForFinished();
-        takeFinished();
-    }
+    m_result = std::move(end.result);
+    emit resultChanged();
 }
 
 } // namespace crossgrade::ui

@@ -6,15 +6,13 @@
 // one's is taken sample by sample (model::pairedNpvDelta). Runs in the background; a new
 // request cancels the one running.
 
+#include "background_job.h"
 #include "compiled_scenario.h"
 #include "paired_delta.h"
 #include "scenario.h"
 
-#include <QFutureWatcher>
 #include <QObject>
-#include <atomic>
 #include <memory>
-#include <optional>
 #include <vector>
 
 namespace crossgrade::ui {
@@ -38,34 +36,25 @@ public:
     };
 
     explicit CompareUncertainty(QObject* parent = nullptr);
-    ~CompareUncertainty() override; // cancels the run and waits for it
 
     // Runs `entries` (two or more) with `samples` samples each; fewer than two clear the result.
     void run(std::vector<Entry> entries, std::size_t samples);
     // Cancels what runs and waits, and drops the result.
     void clear();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_job.isBusy(); }
     std::shared_ptr<const Result> result() const { return m_result; }
     // Blocks until nothing runs or waits and the last result has been taken.
-    void waitForIdle();
+    void waitForIdle() { m_job.waitForIdle(); }
 
 signals:
     void runningChanged(bool running);
     void resultChanged();
 
 private:
-    struct Job {
-        std::vector<Entry> entries;
-        std::size_t samples = 0;
-    };
-    void start(Job job);
-    void takeFinished();
+    void takeFinished(JobEnd<std::shared_ptr<const Result>> end);
 
-    std::atomic<bool> m_cancel{false};
-    bool m_running = false;
-    std::optional<Job> m_waiting;
-    QFutureWatcher<std::shared_ptr<const Result>> m_watcher;
     std::shared_ptr<const Result> m_result;
+    BackgroundJob<std::shared_ptr<const Result>> m_job; // cancels its run and waits, first
 };
 
 } // namespace crossgrade::ui

@@ -15,9 +15,7 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QThread>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
 #include <map>
 
@@ -85,45 +83,49 @@ struct SensitivityView::Job {
     WhatIfKnob x = WhatIfKnob::AmdDiscount;
     WhatIfKnob y = WhatIfKnob::TransitionPenalty;
     std::shared_ptr<const SensitivityResults> previous; // the rest, when only the map is new
-    std::atomic<bool> cancel{false};
-    std::atomic<std::size_t> done{0};
+    // The document's compile of `scenario`, and its full evaluation when the one on show is
+    // one (else null: evaluated here, so the tornado holds re-optimised door policies).
+    std::shared_ptr<const model::CompiledScenario> compiled;
+    std::shared_ptr<const model::ScenarioEvaluation> evaluation;
     std::size_t expected = 1;
 };
 
 namespace {
 
-// Runs on a worker thread: everything it reads is the job's own copy.
+// Runs on a worker thread: everything it reads is the job's own copy, or shared and never
+// changed.
 template <typename Job>
-std::shared_ptr<SensitivityResults> compute(const std::shared_ptr<Job>& job) {
+std::shared_ptr<SensitivityResults> compute(const Job& job, JobControl& progress) {
     auto results = std::make_shared<SensitivityResults>();
     model::SensitivityControl control;
     control.threads = std::max(1, QThread::idealThreadCount());
-    control.cancel = &job->cancel;
-    control.done = &job->done;
+    control.cancel = progress.cancelFlag();
+    control.done = progress.doneCounter();
     try {
-        const model::CompiledScenario compiled = model::compile(job->scenario);
-        const model::ScenarioEvaluation e = model::evaluateScenario(job->scenario, compiled);
+        const model::CompiledScenario& compiled = *job.compiled;
+        const model::ScenarioEvaluation e =
+            job.evaluation ? *job.evaluation : model::evaluateScenario(job.scenario, compiled);
         const model::OptionId rule = model::optionOf(e.recommendation.primary_path);
-        if (job->mapOnly && job->previous) {
-            *results = *job->previous;
+        if (job.mapOnly && job.previous) {
+            *results = *job.previous;
         } else {
             results->rule_path = model::computeTornado(compiled, e, rule, control);
             results->cheapest =
                 model::computeTornado(compiled, e, model::cheapestChallenger(e), control);
             std::map<std::string, std::string> labels;
-            for (const model::ScenarioInput& input : model::scenarioInputs(job->scenario))
+            for (const model::ScenarioInput& input : model::scenarioInputs(job.scenario))
                 labels[input.pointer] = input.label;
             results->rule_path_labels = labelsOf(results->rule_path, labels);
             results->cheapest_labels = labelsOf(results->cheapest, labels);
-            results->switching = model::switchingValues(job->scenario, job->knobs,
-                                                        model::kDefaultScanPoints, control);
+            results->switching =
+                model::switchingValues(job.scenario, job.knobs, model::kDefaultScanPoints, control);
             results->summary = model::switchingSummary(results->switching);
         }
         results->map.reset();
-        if (job->x != job->y && model::knobApplies(job->scenario, job->x) &&
-            model::knobApplies(job->scenario, job->y))
+        if (job.x != job.y && model::knobApplies(job.scenario, job.x) &&
+            model::knobApplies(job.scenario, job.y))
             results->map =
-                model::breakEvenMap(job->scenario, job->x, job->y, rule, kMapPoints, control);
+                model::breakEvenMap(job.scenario, job.x, job.y, rule, kMapPoints, control);
     } catch (const std::exception&) {
         // Cancelled (std::runtime_error "cancelled"), or a scenario the engine refuses — which
         // a document never holds (ScenarioDocument::edit refuses such edits).
@@ -222,20 +224,14 @@ SensitivityView::SensitivityView(QWidget* parent)
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
 
-    m_poll = new QTimer(this);
-    m_poll->setInterval(100);
-    connect(m_poll, &QTimer::timeout, this, &SensitivityView::updateProgress);
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<SensitivityResults>>::finished, this,
-            &SensitivityView::takeResult);
+    m_job.onProgress([this](std::size_t done, std::size_t total) { showProgress(done, total); });
+    m_job.onRunningChanged([this](bool running) { emit computingChanged(running); });
     m_status->setText(tr("Open a scenario to see what drives its costs."));
     redrawTornado();
 }
 
-SensitivityView::~SensitivityView() {
-    if (m_job)
-        m_job->cancel = true;
-    m_watcher.waitForFinished();
-}
+// m_job's destructor cancels a running computation and waits for it.
+SensitivityView::~SensitivityView() = default;
 
 void SensitivityView::setDocument(ScenarioDocument* document) {
     if (m_document)
@@ -320,40 +316,33 @@ void SensitivityView::computeNow() {
 }
 
 bool SensitivityView::isComputing() const {
-    return m_watcher.isRunning() || m_restart;
+    return m_job.isBusy();
 }
 
+// Also a run that has finished but whose result the event loop has not applied yet.
 void SensitivityView::waitForResults() {
-    // Also a run that has finished but whose result the event loop has not applied yet (its
-    // finished() signal still queued): without m_job this returned with no results whenever
-    // the run ended before the call.
-    while (isComputing() || m_job) {
-        m_watcher.waitForFinished();
-        takeResult(); // applies the result, or starts the queued restart
-    }
+    m_job.waitForIdle();
 }
 
 void SensitivityView::cancel() {
-    m_restart = false;
-    if (m_job)
-        m_job->cancel = true;
+    m_job.cancel();
 }
 
+// One computation at a time: a request while one runs supersedes it and follows it.
 void SensitivityView::start(bool mapOnly) {
     if (!m_document)
         return;
-    if (m_watcher.isRunning()) {
-        // One computation at a time: the running one is cancelled and this one follows.
-        m_job->cancel = true;
-        m_restartMapOnly = m_restart ? (m_restartMapOnly && mapOnly) : mapOnly;
-        m_restart = true;
-        return;
-    }
-    m_restart = false;
     auto job = std::make_shared<Job>();
     job->scenario = m_document->scenario();
+    job->compiled = m_document->compiled();
+    if (!m_document->evaluationHeldPolicies())
+        job->evaluation = m_document->sharedEvaluation();
     job->knobs = m_knobs;
-    job->mapOnly = mapOnly && m_results != nullptr;
+    // Only the map is new when the rest on show is of this scenario: not when it is out of
+    // date, nor while a full computation asked for has not been delivered (a map-only request
+    // superseding it would otherwise show the earlier scenario's tornado as current).
+    job->mapOnly = mapOnly && m_results != nullptr && !m_stale && !m_fullPending;
+    m_fullPending = !job->mapOnly;
     job->previous = m_results;
     job->x = mapKnobX();
     job->y = mapKnobY();
@@ -367,47 +356,32 @@ void SensitivityView::start(bool mapOnly) {
                       : 2 * (1 + 4 * inputs) + model::defaultSwitchingKnobs().size() *
                                                    std::size_t(model::kDefaultScanPoints + 8)) +
         std::size_t(kMapPoints * kMapPoints);
-    m_job = job;
     m_stale = false;
-    m_watcher.setFuture(QtConcurrent::run([job] { return compute(job); }));
-    m_progress->setRange(0, int(job->expected));
-    m_progress->setValue(0);
+    m_job.start([job](JobControl& control) { return compute(*job, control); },
+                {WhileBusy::Supersede, job->expected});
     m_progress->show();
     m_cancel->show();
-    m_poll->start();
     m_status->setText(job->mapOnly ? tr("Drawing the break-even map…")
                                    : tr("Computing the tornado, switching values and map…"));
-    emit computingChanged(true);
 }
 
-void SensitivityView::updateProgress() {
-    if (m_job)
-        m_progress->setValue(int(std::min(m_job->done.load(), m_job->expected)));
+void SensitivityView::showProgress(std::size_t done, std::size_t total) {
+    m_progress->setRange(0, int(total));
+    m_progress->setValue(int(std::min(done, total)));
 }
 
-void SensitivityView::takeResult() {
-    if (!m_watcher.isFinished() || !m_job)
-        return;
-    std::shared_ptr<SensitivityResults> result = m_watcher.future().result();
-    const bool cancelled = m_job->cancel.load();
-    m_job.reset();
-    m_watcher.setFuture(QFuture<std::shared_ptr<SensitivityResults>>());
-    if (m_restart && m_document) {
-        start(m_restartMapOnly);
-        return;
-    }
-    m_poll->stop();
+void SensitivityView::takeResult(JobEnd<std::shared_ptr<SensitivityResults>> end) {
+    m_fullPending = false;
     m_progress->hide();
     m_cancel->hide();
-    if (result && !cancelled) {
-        m_results = std::move(result);
+    if (end.result && !end.cancelled) {
+        m_results = std::move(end.result);
     } else {
         m_stale = true;
     }
     showResults();
-    if (cancelled)
+    if (end.cancelled)
         m_status->setText(tr("Cancelled. Switch views or edit the scenario to compute again."));
-    emit computingChanged(false);
     emit resultsChanged();
 }
 

@@ -3,18 +3,17 @@
 // The Sensitivity view (DESIGN.md, "UI"; docs/sensitivity.md): the tornado of the paired NPV
 // saving for the rule path or the cheapest option, the switching values of the what-if knobs in
 // a table and one sentence, and the 2-D break-even map of two chosen knobs. Everything is
-// computed by model/analysis/sensitivity.h in the background (QtConcurrent, progress and Cancel)
+// computed by model/analysis/sensitivity.h in the background (a BackgroundJob: progress, Cancel)
 // when the view is shown and after each full evaluation of the document; never during a slider
 // drag.
 
+#include "background_job.h"
 #include "scenario_document.h"
 #include "sensitivity.h"
 
-#include <QFutureWatcher>
 #include <QPointer>
 #include <QString>
 #include <QWidget>
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,7 +25,6 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
-class QTimer;
 
 namespace crossgrade::ui {
 
@@ -45,7 +43,7 @@ class SensitivityView : public QWidget {
 
 public:
     explicit SensitivityView(QWidget* parent = nullptr);
-    ~SensitivityView() override; // cancels a running computation and waits for it
+    ~SensitivityView() override;
 
     // The document shown; nullptr clears the view. The view does not own it.
     void setDocument(ScenarioDocument* document);
@@ -88,13 +86,13 @@ private:
     struct Job;
     void onEvaluationChanged();
     void start(bool mapOnly);
-    void takeResult();
+    void takeResult(JobEnd<std::shared_ptr<SensitivityResults>> end);
     void showResults();
     void redrawTornado();
     void redrawMap();
     void fillTable();
     void fillKnobChoosers();
-    void updateProgress();
+    void showProgress(std::size_t done, std::size_t total);
 
     QPointer<ScenarioDocument> m_document;
     bool m_stale = true;
@@ -108,14 +106,15 @@ private:
     QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
-    QTimer* m_poll = nullptr;
 
-    std::shared_ptr<Job> m_job;
-    QFutureWatcher<std::shared_ptr<SensitivityResults>> m_watcher;
-    bool m_restart = false;
-    bool m_restartMapOnly = false;
+    bool m_fullPending = false; // a full computation was asked for and not yet delivered
     std::shared_ptr<SensitivityResults> m_results;
     std::vector<model::WhatIfKnob> m_knobs = model::defaultSwitchingKnobs();
+    // Last: destroyed first, its computation cancelled and waited for before the rest.
+    BackgroundJob<std::shared_ptr<SensitivityResults>> m_job{
+        [this](JobEnd<std::shared_ptr<SensitivityResults>> end) {
+            takeResult(std::move(end));
+        }};
 };
 
 } // namespace crossgrade::ui

@@ -21,7 +21,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <climits>
 #include <filesystem>
 
@@ -144,14 +143,11 @@ ScanDialog::ScanDialog(data::Store& store, QWidget* parent)
         else
             QDialog::reject();
     });
-    connect(&m_watcher, &QFutureWatcher<data::ScanRun>::finished, this, &ScanDialog::finishScan);
     refreshState();
 }
 
-ScanDialog::~ScanDialog() {
-    m_cancel = true;
-    m_watcher.waitForFinished();
-}
+// m_job's destructor cancels a running scan and waits for it.
+ScanDialog::~ScanDialog() = default;
 
 void ScanDialog::setRescan(std::int64_t auditId, const model::Audit& previous) {
     m_previousId = auditId;
@@ -225,7 +221,7 @@ void ScanDialog::chooseFolder() {
 }
 
 bool ScanDialog::isScanning() const {
-    return m_watcher.isRunning();
+    return m_job.isBusy();
 }
 
 void ScanDialog::refreshState() {
@@ -299,20 +295,18 @@ bool ScanDialog::startScan() {
     std::vector<std::filesystem::path> roots;
     for (const QString& p : paths)
         roots.emplace_back(p.toStdString());
-    m_cancel = false;
-    m_cancelRequested = false;
     m_done->hide();
     m_progress->setRange(0, 0); // counting files
     m_progressText->setText(tr("Listing files…"));
     const data::ScanOptions options = m_options;
-    auto progress = [this](const data::ScanProgress& p) {
-        // Called on worker threads: the copy is shown on the dialog's thread, or dropped with it.
-        QMetaObject::invokeMethod(
-            this, [this, p] { showProgress(p); }, Qt::QueuedConnection);
-    };
-    m_watcher.setFuture(QtConcurrent::run([roots, options, progress, cancel = &m_cancel] {
-        return data::scanRepositories(roots, options, progress, cancel);
-    }));
+    m_job.start([this, roots, options](JobControl& control) {
+        // Progress is reported on worker threads: each copy is shown on the dialog's thread,
+        // unless the scan was cancelled meanwhile.
+        const auto progress = [this, &control](const data::ScanProgress& p) {
+            control.post([this, p] { showProgress(p); });
+        };
+        return data::scanRepositories(roots, options, progress, control.cancelFlag());
+    });
     refreshState();
     return true;
 }
@@ -320,21 +314,16 @@ bool ScanDialog::startScan() {
 void ScanDialog::cancelScan() {
     if (!isScanning())
         return;
-    m_cancelRequested = true;
-    m_cancel = true;
+    m_job.cancel();
     m_progressText->setText(tr("Cancelling…"));
 }
 
 void ScanDialog::waitForScan() {
-    if (!m_watcher.future().isValid())
-        return;
-    m_watcher.waitForFinished();
-    QCoreApplication::sendPostedEvents(this);
-    QCoreApplication::sendPostedEvents(&m_watcher);
+    m_job.waitForIdle();
 }
 
 void ScanDialog::showProgress(const data::ScanProgress& p) {
-    if (!isScanning() || m_cancelRequested)
+    if (!isScanning())
         return;
     if (p.files_total > 0) {
         // QProgressBar counts in int; file counts stay far below that.
@@ -346,16 +335,12 @@ void ScanDialog::showProgress(const data::ScanProgress& p) {
                                      bytesText(p.bytes_done), qs(p.repository)));
 }
 
-void ScanDialog::finishScan() {
-    const QFuture<data::ScanRun> future = m_watcher.future();
-    if (!future.isValid() || future.resultCount() == 0)
-        return;
-    const data::ScanRun run = future.result();
-    m_watcher.setFuture(QFuture<data::ScanRun>());
+void ScanDialog::finishScan(JobEnd<data::ScanRun> end) {
+    const data::ScanRun& run = end.result;
     m_progress->setRange(0, 1);
     m_hasOutcome = true;
 
-    if (m_cancelRequested || run.cancelled) {
+    if (end.cancelled || run.cancelled) {
         m_progress->setValue(0);
         m_progressText->setText(tr("Scan cancelled: nothing was stored."));
         refreshState();

@@ -8,13 +8,12 @@
 // audit, and the new audit keeps its reviewer's overrides (data::updateAuditFromScan).
 
 #include "audit.h"
+#include "background_job.h"
 #include "scan_walker.h"
 #include "store.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
 #include <QStringList>
-#include <atomic>
 #include <optional>
 
 class QComboBox;
@@ -78,7 +77,7 @@ private:
     void refreshState();
     void showError(const QString& text);
     void showProgress(const data::ScanProgress& progress);
-    void finishScan();
+    void finishScan(JobEnd<data::ScanRun> end);
 
     data::Store& m_store;
     data::ScanOptions m_options;
@@ -98,12 +97,13 @@ private:
     QPushButton* m_open = nullptr;
     QPushButton* m_close = nullptr;
 
-    QFutureWatcher<data::ScanRun> m_watcher;
-    std::atomic<bool> m_cancel{false};
-    bool m_cancelRequested = false;
     bool m_hasOutcome = false; // the progress line says how the last scan ended
     std::optional<std::int64_t> m_storedId;
     std::optional<model::Audit> m_stored;
+    // Last: destroyed first, the scan cancelled and waited for before the rest.
+    BackgroundJob<data::ScanRun> m_job{[this](JobEnd<data::ScanRun> end) {
+        finishScan(std::move(end));
+    }};
 };
 
 } // namespace crossgrade::ui

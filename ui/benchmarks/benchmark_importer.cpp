@@ -5,7 +5,6 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QtConcurrent>
 #include <stdexcept>
 
 namespace crossgrade::ui {
@@ -58,28 +57,23 @@ BenchmarkImporter::BenchmarkImporter(data::Store* store, QWidget* dialogParent, 
                       const data::BenchmarkContext& last) {
         return BenchmarkContextDialog::ask(m_dialogParent, file, problems, last);
     };
-    connect(&m_watcher, &QFutureWatcher<ReadFile>::finished, this, &BenchmarkImporter::apply);
-}
-
-BenchmarkImporter::~BenchmarkImporter() {
-    m_watcher.cancel();
-    m_watcher.waitForFinished();
 }
 
 bool BenchmarkImporter::start(const QStringList& paths) {
     if (paths.isEmpty() || isRunning())
         return false;
-    m_watcher.setFuture(QtConcurrent::run([paths](QPromise<ReadFile>& promise) {
-        promise.setProgressRange(0, int(paths.size()));
-        for (int i = 0; i < paths.size(); ++i) {
-            if (promise.isCanceled())
-                return;
-            promise.addResult(ReadFile{paths[i], check(paths[i], std::nullopt, {}), {}});
-            promise.setProgressValue(i + 1);
-        }
-    }));
+    m_job.start(
+        [paths](JobControl& control) {
+            QList<ReadFile> files;
+            for (int i = 0; i < paths.size() && !control.isCancelled(); ++i) {
+                files.append(ReadFile{paths[i], check(paths[i], std::nullopt, {}), {}});
+                control.setDone(std::size_t(i) + 1);
+            }
+            return files;
+        },
+        {WhileBusy::Queue, std::size_t(paths.size())});
     if (!m_progress && m_dialogParent) {
-        m_progress = watchedProgressDialog(m_dialogParent, m_watcher, tr("Importing benchmarks"));
+        m_progress = jobProgressDialog(m_dialogParent.data(), m_job, tr("Importing benchmarks"));
     }
     if (m_progress) {
         m_progress->setLabelText(tr("Reading %n benchmark file(s)…", "", int(paths.size())));
@@ -89,25 +83,22 @@ bool BenchmarkImporter::start(const QStringList& paths) {
 }
 
 void BenchmarkImporter::waitForFinished() {
-    if (!m_watcher.future().isValid())
-        return;
-    m_watcher.waitForFinished();
-    QCoreApplication::sendPostedEvents(&m_watcher);
+    m_job.waitForIdle();
 }
 
-void BenchmarkImporter::apply() {
+void BenchmarkImporter::apply(JobEnd<QList<ReadFile>> end) {
     if (m_progress)
         m_progress->reset();
-    const QFuture<ReadFile> future = m_watcher.future();
-    if (!future.isValid())
-        return;
-    m_watcher.setFuture(QFuture<ReadFile>());
-    if (future.isCanceled()) {
+    if (end.cancelled) {
         finish({true, tr("Import cancelled: no benchmark was stored."), {}, {}});
         return;
     }
+    if (!end.error.isEmpty()) {
+        finish({true, tr("Import failed: no benchmark was stored."), end.error, {}});
+        return;
+    }
     m_applying = true;
-    QList<ReadFile> files = future.results();
+    QList<ReadFile> files = std::move(end.result);
     for (ReadFile& f : files)
         askForContext(f);
     finish(store(files));

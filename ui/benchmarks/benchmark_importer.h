@@ -11,10 +11,10 @@
 // each file with its rows read and skipped (with their places), and how many records were new or
 // already stored.
 
+#include "background_job.h"
 #include "benchmark_import.h"
 #include "store.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -46,14 +46,14 @@ public:
 
     // `dialogParent` parents the progress and context dialogs.
     BenchmarkImporter(data::Store* store, QWidget* dialogParent, QObject* parent = nullptr);
-    ~BenchmarkImporter() override;
+    ~BenchmarkImporter() override = default; // cancels a read still running and waits
 
     // Replaces the context dialog (tests, scripts).
     void setContextPrompt(ContextPrompt prompt) { m_prompt = std::move(prompt); }
 
     // Starts reading `paths`; false (and nothing started) while another import runs.
     bool start(const QStringList& paths);
-    bool isRunning() const { return m_watcher.isRunning() || m_applying; }
+    bool isRunning() const { return m_job.isBusy() || m_applying; }
     // Blocks until the import started last has been stored and its outcome emitted.
     void waitForFinished();
     const std::optional<Outcome>& lastOutcome() const { return m_last; }
@@ -68,7 +68,7 @@ private:
         data::BenchmarkContext context; // what the user said of a benchmark_serving file
     };
 
-    void apply();
+    void apply(JobEnd<QList<ReadFile>> end);
     void askForContext(ReadFile& file);
     Outcome store(const QList<ReadFile>& files);
     void finish(Outcome outcome);
@@ -76,10 +76,13 @@ private:
     data::Store* m_store;
     QPointer<QWidget> m_dialogParent;
     ContextPrompt m_prompt;
-    QFutureWatcher<ReadFile> m_watcher;
     QProgressDialog* m_progress = nullptr;
     bool m_applying = false;
     std::optional<Outcome> m_last;
+    // Last: destroyed first, a read still running cancelled and waited for.
+    BackgroundJob<QList<ReadFile>> m_job{[this](JobEnd<QList<ReadFile>> end) {
+        apply(std::move(end));
+    }};
 };
 
 } // namespace crossgrade::ui

@@ -1,24 +1,31 @@
 #pragma once
 
 // The progress dialog of a background read (the document import, the benchmark import): its
-// range and value follow the watcher's progress and its Cancel cancels the watched future.
+// range and value follow the job's progress while it runs, and its Cancel cancels the job.
 
-#include <QFutureWatcherBase>
+#include "background_job.h"
+
+#include <QPointer>
 #include <QProgressDialog>
 
 namespace crossgrade::ui {
 
-inline QProgressDialog* watchedProgressDialog(QWidget* parent, QFutureWatcherBase& watcher,
-                                              const QString& title) {
+template <typename Result>
+QProgressDialog* jobProgressDialog(QWidget* parent, BackgroundJob<Result>& job,
+                                   const QString& title) {
     auto* progress = new QProgressDialog(parent);
     progress->setWindowTitle(title);
     progress->setMinimumDuration(400);
     progress->setAutoReset(false);
-    QObject::connect(&watcher, &QFutureWatcherBase::progressRangeChanged, progress,
-                     &QProgressDialog::setRange);
-    QObject::connect(&watcher, &QFutureWatcherBase::progressValueChanged, progress,
-                     &QProgressDialog::setValue);
-    QObject::connect(progress, &QProgressDialog::canceled, &watcher, &QFutureWatcherBase::cancel);
+    job.onProgress(
+        [&job, dialog = QPointer<QProgressDialog>(progress)](std::size_t done, std::size_t total) {
+            // Only while the job runs: its owner resets the dialog when it ends.
+            if (!dialog || !job.isBusy())
+                return;
+            dialog->setRange(0, int(total));
+            dialog->setValue(int(done));
+        });
+    QObject::connect(progress, &QProgressDialog::canceled, progress, [&job] { job.cancel(); });
     return progress;
 }
 

@@ -11,7 +11,6 @@
 
 #include <QCoreApplication>
 #include <QFile>
-#include <QtConcurrent>
 
 namespace crossgrade::ui {
 
@@ -33,57 +32,47 @@ bool isBenchmarkResultFile(const QString& path) {
 }
 
 DocumentImport::DocumentImport(QWidget* dialogParent)
-    : m_dialogParent(dialogParent) {
-    connect(&m_watcher, &QFutureWatcher<ReadFile>::finished, this, &DocumentImport::deliver);
-}
-
-DocumentImport::~DocumentImport() {
-    m_watcher.waitForFinished();
-}
+    : m_dialogParent(dialogParent) {}
 
 bool DocumentImport::start(const QStringList& paths) {
-    if (m_watcher.isRunning())
+    if (isRunning())
         return false;
-    m_watcher.setFuture(QtConcurrent::run([paths](QPromise<ReadFile>& promise) {
-        promise.setProgressRange(0, int(paths.size()));
-        for (int i = 0; i < paths.size(); ++i) {
-            if (promise.isCanceled())
-                return;
-            promise.addResult(
-                ReadFile{paths[i], data::readAnyDocumentFile(paths[i].toStdString())});
-            promise.setProgressValue(i + 1);
-        }
-    }));
-    if (!m_progress) {
-        m_progress = watchedProgressDialog(m_dialogParent, m_watcher, tr("Importing"));
-    }
+    m_job.start(
+        [paths](JobControl& control) {
+            QList<ReadFile> files;
+            for (int i = 0; i < paths.size() && !control.isCancelled(); ++i) {
+                files.append(ReadFile{paths[i], data::readAnyDocumentFile(paths[i].toStdString())});
+                control.setDone(std::size_t(i) + 1);
+            }
+            return files;
+        },
+        {WhileBusy::Queue, std::size_t(paths.size())});
+    if (!m_progress)
+        m_progress = jobProgressDialog(m_dialogParent, m_job, tr("Importing"));
     m_progress->setLabelText(tr("Reading %n file(s)…", "", int(paths.size())));
     m_progress->reset();
     return true;
 }
 
 bool DocumentImport::waitForFinished() {
-    if (!m_watcher.future().isValid())
+    if (!isRunning())
         return false;
-    m_watcher.waitForFinished();
-    QCoreApplication::sendPostedEvents(&m_watcher);
+    m_job.waitForIdle();
     return true;
 }
 
-void DocumentImport::deliver() {
+void DocumentImport::deliver(JobEnd<QList<ReadFile>> end) {
     if (m_progress)
         m_progress->reset();
-    const QFuture<ReadFile> future = m_watcher.future();
-    if (!future.isValid())
-        return;
-    m_watcher.setFuture(QFuture<ReadFile>());
     Result result;
-    result.cancelled = future.isCanceled();
+    result.cancelled = end.cancelled;
     if (!result.cancelled) {
-        result.files = future.results();
+        result.files = std::move(end.result);
         for (const ReadFile& f : result.files)
             if (!f.document.ok())
                 result.problems << problemsText(f.path, f.document.errors);
+        if (!end.error.isEmpty())
+            result.problems << tr("Reading stopped: %1").arg(end.error);
     }
     emit finished(result);
 }

@@ -6,9 +6,9 @@
 // benchmark results (they go to the Benchmarks view's own import) is told here too.
 
 #include "any_document.h"
+#include "background_job.h"
 #include "store.h"
 
-#include <QFutureWatcher>
 #include <QList>
 #include <QObject>
 #include <QStringList>
@@ -46,10 +46,10 @@ public:
 
     // The progress dialog is a child of `dialogParent`, made at the first read.
     explicit DocumentImport(QWidget* dialogParent);
-    // Waits for a read still running; its result is not delivered.
-    ~DocumentImport() override;
+    // Cancels a read still running and waits for it; its result is not delivered.
+    ~DocumentImport() override = default;
 
-    bool isRunning() const { return m_watcher.isRunning(); }
+    bool isRunning() const { return m_job.isBusy(); }
     // Starts reading `paths` in this order; false when a read is already running.
     bool start(const QStringList& paths);
     // Blocks until the running read has finished and finished() was emitted; false when none
@@ -60,11 +60,13 @@ signals:
     void finished(const DocumentImport::Result& result);
 
 private:
-    void deliver();
+    void deliver(JobEnd<QList<ReadFile>> end);
 
     QWidget* m_dialogParent;
-    QFutureWatcher<ReadFile> m_watcher;
     QProgressDialog* m_progress = nullptr;
+    BackgroundJob<QList<ReadFile>> m_job{[this](JobEnd<QList<ReadFile>> end) {
+        deliver(std::move(end));
+    }};
 };
 
 // What storeAuditsAndPriceBooks() put into the store, and the scenarios it left to the caller.

@@ -18,7 +18,6 @@
 #include <QStandardPaths>
 #include <QThread>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace crossgrade::ui {
 
@@ -101,7 +100,6 @@ ExportReportDialog::ExportReportDialog(data::Store& store, const ScenarioDocumen
     connect(exportButton, &QPushButton::clicked, this, [this] { startExport(); });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &ExportReportDialog::reject);
     connect(m_list, &QListWidget::itemChanged, this, &ExportReportDialog::updateExportButton);
-    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &ExportReportDialog::analysed);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("The first scenario ticked gets the decision page; the "
@@ -116,11 +114,8 @@ ExportReportDialog::ExportReportDialog(data::Store& store, const ScenarioDocumen
     updateExportButton();
 }
 
-ExportReportDialog::~ExportReportDialog() {
-    if (m_cancel)
-        m_cancel->store(true);
-    m_watcher.waitForFinished();
-}
+// m_job's destructor cancels a running analysis and waits for it.
+ExportReportDialog::~ExportReportDialog() = default;
 
 std::vector<model::Scenario> ExportReportDialog::chosenScenarios() const {
     std::vector<model::Scenario> chosen;
@@ -172,7 +167,7 @@ void ExportReportDialog::setOutputPath(const QString& path) {
 }
 
 bool ExportReportDialog::isRunning() const {
-    return m_watcher.isRunning();
+    return m_job.isBusy();
 }
 
 void ExportReportDialog::browse() {
@@ -249,52 +244,36 @@ bool ExportReportDialog::startExport() {
         return false;
     }
 
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_progress->setRange(0, 0);
     m_status->setText(tr("Analysing…"));
-    const auto cancel = m_cancel;
-    QPointer<ExportReportDialog> self(this);
-    const auto progress = [self](int done, int total, const std::string& stage) {
-        const QString text = QString::fromStdString(stage);
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, done, total, text] {
-                if (!self)
-                    return;
-                self->m_progress->setRange(0, total);
-                self->m_progress->setValue(done);
-                self->m_status->setText(tr("Analysing: %1…").arg(text));
-            },
-            Qt::QueuedConnection);
-    };
-    m_watcher.setFuture(QtConcurrent::run([scenarios, settings, cancel, progress] {
-        Outcome outcome;
-        try {
-            outcome.analyses =
-                reports::analyseScenarios(scenarios, settings, cancel.get(), progress);
-        } catch (const std::exception& e) {
-            outcome.cancelled = cancel->load();
-            outcome.error = QString::fromUtf8(e.what());
-        }
-        return outcome;
-    }));
+    m_job.start([this, scenarios, settings](JobControl& control) {
+        return reports::analyseScenarios(
+            scenarios, settings, control.cancelFlag(),
+            [this, &control](int done, int total, const std::string& stage) {
+                // Shown on the dialog's thread, unless the export was cancelled meanwhile.
+                control.post([this, done, total, text = QString::fromStdString(stage)] {
+                    m_progress->setRange(0, total);
+                    m_progress->setValue(done);
+                    m_status->setText(tr("Analysing: %1…").arg(text));
+                });
+            });
+    });
     setRunning(true);
     return true;
 }
 
-void ExportReportDialog::analysed() {
-    const Outcome outcome = m_watcher.result();
-    if (outcome.cancelled) {
+void ExportReportDialog::analysed(JobEnd<Analyses> end) {
+    if (end.cancelled) {
         fail(tr("Export cancelled; nothing was written."));
         return;
     }
-    if (!outcome.error.isEmpty()) {
-        fail(tr("The analysis failed: %1").arg(outcome.error));
+    if (!end.error.isEmpty()) {
+        fail(tr("The analysis failed: %1").arg(end.error));
         return;
     }
     m_status->setText(tr("Writing %1…").arg(QDir::toNativeSeparators(m_target)));
     try {
-        m_exported = reports::exportReport(outcome.analyses, m_meta, m_target);
+        m_exported = reports::exportReport(end.result, m_meta, m_target);
     } catch (const std::exception& e) {
         fail(tr("The report was not written: %1").arg(QString::fromUtf8(e.what())));
         return;
@@ -306,8 +285,7 @@ void ExportReportDialog::analysed() {
 }
 
 void ExportReportDialog::cancelExport() {
-    if (m_cancel)
-        m_cancel->store(true);
+    m_job.cancel();
 }
 
 void ExportReportDialog::reject() {

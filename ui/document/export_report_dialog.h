@@ -5,12 +5,11 @@
 // background with progress and Cancel, then the PDF and the files beside it are written (the
 // same reports::exportReport the CLI uses). The main window offers to open the file after.
 
+#include "background_job.h"
 #include "report_export.h"
 #include "store.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -63,14 +62,10 @@ Q_SIGNALS:
     void exportFinished(bool written);
 
 private:
-    struct Outcome {
-        std::vector<reports::ScenarioAnalysis> analyses;
-        QString error; // empty when the analysis finished
-        bool cancelled = false;
-    };
+    using Analyses = std::vector<reports::ScenarioAnalysis>;
 
     void browse();
-    void analysed();
+    void analysed(JobEnd<Analyses> end);
     void fail(const QString& message);
     void setRunning(bool running);
     void updateExportButton();
@@ -87,12 +82,14 @@ private:
     QLabel* m_status = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
 
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    QFutureWatcher<Outcome> m_watcher;
     reports::ReportMeta m_meta;
     QString m_target;
     std::optional<reports::ExportedReport> m_exported;
     QString m_error;
+    // Last: destroyed first, the analysis cancelled and waited for before the rest.
+    BackgroundJob<Analyses> m_job{[this](JobEnd<Analyses> end) {
+        analysed(std::move(end));
+    }};
 };
 
 } // namespace crossgrade::ui

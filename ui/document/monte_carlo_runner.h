@@ -1,19 +1,17 @@
 #pragma once
 
 // The Monte Carlo of an open scenario, off the GUI thread (DESIGN.md, "UI"; docs/uncertainty.md):
-// QtConcurrent::run + QFutureWatcher, progress read from the run's sample counter, cancel through
-// its flag. One runner — and so one draw cache — per document: a slider step redraws only the
-// inputs it moved. Runs go one at a time (they share the cache); a newer request supersedes the
-// one running, and a superseded or cancelled run never becomes the result.
+// a BackgroundJob, progress read from the run's sample counter, cancel through its flag. One runner
+// — and so one draw cache — per document: a slider step redraws only the inputs it moved. Runs go
+// one at a time (they share the cache); a newer request supersedes the one running, and a
+// superseded or cancelled run never becomes the result.
 
+#include "background_job.h"
 #include "compiled_scenario.h"
 #include "monte_carlo.h"
 #include "scenario.h"
 
-#include <QFutureWatcher>
 #include <QObject>
-#include <QTimer>
-#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -56,22 +54,22 @@ public:
     // one fewer, leaving a core to the GUI); the numbers do not depend on it.
     void setThreads(int threads) { m_threads = std::max(1, threads); }
 
-    bool isRunning() const { return m_running.has_value(); }
+    bool isRunning() const { return m_job.isBusy(); }
     std::optional<Kind> runningKind() const;
-    std::size_t samplesDone() const { return m_done.load(std::memory_order_relaxed); }
-    std::size_t samplesRequested() const;
+    std::size_t samplesDone() const { return m_job.done(); }
+    std::size_t samplesRequested() const { return isRunning() ? m_job.total() : 0; }
 
     // The newest finished run, or null (none yet, or cancelled). Its kind says whether it is
     // a preview; isResultCurrent() whether it belongs to the latest request.
     std::shared_ptr<const model::MonteCarloResult> result() const { return m_result; }
     Kind resultKind() const { return m_resultKind; }
-    bool isResultCurrent() const { return m_result && m_resultSequence == m_requested; }
+    bool isResultCurrent() const { return m_result && m_resultTicket == m_job.latestTicket(); }
     // Wall-clock milliseconds of the last run that became the result (draws included).
     qint64 lastRunMilliseconds() const { return m_lastMilliseconds; }
 
     // Blocks until no run is running or waiting and the last result has been taken (tests,
     // screenshots).
-    void waitForIdle();
+    void waitForIdle() { m_job.waitForIdle(); }
 
 signals:
     void runningChanged(bool running);
@@ -79,39 +77,21 @@ signals:
     void resultChanged();
 
 private:
-    struct Job {
-        quint64 sequence = 0;
-        Kind kind = Kind::Full;
-        std::size_t samples = 0;
-        std::shared_ptr<const model::Scenario> scenario;
-        std::shared_ptr<const model::CompiledScenario> compiled;
-        std::shared_ptr<const model::ScenarioEvaluation> deterministic;
-    };
     struct Outcome {
         std::shared_ptr<const model::MonteCarloResult> result;
         qint64 milliseconds = 0;
     };
-    void start(Job job, bool announce); // announce: the runner was idle
-    void takeFinished();
-    void supersedeRunning();
+    void takeFinished(JobEnd<Outcome> end);
 
     std::size_t m_fullSamples = kDefaultSamples;
     int m_threads = 1;
-    quint64 m_requested = 0; // sequence of the latest request
-
-    model::DrawCache m_cache; // used by the running job only
-    std::atomic<bool> m_cancel{false};
-    std::atomic<std::size_t> m_done{0};
-    std::optional<Job> m_running; // the job behind m_watcher (its inputs, not its result)
-    bool m_runningSuperseded = false;
-    std::optional<Job> m_waiting;
-    QFutureWatcher<Outcome> m_watcher;
-    QTimer m_progressTimer;
+    model::DrawCache m_cache; // used by the running job only: jobs run one at a time
 
     std::shared_ptr<const model::MonteCarloResult> m_result;
     Kind m_resultKind = Kind::Full;
-    quint64 m_resultSequence = 0;
+    quint64 m_resultTicket = 0;
     qint64 m_lastMilliseconds = 0;
+    BackgroundJob<Outcome> m_job; // last: destroyed, its run waited for, before the cache
 };
 
 } // namespace crossgrade::ui

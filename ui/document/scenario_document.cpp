@@ -1,7 +1,6 @@
 #include "scenario_document.h"
 
 #include <QUndoCommand>
-#include <QtConcurrent>
 #include <utility>
 
 namespace crossgrade::ui {
@@ -59,20 +58,19 @@ ScenarioDocument::ScenarioDocument(model::Scenario scenario, QObject* parent)
     : QObject(parent)
     , m_scenario(std::make_shared<const model::Scenario>(std::move(scenario)))
     , m_compiled(std::make_shared<const model::CompiledScenario>(model::compile(*m_scenario)))
-    , m_baseline(m_scenario) {
+    , m_baseline(m_scenario)
+    , m_evaluator([this](JobEnd<EvaluationPtr> end) { takeBackgroundResult(std::move(end)); }) {
     m_evaluation = evaluateFully(*m_scenario, *m_compiled);
     m_baselineEvaluation = m_evaluation;
     connect(&m_undo, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
-    connect(&m_watcher, &QFutureWatcher<EvaluationPtr>::finished, this,
-            &ScenarioDocument::takeBackgroundResult);
+    m_evaluator.onRunningChanged([this](bool running) { emit evaluatingChanged(running); });
     connect(this, &ScenarioDocument::evaluationChanged, this, &ScenarioDocument::requestMonteCarlo);
     requestMonteCarlo();
 }
 
-ScenarioDocument::~ScenarioDocument() {
-    m_watcher.waitForFinished();
-}
+// The Monte Carlo and the evaluator cancel and wait for their runs as they are destroyed.
+ScenarioDocument::~ScenarioDocument() = default;
 
 void ScenarioDocument::setStoredAs(std::int64_t scenarioId, int version) {
     m_storedId = scenarioId;
@@ -122,11 +120,11 @@ void ScenarioDocument::setScenarioFromCommand(ScenarioPtr scenario, CompiledPtr 
             model::compile(*scenario, m_compiled.get()));
     m_scenario = std::move(scenario);
     m_compiled = std::move(compiled);
-    ++m_generation;
     emit scenarioChanged();
-    if (m_interactive)
+    if (m_interactive) {
+        m_evaluator.cancel(); // a background evaluation running is of an earlier scenario
         evaluateNow();
-    else
+    } else
         evaluateInBackground();
 }
 
@@ -136,23 +134,6 @@ void ScenarioDocument::setInteractive(bool interactive) {
     m_interactive = interactive;
     if (!interactive && m_heldPolicies)
         evaluateInBackground();
-}
-
-bool ScenarioDocument::isEvaluating() const {
-    return m_watcher.future().isValid() || m_pending;
-}
-
-// The watcher's finished signal may still be queued when this is called: a future that has
-// not been taken yet counts as running, so its result is applied here and not lost.
-void ScenarioDocument::waitForEvaluation() {
-    while (m_watcher.future().isValid() || m_pending) {
-        m_watcher.waitForFinished();
-        const quint64 before = m_watchedGeneration;
-        const bool wasValid = m_watcher.future().isValid();
-        takeBackgroundResult();
-        if (wasValid && m_watcher.future().isValid() && before == m_watchedGeneration)
-            break; // nothing could be taken (cannot happen: the engine always returns)
-    }
 }
 
 // Every new evaluation gets its Monte Carlo: a preview while a slider is held, the full run
@@ -212,35 +193,21 @@ void ScenarioDocument::evaluateNow() {
 }
 
 void ScenarioDocument::evaluateInBackground() {
-    if (m_watcher.isRunning()) {
-        m_pending = true; // the running one is stale; start again when it ends
-        return;
-    }
-    m_pending = false;
-    m_watchedGeneration = m_generation;
     // The worker shares the scenario and its compile: neither changes, an edit makes new ones.
-    m_watcher.setFuture(QtConcurrent::run([scenario = m_scenario, compiled = m_compiled] {
+    m_evaluator.start([scenario = m_scenario, compiled = m_compiled](JobControl&) {
         return evaluateFully(*scenario, *compiled);
-    }));
-    emit evaluatingChanged(true);
+    });
 }
 
-void ScenarioDocument::takeBackgroundResult() {
-    if (m_watcher.isRunning() || !m_watcher.future().isValid() ||
-        m_watcher.future().resultCount() == 0)
+// Every edit cancels or supersedes the evaluation running, so one that ends uncancelled is of
+// the current scenario — also when a slider was pressed meanwhile (it is kept: dropping it
+// left the previous scenario's numbers on screen after the release).
+void ScenarioDocument::takeBackgroundResult(JobEnd<EvaluationPtr> end) {
+    if (end.cancelled || !end.result)
         return;
-    const EvaluationPtr result = m_watcher.future().result();
-    m_watcher.setFuture(QFuture<EvaluationPtr>()); // taken: a second call does nothing
-    if (m_watchedGeneration == m_generation && !m_interactive) {
-        m_evaluation = result;
-        m_heldPolicies = false;
-        emit evaluationChanged();
-    }
-    if (m_pending || (m_watchedGeneration != m_generation && !m_interactive)) {
-        evaluateInBackground();
-        return;
-    }
-    emit evaluatingChanged(false);
+    m_evaluation = std::move(end.result);
+    m_heldPolicies = false;
+    emit evaluationChanged();
 }
 
 } // namespace crossgrade::ui

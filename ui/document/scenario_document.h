@@ -6,13 +6,13 @@
 // slider is being dragged (DESIGN.md, "UI"). Each new evaluation is followed by a Monte Carlo
 // in the background: a 1,000-sample preview while a slider is held, the full run otherwise.
 
+#include "background_job.h"
 #include "compiled_scenario.h"
 #include "evaluation.h"
 #include "monte_carlo_runner.h"
 #include "scenario.h"
 #include "store.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
@@ -72,10 +72,10 @@ public:
     bool isInteractive() const { return m_interactive; }
     // True while the evaluation shown holds the door policies of an earlier one.
     bool evaluationHeldPolicies() const { return m_heldPolicies; }
-    // True while a background evaluation is running.
-    bool isEvaluating() const;
+    // True while a background evaluation is running or waiting.
+    bool isEvaluating() const { return m_evaluator.isBusy(); }
     // Blocks until the background evaluation (if any) has finished and been applied.
-    void waitForEvaluation();
+    void waitForEvaluation() { m_evaluator.waitForIdle(); }
 
     // The current inputs become the baseline and the undo stack's clean state.
     void markSaved();
@@ -111,7 +111,7 @@ private:
     QString push(const QString& text, model::Scenario after, int mergeId);
     void evaluateNow();
     void evaluateInBackground();
-    void takeBackgroundResult();
+    void takeBackgroundResult(JobEnd<std::shared_ptr<const model::ScenarioEvaluation>> end);
     void requestMonteCarlo();
 
     // Shared, never changed: an edit makes a new one; the undo stack, the background
@@ -127,10 +127,9 @@ private:
     QString m_fileName;
     bool m_interactive = false;
     bool m_heldPolicies = false;
-    quint64 m_generation = 0; // bumped per edit: a stale background result is dropped
-    QFutureWatcher<std::shared_ptr<const model::ScenarioEvaluation>> m_watcher;
-    quint64 m_watchedGeneration = 0;
-    bool m_pending = false; // an edit arrived while a background evaluation ran
+    // The full evaluation of the current scenario: an edit supersedes the one running, whose
+    // result is then dropped.
+    BackgroundJob<std::shared_ptr<const model::ScenarioEvaluation>> m_evaluator;
 
     std::optional<double> m_budget;
     // The evaluation the Monte Carlo was last asked for, and how.

@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QThreadPool>
 #include <QtTest>
 #include <map>
 
@@ -169,9 +170,11 @@ private slots:
         view.setDocument(&doc);
         view.show(); // starts the run (showEvent); no event is processed from here on
         QVERIFY(view.isComputing());
-        // Let the run end without the event loop taking its result.
-        while (view.isComputing())
+        // Let the run end (it runs on the global pool) without the event loop taking its
+        // result: the view counts as computing until it has.
+        while (QThreadPool::globalInstance()->activeThreadCount() > 0)
             QThread::msleep(5);
+        QVERIFY(view.isComputing());
         QVERIFY(view.results() == nullptr); // the case the bug was in: the result not taken
         view.waitForResults();
         QVERIFY(view.results() != nullptr);
@@ -204,6 +207,36 @@ private slots:
         QVERIFY(view.results()->switching.front().knob == model::WhatIfKnob::AmdDiscount);
         QVERIFY(view.results()->switching.front().current != before);
         QCOMPARE(view.results()->switching.front().current, 0.5);
+    }
+
+    // Bug: the map's knobs changed while the full computation of an edited scenario ran (the
+    // view had just been shown) superseded it with a map-only run, which kept the earlier
+    // scenario's tornado and switching values and showed them as current.
+    void bug_mapKnobsChangedDuringAFullRunKeptTheOldTornado() {
+        ScenarioDocument doc(scenario());
+        SensitivityView view;
+        startOn(view, doc);
+        view.waitForResults();
+        QVERIFY(view.results()->switching.front().knob == model::WhatIfKnob::AmdDiscount);
+        QVERIFY(view.results()->switching.front().current != 0.5);
+
+        QVERIFY(doc.edit("discount",
+                         [](model::Scenario& sc) {
+                             sc = model::withKnob(std::move(sc), model::WhatIfKnob::AmdDiscount,
+                                                  0.5);
+                         })
+                    .isEmpty());
+        doc.waitForEvaluation(); // the view is hidden: it only marks itself out of date
+        view.computeNow();       // the full computation of the edited scenario
+        view.setMapKnobs(model::WhatIfKnob::AmdDiscount, model::WhatIfKnob::TransitionPenalty);
+        view.waitForResults();
+
+        QCOMPARE(view.results()->switching.front().current, 0.5);
+        const Expected want = expected(doc.scenario());
+        const TornadoBarsDrawn drawn = tornadoBarsDrawn(view.tornadoChart());
+        QCOMPARE(drawn.at_p10.size(), std::min<std::size_t>(12, want.rule.bars.size()));
+        for (std::size_t i = 0; i < drawn.at_p10.size(); ++i)
+            QCOMPARE(drawn.at_p10[i], want.rule.bars[i].saving_usd.front());
     }
 
     void closingDuringARunIsSafe() {

@@ -1,7 +1,8 @@
 // The Monte Carlo in the app (ui/document/monte_carlo_runner.h, driven by
 // ui/document/scenario_document.h): a document's run is the model's run bit for bit on any thread
 // count; a held slider previews and the release refines; cancel leaves no result; a superseded
-// preview never becomes the result over a newer full run; closing a document mid-run is safe.
+// preview never becomes the result over a newer full run; closing a document mid-run is safe;
+// the document's background evaluation survives a slider pressed while it runs.
 
 #include "costs_view.h"
 #include "monte_carlo_runner.h"
@@ -68,6 +69,7 @@ private slots:
     void heldSliderPreviewsThenRefines();
     void supersededPreviewNeverOverwritesFullRun();
     void closingDuringARunIsSafe();
+    void bug_sliderPressedDuringAnEvaluationLeftTheOldNumbers();
 };
 
 // The runner uses QThread::idealThreadCount() threads, the reference one: the same bits.
@@ -212,6 +214,36 @@ void TestMonteCarloRunner::closingDuringARunIsSafe() {
     QCoreApplication::processEvents();
     QVERIFY(view.document() == nullptr);
     QVERIFY(!bandGraph(view.cumulativeChart(), model::OptionId::StayCuda, BandEdge::P10));
+}
+
+// Bug: a what-if slider pressed (not yet moved) while the background evaluation of an edit ran
+// dropped that evaluation; released without a drag step, nothing evaluated again, and the
+// previous inputs' costs stayed on screen for the edited scenario.
+void TestMonteCarloRunner::bug_sliderPressedDuringAnEvaluationLeftTheOldNumbers() {
+    ScenarioDocument document(withDoors());
+    const model::ScenarioEvaluation before = document.evaluation();
+    QVERIFY(document
+                .edit("AMD discount",
+                      [](model::Scenario& s) {
+                          s.amd_discount.range = {0.55, 0.65, 0.75};
+                      })
+                .isEmpty());
+    QVERIFY(document.isEvaluating());
+    document.setInteractive(true); // pressed
+    document.waitForEvaluation();
+    document.setInteractive(false); // released, never moved
+    document.waitForEvaluation();
+
+    const model::Scenario& now = document.scenario();
+    const model::ScenarioEvaluation want = model::evaluateScenario(now, model::compile(now));
+    QCOMPARE(document.evaluation().options.size(), want.options.size());
+    bool edited = false; // precondition: the edit moves some option's NPV
+    for (std::size_t i = 0; i < want.options.size(); ++i) {
+        QCOMPARE(document.evaluation().options[i].run.npv_usd, want.options[i].run.npv_usd);
+        edited = edited || want.options[i].run.npv_usd != before.options[i].run.npv_usd;
+    }
+    QVERIFY(edited);
+    QVERIFY(!document.evaluationHeldPolicies());
 }
 
 QTEST_MAIN(TestMonteCarloRunner)
