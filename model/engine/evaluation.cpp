@@ -33,7 +33,9 @@ std::string disagreementSentence(const ScenarioEvaluation& e, OptionId advised, 
         return {};
     const double extraUsd = rule->run.npv_usd - cheapest->run.npv_usd;
     const std::string extra = formatUsd(extraUsd);
-    const std::string name = "the rule path, " + std::string(toString(advised));
+    // Read by people (the Recommendation view, the report's answer): the options' titles, not
+    // their ids.
+    const std::string name = "the rule path, " + optionShortTitle(advised);
     const std::string inside = " inside " + std::to_string(horizon) + " months";
     if (rule->doors_taken == 0 && extraUsd <= kTieUsd)
         return "At these prices " + name + ", takes no door to AMD" + inside +
@@ -41,14 +43,14 @@ std::string disagreementSentence(const ScenarioEvaluation& e, OptionId advised, 
                "later — lies past the horizon.";
     if (rule->doors_taken == 0)
         return "By NPV " + name + ", costs " + extra + " more than " +
-               std::string(toString(e.cheapest)) + inside +
+               optionShortTitle(e.cheapest) + inside +
                ": at these prices none of its doors to AMD pays back within the horizon, so "
                "its payoff — lower switching cost later — lies past it.";
     if (e.cheapest == OptionId::StayCuda)
         return "By NPV " + name + ", costs " + extra + " more than staying on CUDA" + inside +
                ": the savings once its doors open do not repay the porting work in time.";
-    return "By NPV " + std::string(toString(e.cheapest)) + " is " + extra + " cheaper than " +
-           name + inside + " (it saves " + formatUsd(stay->run.npv_usd - cheapest->run.npv_usd) +
+    return "By NPV " + optionShortTitle(e.cheapest) + " is " + extra + " cheaper than " + name +
+           inside + " (it saves " + formatUsd(stay->run.npv_usd - cheapest->run.npv_usd) +
            " against staying on CUDA); the audit's rules weigh lock-in risk, not this "
            "scenario's prices.";
 }

@@ -37,7 +37,23 @@ private slots:
     void memoryFloorInTheFleet();
     void twinLinkedAmdCostsExactlyStayCuda();
     void compilePointersEscapeIds();
+    void bug_disagreementNamedOptionsByTheirIds();
 };
+
+// Bug: the sentence saying why the rule path is not the cheapest — shown in the Recommendation
+// view and on the report's first page — named options by their ids ("the rule path, path2+3,
+// takes no door"), not as everything else a reader sees names them.
+void TestEngineInvariants::bug_disagreementNamedOptionsByTheirIds() {
+    Scenario s = testing::smallScenario();
+    s.audit.dimension(Dimension::Distributed).tier = Tier::High; // rule 5: Paths 2+3
+    const ScenarioEvaluation e = evaluate(s);
+    QVERIFY(e.recommendation.primary_path == PortabilityPath::Path2And3);
+    QVERIFY2(e.cheapest != OptionId::Path2And3, "precondition: the rule path is not cheapest");
+    QVERIFY2(e.disagreement.find("the rule path, Paths 2+3,") != std::string::npos,
+             e.disagreement.c_str());
+    for (const OptionOutcome& o : e.options)
+        QVERIFY2(e.disagreement.find(toString(o.id)) == std::string::npos, e.disagreement.c_str());
+}
 
 // Ids with "/" or "~" once produced input pointers that named the wrong place.
 void TestEngineInvariants::compilePointersEscapeIds() {
