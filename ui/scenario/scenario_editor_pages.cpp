@@ -251,7 +251,9 @@ QWidget* ScenarioEditor::buildGeneralPage() {
 
     auto* options = new QHBoxLayout;
     for (model::OptionId o : model::kAllOptions) {
-        auto* box = new QCheckBox(qs(model::toString(o)), page);
+        // Titled as everywhere a reader sees options (model::optionShortTitle); the id, which
+        // the scenario file and the CLI use, names the box.
+        auto* box = new QCheckBox(qs(model::optionShortTitle(o)), page);
         box->setObjectName(QStringLiteral("option-") + qs(model::toString(o)));
         const QString optionDefault =
             tr("%1; DESIGN.md evaluates all five options by default").arg(fromTemplate());

@@ -50,6 +50,7 @@ private slots:
     void rendersEverySection();
     void everyInputExplainsItsDefault();
     void tooltipNamesThePriceBookAndTheSource();
+    void bug_optionBoxesShowedTheOptionsIds();
 
 private:
     std::unique_ptr<ui::ScenarioDocument> m_document;
@@ -376,6 +377,19 @@ void TestScenarioEditor::tooltipNamesThePriceBookAndTheSource() {
             .data(Qt::ToolTipRole)
             .toString());
     QVERIFY2(none.contains(QStringLiteral("Source: none given")), qPrintable(none));
+}
+
+// Bug: the General page's option boxes read "stay-cuda", "path2+3" — the file's ids — where
+// every other view and the report say "Stay on CUDA", "Paths 2+3".
+void TestScenarioEditor::bug_optionBoxesShowedTheOptionsIds() {
+    for (model::OptionId o : model::kAllOptions) {
+        const QString id = QString::fromUtf8(model::toString(o).data());
+        auto* box = m_editor->findChild<QCheckBox*>(QStringLiteral("option-") + id);
+        QVERIFY2(box != nullptr, qPrintable(id));
+        QCOMPARE(box->text(), QString::fromStdString(model::optionShortTitle(o)));
+    }
+    QCOMPARE(m_editor->findChild<QCheckBox*>(QStringLiteral("option-path2+3"))->text(),
+             QStringLiteral("Paths 2+3"));
 }
 
 QTEST_MAIN(TestScenarioEditor)
