@@ -24,10 +24,6 @@ using reports::MoneyTicker;
 
 namespace {
 
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
 QColor changedColour(const QPalette& palette) {
     const bool dark = palette.color(QPalette::Base).lightness() < 128;
     return dark ? QColor(110, 90, 20) : QColor(255, 241, 190);
@@ -68,8 +64,8 @@ void CompareInputsModel::setEntries(const std::vector<const CompareEntry*>& entr
         for (const data::FlatInput& input : entries[e]->inputs) {
             auto [it, added] = rowOf.try_emplace(input.pointer, m_all.size());
             if (added)
-                m_all.push_back({q(input.pointer), std::vector<QString>(entries.size()), false});
-            m_all[it->second].values[e] = q(input.value);
+                m_all.push_back({qs(input.pointer), std::vector<QString>(entries.size()), false});
+            m_all[it->second].values[e] = qs(input.value);
         }
     }
     m_changed = 0;
@@ -166,7 +162,7 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
     if (!entries.empty()) {
         const model::ScenarioEvaluation& first = *entries.front()->evaluation;
         for (const model::OptionOutcome& o : first.options) {
-            const QString option = q(std::string(model::toString(o.id)));
+            const QString option = qs(std::string(model::toString(o.id)));
             auto money_row = [&](const QString& what, auto value) {
                 Row row{option + QStringLiteral(" · ") + what, {}, false, {}};
                 const double base = value(o);
@@ -240,9 +236,9 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
         Row cheapest{tr("Cheapest option by NPV"), {}, false, {}};
         Row rule{tr("Rule path"), {}, false, {}};
         for (const CompareEntry* e : entries) {
-            cheapest.cells.push_back(q(std::string(model::toString(e->evaluation->cheapest))));
+            cheapest.cells.push_back(qs(std::string(model::toString(e->evaluation->cheapest))));
             rule.cells.push_back(
-                q(std::string(model::toString(e->evaluation->recommendation.primary_path))));
+                qs(std::string(model::toString(e->evaluation->recommendation.primary_path))));
         }
         for (Row* r : {&cheapest, &rule})
             for (const QString& c : r->cells)
@@ -331,7 +327,7 @@ CompareView::CompareView(QWidget* parent)
     optionRow->addWidget(new QLabel(tr("Cumulative cost of")));
     m_option = new QComboBox;
     for (model::OptionId id : model::kAllOptions)
-        m_option->addItem(q(std::string(model::toString(id))), static_cast<int>(id));
+        m_option->addItem(qs(std::string(model::toString(id))), static_cast<int>(id));
     connect(m_option, &QComboBox::currentIndexChanged, this, &CompareView::replot);
     connect(m_option, &QComboBox::activated, this, [this] { m_optionChosen = true; });
     optionRow->addWidget(m_option);

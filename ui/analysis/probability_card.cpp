@@ -3,6 +3,7 @@
 #include "figures.h"
 #include "likelihood.h"
 #include "paired_delta.h"
+#include "qt_text.h"
 #include "scenario_document.h"
 
 #include <QCheckBox>
@@ -28,10 +29,6 @@ QString usd(double v) {
 
 QString phrase(double p) {
     return QString::fromStdString(model::likelihoodPhrase(p));
-}
-
-QString count(std::size_t n) {
-    return QLocale().toString(qulonglong(n));
 }
 
 } // namespace
@@ -149,7 +146,7 @@ void ProbabilityCard::budgetEdited() {
 void ProbabilityCard::refreshProgress(std::size_t done, std::size_t total) {
     m_progress->setMaximum(int(std::max<std::size_t>(total, 1)));
     m_progress->setValue(int(std::min(done, total)));
-    m_progress->setFormat(tr("%1 of %2 samples").arg(count(done), count(total)));
+    m_progress->setFormat(tr("%1 of %2 samples").arg(countText(done), countText(total)));
 }
 
 void ProbabilityCard::refresh() {
@@ -172,7 +169,7 @@ void ProbabilityCard::refresh() {
                               "the chances.");
     } else {
         status = tr("Uncertainty: %1 Latin-hypercube samples, seed %2")
-                     .arg(count(result->samples))
+                     .arg(countText(result->samples))
                      .arg(result->seed);
         if (runner->resultKind() == MonteCarloRunner::Kind::Preview)
             status += tr(" · preview while the slider is held");

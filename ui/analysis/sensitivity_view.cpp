@@ -2,6 +2,7 @@
 
 #include "chart.h"
 #include "compiled_scenario.h"
+#include "qt_text.h"
 #include "scenario_inputs.h"
 #include "sensitivity_figures.h"
 
@@ -33,10 +34,6 @@ namespace {
 
 constexpr int kMapPoints = 9; // the app's map: 81 evaluations, a few seconds on two cores
 
-QString text(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
 QString optionName(model::OptionId id) {
     return id == model::OptionId::StayCuda ? QObject::tr("Stay on CUDA") : optionLabel(id);
 }
@@ -44,7 +41,7 @@ QString optionName(model::OptionId id) {
 QString flipText(WhatIfKnob knob, const model::Flip* f) {
     if (f == nullptr)
         return QObject::tr("none in span");
-    QString s = QStringLiteral("%1 → %2").arg(text(model::formatKnobValue(knob, f->value)),
+    QString s = QStringLiteral("%1 → %2").arg(qs(model::formatKnobValue(knob, f->value)),
                                               optionName(f->to));
     const QString where = QString::fromStdString(model::flipPositionWords(f->percentile));
     return where.isEmpty() ? s : s + QStringLiteral(" (%1)").arg(where);
@@ -256,7 +253,7 @@ void SensitivityView::fillKnobChoosers() {
         box->clear();
         for (WhatIfKnob k : model::kAllWhatIfKnobs)
             if (model::knobApplies(m_document->scenario(), k))
-                box->addItem(text(model::knobInfo(k).label), int(k));
+                box->addItem(qs(model::knobInfo(k).label), int(k));
     }
     m_mapX->setCurrentIndex(m_mapX->findData(int(x)));
     m_mapY->setCurrentIndex(m_mapY->findData(int(y)));
@@ -453,12 +450,12 @@ void SensitivityView::fillTable() {
         const auto set = [&](int column, const QString& s) {
             m_table->setItem(row, column, new QTableWidgetItem(s));
         };
-        set(0, text(model::knobInfo(v.knob).label));
+        set(0, qs(model::knobInfo(v.knob).label));
         if (!v.applies) {
             set(1, tr("does not apply"));
             continue;
         }
-        set(1, text(model::formatKnobValue(v.knob, v.current)));
+        set(1, qs(model::formatKnobValue(v.knob, v.current)));
         set(2, optionName(v.cheapest));
         set(3, flipText(v.knob, v.nearestBelow()));
         set(4, flipText(v.knob, v.nearestAbove()));

@@ -35,10 +35,6 @@ QString bytesText(std::uint64_t bytes) {
     return QObject::tr("%1 MB").arg(QLocale().toString(double(bytes) / 1e6, 'f', 1));
 }
 
-QString count(std::size_t n) {
-    return QLocale().toString(qulonglong(n));
-}
-
 } // namespace
 
 ScanDialog::ScanDialog(data::Store& store, QWidget* parent)
@@ -331,7 +327,7 @@ void ScanDialog::showProgress(const data::ScanProgress& p) {
         m_progress->setValue(int(std::min<std::size_t>(p.files_done, INT_MAX)));
     }
     m_progressText->setText(tr("%1 of %2 files · %3 read · %4")
-                                .arg(count(p.files_done), count(p.files_total),
+                                .arg(countText(p.files_done), countText(p.files_total),
                                      bytesText(p.bytes_done), qs(p.repository)));
 }
 
@@ -413,14 +409,14 @@ void ScanDialog::finishScan(JobEnd<data::ScanRun> end) {
                               qs(model::title(a.proposed_tier.value_or(a.tier))));
     }
     m_progressText->setText(tr("Done: %1 files · %2 read · %3")
-                                .arg(count(files), bytesText(bytes),
+                                .arg(countText(files), bytesText(bytes),
                                      run.repositories.size() == 1
                                          ? tr("one repository")
                                          : tr("%1 repositories").arg(run.repositories.size())));
     const QString skippedText =
         skipped == 0 ? QString()
                      : (skipped == 1 ? tr("One file was not scanned")
-                                     : tr("%1 files were not scanned").arg(count(skipped))) +
+                                     : tr("%1 files were not scanned").arg(countText(skipped))) +
                            tr(" (binary, too large or unreadable): the audit view lists them.");
     const QString kept =
         m_previous ? tr("The reviewer's overrides, the notes and team knowledge were kept.")

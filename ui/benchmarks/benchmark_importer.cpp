@@ -19,7 +19,7 @@ QString fileName(const QString& path) {
     return QFileInfo(path).fileName();
 }
 
-QString problemsText(const QString& path, const std::vector<data::Problem>& problems) {
+QString fileProblemsText(const QString& path, const std::vector<data::Problem>& problems) {
     return QString::fromStdString(data::formatProblems(fileName(path).toStdString(), problems))
         .trimmed();
 }
@@ -110,7 +110,7 @@ void BenchmarkImporter::askForContext(ReadFile& file) {
     data::BenchmarkContext context;
     while (needsContext(file.read)) {
         const std::optional<data::BenchmarkContext> answer =
-            m_prompt(file.path, problemsText(file.path, file.read.result.errors), context);
+            m_prompt(file.path, fileProblemsText(file.path, file.read.result.errors), context);
         if (!answer)
             return;
         context = *answer;
@@ -127,7 +127,7 @@ BenchmarkImporter::Outcome BenchmarkImporter::store(const QList<ReadFile>& files
     for (const ReadFile& f : files) {
         const data::BenchmarkImport& in = f.read.result;
         if (!in.ok()) {
-            refused << problemsText(f.path, in.errors);
+            refused << fileProblemsText(f.path, in.errors);
             continue;
         }
         read << tr("%1 (%2): %n row(s), %3 read, %4 skipped", "", int(in.rows))

@@ -10,11 +10,7 @@
 
 namespace crossgrade::ui {
 
-namespace {
-
-constexpr int kChoicesRole = UncertainTableModel::ChoicesRole;
-
-} // namespace
+namespace {} // namespace
 
 QComboBox* committingComboBox(const QStyledItemDelegate* delegate, QWidget* parent,
                               const QStringList& choices) {
@@ -31,7 +27,7 @@ QComboBox* committingComboBox(const QStyledItemDelegate* delegate, QWidget* pare
 
 QWidget* ChoiceDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& option,
                                       const QModelIndex& index) const {
-    const QStringList choices = index.data(kChoicesRole).toStringList();
+    const QStringList choices = index.data(UncertainTableModel::ChoicesRole).toStringList();
     if (choices.isEmpty())
         return QStyledItemDelegate::createEditor(parent, option, index);
     return committingComboBox(this, parent, choices);

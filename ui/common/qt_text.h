@@ -18,6 +18,7 @@
 // plain text by Qt and need nothing.
 
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QString>
 #include <string_view>
@@ -29,6 +30,11 @@ inline QString qs(std::string_view s) {
 }
 
 // The same, escaped for a rich-text label.
+// A count in the user's locale: "12,345".
+inline QString countText(std::size_t n) {
+    return QLocale().toString(qulonglong(n));
+}
+
 inline QString html(std::string_view s) {
     return qs(s).toHtmlEscaped();
 }

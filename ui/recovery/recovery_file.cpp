@@ -1,5 +1,6 @@
 #include "recovery_file.h"
 
+#include "qt_text.h"
 #include "scenario_json.h"
 
 #include <QStringList>
@@ -10,10 +11,6 @@ namespace crossgrade::ui {
 using Json = nlohmann::ordered_json;
 
 namespace {
-
-QString q(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 std::string s(const QString& text) {
     return text.toStdString();
@@ -44,7 +41,7 @@ public:
                 fail(pointer + "/" + key, "expected a string");
             return {};
         }
-        return q(it->get<std::string>());
+        return qs(it->get<std::string>());
     }
 
     template <typename Int>
@@ -69,7 +66,7 @@ public:
     }
 
     void fail(const std::string& place, const std::string& message) {
-        m_errors << q(place + ": " + message);
+        m_errors << qs(place + ": " + message);
     }
 
     const QStringList& errors() const { return m_errors; }
@@ -150,8 +147,8 @@ RecoveryReadResult readRecoveryFile(std::string_view text) {
         const std::string found = schema != root.end() && schema->is_string()
                                       ? "\"" + schema->get<std::string>() + "\""
                                       : "nothing";
-        result.error = q("/schema: expected \"" + std::string(kRecoverySchemaTag) + "\", found " +
-                         found + " (a file of another or newer Crossgrade)");
+        result.error = qs("/schema: expected \"" + std::string(kRecoverySchemaTag) + "\", found " +
+                          found + " (a file of another or newer Crossgrade)");
         return result;
     }
     QStringList errors;
@@ -162,7 +159,7 @@ RecoveryReadResult readRecoveryFile(std::string_view text) {
     } else if (errors.isEmpty()) {
         const data::ScenarioReadResult read = data::readScenario(scenario->dump());
         for (const data::Problem& p : read.errors)
-            errors << q("/scenario" + p.place + ": " + p.message);
+            errors << qs("/scenario" + p.place + ": " + p.message);
         if (read.ok())
             result.scenario = read.scenario;
     }

@@ -13,11 +13,7 @@
 
 namespace crossgrade::ui {
 
-namespace {
-
-constexpr int kChoicesRole = UncertainTableModel::ChoicesRole;
-
-} // namespace
+namespace {} // namespace
 
 int FleetLotTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
@@ -118,7 +114,7 @@ QVariant FleetLotTableModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::TextAlignmentRole && (column == CountColumn || column == AgeColumn))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == kChoicesRole) {
+    if (role == UncertainTableModel::ChoicesRole) {
         QStringList choices;
         if (column == SkuColumn) {
             // The options start from a CUDA fleet: only NVIDIA SKUs are installed.

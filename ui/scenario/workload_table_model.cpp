@@ -12,11 +12,7 @@
 
 namespace crossgrade::ui {
 
-namespace {
-
-constexpr int kChoicesRole = UncertainTableModel::ChoicesRole;
-
-} // namespace
+namespace {} // namespace
 
 int WorkloadTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
@@ -152,7 +148,7 @@ QVariant WorkloadTableModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::TextAlignmentRole && (column == TensorRtColumn || column == MultiNodeColumn))
         return QVariant::fromValue(Qt::AlignCenter);
-    if (role == kChoicesRole) {
+    if (role == UncertainTableModel::ChoicesRole) {
         if (column == KindColumn)
             return QStringList{qs(model::toString(model::WorkloadKindOfDemand::Inference)),
                                qs(model::toString(model::WorkloadKindOfDemand::Training))};
