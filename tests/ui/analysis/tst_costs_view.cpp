@@ -1,6 +1,6 @@
-// The Costs view and its figure builders: the plotted series are the engine's numbers, they
-// follow edits, stacked components add up to the month's total, charts export in three
-// formats, and a what-if step (recompute + replot) is measured.
+// The Costs view's charts: the engine's numbers following edits, Monte Carlo bands, a step's cost.
+
+#include "tst_costs_view.h"
 
 #include "compiled_scenario.h"
 #include "costs_view.h"
@@ -8,21 +8,16 @@
 #include "likelihood.h"
 #include "paired_delta.h"
 #include "probability_card.h"
+#include "recommendation.h"
 #include "sample_scenario.h"
-#include "samples.h"
 #include "scenario_document.h"
-#include "scenario_json.h"
+#include "tst_costs_view_helpers.h"
 #include "whatif.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
-#include <QFile>
-#include <QPainter>
-#include <QSignalSpy>
-#include <QSvgRenderer>
-#include <QTemporaryDir>
 #include <QThread>
 #include <QtTest>
 #include <cmath>
@@ -30,17 +25,9 @@
 using namespace crossgrade;
 using namespace crossgrade::ui;
 using namespace crossgrade::reports;
+using namespace crossgrade::testing;
 
 namespace {
-
-using crossgrade::testing::sampleScenario;
-
-QStringList sampleNames() {
-    QStringList names;
-    for (const data::SampleFile& f : data::sampleScenarios())
-        names << f.name;
-    return names;
-}
 
 // Values of a graph in key order, and its keys.
 QVector<double> valuesOf(const QCPGraph* graph) {
@@ -68,23 +55,6 @@ bool near(double a, double b) {
     return std::abs(a - b) <= 1e-6 * std::max({1.0, std::abs(a), std::abs(b)});
 }
 
-QByteArray readAll(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-// Runs `change` (an edit or an undo) and waits until its evaluation is applied.
-// ScenarioDocument::waitForEvaluation() returns without taking a background run that finished
-// before it looked; the watcher's signal then applies it from the event loop, so the spy
-// waits for that too.
-void editAndSettle(ScenarioDocument& document, const std::function<void()>& change) {
-    QSignalSpy applied(&document, &ScenarioDocument::evaluationChanged);
-    change();
-    document.waitForEvaluation();
-    QTRY_VERIFY(applied.count() > 0);
-    QVERIFY(!document.isEvaluating());
-}
-
 // The probability card's line for one option (its plain text has one line per option).
 QString rowOf(const QString& cardText, const QString& option) {
     for (const QString& line : cardText.split(QLatin1Char('\n')))
@@ -93,48 +63,7 @@ QString rowOf(const QString& cardText, const QString& option) {
     return {};
 }
 
-// A view showing `document` at the size the brief renders at.
-struct ShownView {
-    explicit ShownView(ScenarioDocument* document) {
-        view.resize(1100, 800);
-        view.setDocument(document);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QCoreApplication::processEvents();
-    }
-    CostsView view;
-};
-
 } // namespace
-
-class TestCostsView : public QObject {
-    Q_OBJECT
-
-private slots:
-    void moneyTickerLabels_data();
-    void moneyTickerLabels();
-    void moneyTickerAxis();
-    void cumulativeIsTheRun_data();
-    void cumulativeIsTheRun();
-    void plottedDataFollowEdits();
-    void shorterHorizonKeepsTheSavedVersion();
-    void componentsStackToTheTotal_data();
-    void componentsStackToTheTotal();
-    void gpusPerSkuOmitZeroSkus();
-    void hoverReadOut();
-    void exportFormats_data();
-    void exportFormats();
-    void exportRefusesUnwritablePath();
-    void exportRefusesUnknownFormat();
-    void noDocumentClearsTheView();
-    void bandsAreTheMonteCarloPercentiles();
-    void cardSaysTheChancesInWordsAndNumbers();
-    void cancelFromTheCardLeavesNoBand();
-    void monteCarloTimes();
-    void bug_sliderStepCompiledTheScenarioFourTimes();
-    void recomputeAndReplot();
-    void screenshots();
-};
 
 void TestCostsView::moneyTickerLabels_data() {
     QTest::addColumn<double>("usd");
@@ -395,67 +324,6 @@ void TestCostsView::hoverReadOut() {
     QVERIFY(shown.view.readOut().contains(QStringLiteral("month %1").arg(last)));
 }
 
-void TestCostsView::exportFormats_data() {
-    QTest::addColumn<QString>("suffix");
-    QTest::addColumn<QByteArray>("magic");
-    QTest::newRow("png") << "png" << QByteArray("\x89PNG");
-    QTest::newRow("pdf") << "pdf" << QByteArray("%PDF");
-    QTest::newRow("svg") << "svg" << QByteArray("<svg");
-}
-
-void TestCostsView::exportFormats() {
-    QFETCH(QString, suffix);
-    QFETCH(QByteArray, magic);
-    ScenarioDocument document(sampleScenario(QStringLiteral("large-model-inference.json")));
-    ShownView shown(&document);
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    for (QCustomPlot* chart :
-         {shown.view.cumulativeChart(), shown.view.componentsChart(), shown.view.gpusChart()}) {
-        const QString path = dir.filePath(chart->objectName() + QLatin1Char('.') + suffix);
-        QString error;
-        QVERIFY2(exportChart(chart, path, &error), qPrintable(error));
-        const QByteArray bytes = readAll(path);
-        QVERIFY(bytes.size() > 1000);
-        if (suffix == QLatin1String("svg"))
-            QVERIFY(bytes.contains(magic));
-        else
-            QVERIFY(bytes.startsWith(magic));
-    }
-    // Vector formats keep text as text: the legend's option names are in the SVG.
-    if (suffix == QLatin1String("svg"))
-        QVERIFY(readAll(dir.filePath(QStringLiteral("cumulativeChart.svg")))
-                    .contains(optionLabel(model::OptionId::StayCuda).toUtf8()));
-}
-
-void TestCostsView::exportRefusesUnwritablePath() {
-    ScenarioDocument document(sampleScenario(QStringLiteral("training-shop.json")));
-    ShownView shown(&document);
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("no-such-folder/chart.png"));
-    QString error;
-    QVERIFY(!exportChart(shown.view.cumulativeChart(), path, &error));
-    // What happened, where, and what to do: the missing folder is named, with the remedy.
-    QVERIFY2(error.contains(QDir::toNativeSeparators(path)), qPrintable(error));
-    QVERIFY2(
-        error.contains(QDir::toNativeSeparators(dir.filePath(QStringLiteral("no-such-folder")))) &&
-            error.contains(QLatin1String("does not exist")) &&
-            error.contains(QLatin1String("create it first")),
-        qPrintable(error));
-    QVERIFY(!QFile::exists(path));
-}
-
-void TestCostsView::exportRefusesUnknownFormat() {
-    ScenarioDocument document(sampleScenario(QStringLiteral("training-shop.json")));
-    ShownView shown(&document);
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("chart.bmp"));
-    QString error;
-    QVERIFY(!exportChart(shown.view.cumulativeChart(), path, &error));
-    QVERIFY2(error.contains(path) && error.contains(QLatin1String(".bmp")), qPrintable(error));
-    QVERIFY(!QFile::exists(path));
-}
-
 void TestCostsView::noDocumentClearsTheView() {
     CostsView view;
     view.resize(900, 700);
@@ -699,78 +567,4 @@ void TestCostsView::recomputeAndReplot() {
     document.waitForEvaluation();
 }
 
-// Renders the view for review and for docs/ (not a check): set CROSSGRADE_SCREENSHOTS to a
-// folder to get costs-*.png there.
-void TestCostsView::screenshots() {
-    const QString folder = qEnvironmentVariable("CROSSGRADE_SCREENSHOTS");
-    if (folder.isEmpty())
-        QSKIP("set CROSSGRADE_SCREENSHOTS=<folder> to render the view");
-    QDir().mkpath(folder);
-    {
-        ScenarioDocument document(sampleScenario(QStringLiteral("large-model-inference.json")));
-        editAndSettle(document, [&] {
-            document.edit(QStringLiteral("AMD discount"), [](model::Scenario& s) {
-                s.amd_discount.range = {0.5, 0.5, 0.5};
-            });
-        });
-        ShownView shown(&document);
-        shown.view.chooseOption(model::OptionId::Path1);
-        shown.view.showMonth(20);
-        QCoreApplication::processEvents();
-        QVERIFY(shown.view.grab().save(folder + QStringLiteral("/costs-edited.png")));
-        QPalette dark;
-        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-        dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-        dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-        dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-        shown.view.setPalette(dark);
-        QCoreApplication::processEvents();
-        QVERIFY(shown.view.grab().save(folder + QStringLiteral("/costs-dark.png")));
-    }
-    {
-        // The saved version differs from the shown one: its faint curves stand apart.
-        ScenarioDocument document(sampleScenario(QStringLiteral("large-model-inference.json")));
-        editAndSettle(document, [&] {
-            document.edit(QStringLiteral("AMD discount"), [](model::Scenario& s) {
-                s.amd_discount.range = {0.5, 0.5, 0.5};
-            });
-        });
-        document.markSaved();
-        editAndSettle(document, [&] {
-            document.edit(QStringLiteral("AMD discount"), [](model::Scenario& s) {
-                s.amd_discount.range = {0.3, 0.3, 0.3};
-            });
-        });
-        ShownView shown(&document);
-        shown.view.chooseOption(model::OptionId::Path2);
-        QCoreApplication::processEvents();
-        QVERIFY(shown.view.grab().save(folder + QStringLiteral("/costs-baseline.png")));
-        QVERIFY(exportChart(shown.view.cumulativeChart(),
-                            folder + QStringLiteral("/costs-cumulative.svg")));
-        QVERIFY(exportChart(shown.view.cumulativeChart(),
-                            folder + QStringLiteral("/costs-cumulative.pdf")));
-        QVERIFY(exportChart(shown.view.componentsChart(),
-                            folder + QStringLiteral("/costs-components.png")));
-        // The SVG drawn back, to look at what a vector consumer sees.
-        QSvgRenderer svg(folder + QStringLiteral("/costs-cumulative.svg"));
-        QImage image(svg.defaultSize(), QImage::Format_ARGB32);
-        image.fill(Qt::white);
-        QPainter painter(&image);
-        svg.render(&painter);
-        painter.end();
-        QVERIFY(image.save(folder + QStringLiteral("/costs-cumulative-svg.png")));
-    }
-    for (const QString& name : sampleNames()) {
-        ScenarioDocument document(sampleScenario(name));
-        ShownView shown(&document);
-        QCoreApplication::processEvents();
-        QVERIFY(shown.view.grab().save(folder + QStringLiteral("/costs-") +
-                                       QFileInfo(name).completeBaseName() +
-                                       QStringLiteral(".png")));
-    }
-}
-
 QTEST_MAIN(TestCostsView)
-#include "tst_costs_view.moc"

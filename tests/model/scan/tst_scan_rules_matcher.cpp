@@ -1,0 +1,384 @@
+// The scanner's matcher: scopes, path and line contexts, places and snippets, evidence.
+
+#include "scan_matcher.h"
+#include "scan_rules.h"
+#include "tst_scan_rules.h"
+#include "tst_scan_rules_helpers.h"
+
+#include <QtTest>
+#include <algorithm>
+#include <string>
+#include <vector>
+
+using namespace crossgrade::model;
+using namespace crossgrade::testing;
+
+void TestScanRules::scopes_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<unsigned>("expected");
+    const auto base = ScanScope::Path | ScanScope::Any;
+    QTest::newRow("cuda") << "csrc/a.cu" << (base | ScanScope::Cxx);
+    QTest::newRow("header") << "include/x.hpp" << (base | ScanScope::Cxx);
+    QTest::newRow("python") << "pkg/a.py" << (base | ScanScope::Py);
+    QTest::newRow("notebook") << "nb/a.ipynb" << (base | ScanScope::Py);
+    QTest::newRow("setup.py") << "setup.py"
+                              << (base | ScanScope::Py | ScanScope::Build | ScanScope::Manifest);
+    QTest::newRow("pyproject") << "pyproject.toml"
+                               << (base | ScanScope::Build | ScanScope::Manifest);
+    QTest::newRow("cmake") << "CMakeLists.txt" << (base | ScanScope::Build);
+    QTest::newRow("cmake module") << "cmake/FindX.cmake" << (base | ScanScope::Build);
+    QTest::newRow("bazel") << "third/BUILD.bazel" << (base | ScanScope::Build);
+    QTest::newRow("dockerfile") << "docker/Dockerfile.cuda" << (base | ScanScope::Docker);
+    QTest::newRow("compose") << "docker-compose.yaml" << (base | ScanScope::Docker);
+    QTest::newRow("workflow") << ".github/workflows/ci.yml" << (base | ScanScope::Ci);
+    QTest::newRow("gitlab") << ".gitlab-ci.yml" << (base | ScanScope::Ci);
+    QTest::newRow("windows path") << ".github\\workflows\\ci.yml" << (base | ScanScope::Ci);
+    QTest::newRow("shell") << "scripts/run.sh" << (base | ScanScope::Ci);
+    QTest::newRow("slurm") << "jobs/train.slurm" << (base | ScanScope::Ci);
+    QTest::newRow("requirements") << "requirements-dev.txt" << (base | ScanScope::Manifest);
+    QTest::newRow("conda") << "environment.yml" << (base | ScanScope::Manifest);
+    QTest::newRow("gitmodules") << ".gitmodules" << (base | ScanScope::Gitmodules);
+    QTest::newRow("readme") << "README.md" << base;
+    QTest::newRow("empty") << "" << base;
+}
+
+void TestScanRules::scopes() {
+    QFETCH(QString, path);
+    QFETCH(unsigned, expected);
+    QCOMPARE(scopeOf(path.toStdString()), expected);
+}
+
+void TestScanRules::pathContexts_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("context");
+    QTest::newRow("code") << "csrc/ops.cu"
+                          << "code";
+    QTest::newRow("tests dir") << "tests/ops/check.py"
+                               << "test";
+    QTest::newRow("test_ file") << "pkg/test_ops.py"
+                                << "test";
+    QTest::newRow("_test file") << "src/ops_test.cc"
+                                << "test";
+    QTest::newRow("conftest") << "conftest.py"
+                              << "test";
+    QTest::newRow("third_party") << "third_party/cutlass/include/cutlass/gemm.h"
+                                 << "vendored";
+    QTest::newRow("3rdparty") << "3rdparty/nccl/src/x.cu"
+                              << "vendored";
+    QTest::newRow("vendor") << "vendor/lib/x.py"
+                            << "vendored";
+    QTest::newRow("vendored tests") << "third_party/x/tests/test_a.py"
+                                    << "vendored";
+    QTest::newRow("examples") << "examples/run.py"
+                              << "example";
+    QTest::newRow("benchmarks") << "benchmarks/attn.py"
+                                << "benchmark";
+    QTest::newRow("bench file") << "tools/gemm_bench.cu"
+                                << "benchmark";
+    QTest::newRow("test in a name only") << "src/latest.py"
+                                         << "code";
+    QTest::newRow("file named tests") << "src/tests"
+                                      << "code";
+}
+
+void TestScanRules::pathContexts() {
+    QFETCH(QString, path);
+    QFETCH(QString, context);
+    QCOMPARE(QString::fromLatin1(toString(contextOfPath(path.toStdString())).data()), context);
+}
+
+void TestScanRules::lineContexts_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QString>("context");
+    QTest::newRow("cxx line comment") << kCpp << "// cudaMalloc(&p, n);"
+                                      << "D1.cuda-runtime-api" << 1 << "comment";
+    QTest::newRow("cxx block comment across lines")
+        << kCpp << "/* start\n   cudaMalloc(&p, n);\n end */"
+        << "D1.cuda-runtime-api" << 2 << "comment";
+    QTest::newRow("cxx code after a block comment") << kCpp << "x = 1; /* c */ cudaMalloc(&p, n);"
+                                                    << "D1.cuda-runtime-api" << 1 << "code";
+    QTest::newRow("cxx // inside a string") << kCpp << "const char* s = \"//\"; cudaMalloc(&p, n);"
+                                            << "D1.cuda-runtime-api" << 1 << "code";
+    QTest::newRow("cxx code hit preferred over a comment hit")
+        << kCpp << "cudaFree(p); // cudaMalloc later"
+        << "D1.cuda-runtime-api" << 1 << "code";
+    QTest::newRow("cxx comment first, code later on the line")
+        << kCpp << "/* cudaFree(q) */ cudaMalloc(&p, n);"
+        << "D1.cuda-runtime-api" << 1 << "code";
+    QTest::newRow("py comment") << kPy << "x = 1  # torch.cuda.synchronize()"
+                                << "D3.torch-cuda-namespace" << 1 << "comment";
+    QTest::newRow("py # inside a string") << kPy << "tag = '#'; torch.cuda.synchronize()"
+                                          << "D3.torch-cuda-namespace" << 1 << "code";
+    QTest::newRow("py docstring")
+        << kPy << "def f():\n    \"\"\"Run with\n    torchrun --nnodes=4 train.py\n    \"\"\"\n"
+        << "D4.multi-node-launch" << 3 << "docstring";
+    QTest::newRow("py one-line docstring")
+        << kPy << "def f():\n    '''Calls torch.cuda.synchronize().'''\n"
+        << "D3.torch-cuda-namespace" << 2 << "docstring";
+    QTest::newRow("py assigned triple-quoted string is code")
+        << kPy << "src = \"\"\"\nimport triton\n\"\"\"\n"
+        << "D1.triton-kernel" << 2 << "code";
+    QTest::newRow("py code after a docstring") << kPy << "\"\"\"Module.\"\"\"\nimport triton\n"
+                                               << "D1.triton-kernel" << 2 << "code";
+    QTest::newRow("test file") << "tests/test_ops.py"
+                               << "x = x.cuda()"
+                               << "D3.torch-cuda-namespace" << 1 << "test";
+    QTest::newRow("comment in a test file stays comment")
+        << "tests/test_ops.py"
+        << "# x.cuda()"
+        << "D3.torch-cuda-namespace" << 1 << "comment";
+    QTest::newRow("vendored") << "third_party/cutlass/gemm.cu"
+                              << "__global__ void k() {}"
+                              << "D1.kernel-qualifier" << 1 << "vendored";
+    QTest::newRow("example") << "examples/a.py"
+                             << "import triton"
+                             << "D1.triton-kernel" << 1 << "example";
+    QTest::newRow("benchmark") << "benchmarks/a.py"
+                               << "import triton"
+                               << "D1.triton-kernel" << 1 << "benchmark";
+    QTest::newRow("shell comment") << kScript << "# nvidia-smi"
+                                   << "D4.nccl-env" << 0 << "none";
+    QTest::newRow("slurm directive is read") << "jobs/train.sbatch"
+                                             << "#SBATCH -N 4"
+                                             << "D4.multi-node-launch" << 1 << "code";
+    QTest::newRow("dockerfile comment") << kDocker << "RUN pip install x  # then nvcc"
+                                        << "D5.nvcc" << 1 << "comment";
+    QTest::newRow("cmake bracket comment across lines")
+        << "cmake/legacy.cmake"
+        << "#[[ The old build:\nfind_package(CUDA 11 REQUIRED)\n]]\n"
+        << "D5.cmake-cuda" << 2 << "comment";
+    QTest::newRow("cmake bracket comment with = signs")
+        << kCMake << "#[==[ a ]] inside\nenable_language(CUDA)\n]==]\n"
+        << "D5.cmake-cuda" << 2 << "comment";
+    QTest::newRow("cmake code after a bracket comment")
+        << kCMake << "#[[ one\ntwo ]] enable_language(CUDA)\n"
+        << "D5.cmake-cuda" << 2 << "code";
+    QTest::newRow("cmake code after a one-line bracket comment")
+        << kCMake << "#[[ x ]] enable_language(CUDA)\n"
+        << "D5.cmake-cuda" << 1 << "code";
+    QTest::newRow("cmake #[[ inside a line comment opens nothing")
+        << kCMake << "# see #[[\nenable_language(CUDA)\n"
+        << "D5.cmake-cuda" << 2 << "code";
+    QTest::newRow("gitmodules ; comment")
+        << kModules << "; url = https://github.com/NVIDIA/cutlass.git"
+        << "D5.gitmodules" << 1 << "comment";
+    QTest::newRow("gitmodules ; inside a quoted value")
+        << kModules << "\turl = \"https://github.com/NVIDIA/cutlass.git;x\""
+        << "D5.gitmodules" << 1 << "code";
+    QTest::newRow("markdown is prose") << "README.md"
+                                       << "Set NCCL_DEBUG=INFO"
+                                       << "D4.nccl-env" << 1 << "comment";
+}
+
+void TestScanRules::lineContexts() {
+    QFETCH(QString, path);
+    QFETCH(QString, text);
+    QFETCH(QString, rule);
+    QFETCH(int, line);
+    QFETCH(QString, context);
+    const std::vector<ScanFinding> f = scan(path.toStdString(), text.toStdString());
+    const ScanFinding* hit = findingOf(f, rule.toStdString());
+    if (line == 0) {
+        QVERIFY(!hit);
+        return;
+    }
+    QVERIFY(hit);
+    QCOMPARE(hit->line, line);
+    QCOMPARE(QString::fromLatin1(toString(hit->context).data()), context);
+}
+
+void TestScanRules::placesAndSnippets() {
+    const std::string text = "#include <cstdio>\r\n\n    cudaMalloc(&p, n);   \nint x;";
+    const auto f = scan(kCpp, text);
+    const ScanFinding* hit = findingOf(f, "D1.cuda-runtime-api");
+    QVERIFY(hit);
+    QCOMPARE(hit->line, 3);
+    QCOMPARE(hit->col.value_or(-1), 5);
+    QCOMPARE(QString::fromStdString(hit->snippet), QStringLiteral("cudaMalloc(&p, n);"));
+    QCOMPARE(QString::fromStdString(hit->match), QStringLiteral("cudaMalloc("));
+    QCOMPARE(QString::fromStdString(hit->path), QString::fromLatin1(kCpp));
+
+    // A long line is cut around the hit, at UTF-8 boundaries.
+    std::string longLine;
+    for (int i = 0; i < 100; ++i)
+        longLine += "é x ";
+    longLine += "cudaMemcpy(d, s, n, kind);";
+    for (int i = 0; i < 100; ++i)
+        longLine += " y";
+    const auto g = scan(kCpp, longLine);
+    const ScanFinding* cut = findingOf(g, "D1.cuda-runtime-api");
+    QVERIFY(cut);
+    QVERIFY(cut->snippet.size() <= 200 + 2 * std::string("…").size());
+    QVERIFY(cut->snippet.find("cudaMemcpy(") != std::string::npos);
+    QVERIFY(QString::fromUtf8(cut->snippet.c_str()).toUtf8().toStdString() == cut->snippet);
+
+    // One finding per rule and line; the next line is its own.
+    const auto h = scan(kCpp, "cudaFree(a); cudaFree(b);\ncudaFree(c);");
+    QCOMPARE(std::count_if(h.begin(), h.end(),
+                           [](const ScanFinding& x) {
+                               return x.rule->id == std::string_view("D1.cuda-runtime-api");
+                           }),
+             2);
+
+    // Path rules: line 1, no column, the path as snippet.
+    const auto p = scan("kernels\\attn.cu", "");
+    const ScanFinding* file = findingOf(p, "D1.cuda-source-file");
+    QVERIFY(file);
+    QCOMPARE(file->line, 1);
+    QVERIFY(!file->col);
+    QCOMPARE(QString::fromStdString(file->path), QStringLiteral("kernels/attn.cu"));
+}
+
+void TestScanRules::evidenceRecord() {
+    const auto f = scan("kernels/k.cuh", "asm volatile(\"red.release.gpu.global.add.s32 x\");");
+    const ScanFinding* hit = findingOf(f, "D1.inline-ptx");
+    QVERIFY(hit);
+    const EvidenceItem e = toEvidence(*hit);
+    QCOMPARE(QString::fromStdString(e.rule_id), QStringLiteral("D1.inline-ptx"));
+    COMPARE_ENUM(e.severity, Level::High);
+    COMPARE_ENUM(e.confidence, Level::High);
+    QCOMPARE(e.line, 1);
+    QCOMPARE(e.col.value_or(0), 1);
+    COMPARE_ENUM(e.context, EvidenceContext::Code);
+    QVERIFY(!e.rocm_equivalent.empty());
+    QVERIFY(!e.mitigated_by);
+    const auto t = scan("tests/k.cu", "cudaMalloc(&p, n);");
+    COMPARE_ENUM(toEvidence(*findingOf(t, "D1.cuda-runtime-api")).confidence, Level::Medium);
+}
+
+// Calls spread over lines (scan_matcher.cpp, CallSpan): reported at the call's first line.
+void TestScanRules::multiLineCalls_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<int>("line"); // 0: no finding
+    QTest::addColumn<int>("col");
+
+    const QString ext = QStringLiteral("D1.inline-extension");
+    const QString ptx = QStringLiteral("D1.inline-ptx");
+    QTest::newRow("load_inline, cuda_sources three lines down")
+        << "ops/build.py"
+        << "import torch\nmod = load_inline(\n    name='m',\n    cpp_sources=[cpp],\n"
+           "    cuda_sources=[cu],\n    functions=['f'])\n"
+        << ext << 2 << 7;
+    QTest::newRow("load_inline, nested call before cuda_sources")
+        << "ops/build.py"
+        << "mod = load_inline(name=name_of('m'),\n"
+           "                  cuda_sources=read('k.cu'))\n"
+        << ext << 1 << 7;
+    QTest::newRow("near miss: load_inline without cuda_sources")
+        << "ops/build.py"
+        << "mod = load_inline(\n    name='m',\n    cpp_sources=cpp)\n"
+           "opts = dict(cuda_sources=None)\n"
+        << ext << 0 << 0;
+    QTest::newRow("near miss: cuda_sources only in a string of the call")
+        << "ops/build.py"
+        << "mod = load_inline(\n    name='cuda_sources=x',\n    cpp_sources=cpp)\n"
+        << ext << 0 << 0;
+    QTest::newRow("near miss: cuda_sources in a comment of the call")
+        << "ops/build.py"
+        << "mod = load_inline(\n    name='m',  # cuda_sources=cu later\n    cpp_sources=cpp)\n"
+        << ext << 0 << 0;
+    QTest::newRow("near miss: load_inline in a comment")
+        << "ops/build.py"
+        << "# mod = load_inline(\n#     cuda_sources=[cu])\nx = 1\n"
+        << ext << 0 << 0;
+    QTest::newRow("asm volatile, PTX in the second string")
+        << "csrc/red.cuh"
+        << "__device__ void add(int* p, int v) {\n  asm volatile(\"{\\n\\t\"\n"
+           "               \"red.release.gpu.global.add.s32 [%0], %1;\\n\\t\"\n"
+           "               \"}\" :: \"l\"(p), \"r\"(v) : \"memory\");\n}\n"
+        << ptx << 2 << 3;
+    QTest::newRow("asm, PTX on the next line")
+        << "csrc/mma.cu"
+        << "void f() {\n    asm(\n        \"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+           "...\"\n        : \"=f\"(d0));\n}\n"
+        << ptx << 2 << 5;
+    QTest::newRow("__asm__ __volatile__, ldmatrix later")
+        << "csrc/ld.cu"
+        << "__asm__ __volatile__(\n  \"\"\n  \"ldmatrix.sync.aligned.m8n8.x4.shared.b16 "
+           "{%0}, [%1];\" : \"=r\"(a) : \"r\"(s));\n"
+        << ptx << 1 << 1;
+    QTest::newRow("near miss: multi-line asm without PTX mnemonics")
+        << "csrc/barrier.cu"
+        << "void f() {\n  asm volatile(\n      \"\"\n      ::: \"memory\");\n}\n"
+        << ptx << 0 << 0;
+    QTest::newRow("near miss: mnemonic in a comment inside the asm call")
+        << "csrc/barrier.cu"
+        << "void f() {\n  asm volatile( // mma.sync would go here\n      \"nop;\"\n      ::: "
+           "\"memory\");\n}\n"
+        << ptx << 0 << 0;
+    QTest::newRow("near miss: mnemonic in the next statement")
+        << "csrc/barrier.cu"
+        << "asm volatile(\"\" ::: \"memory\");\nconst char* s = \"mma.sync\";\n"
+        << ptx << 0 << 0;
+    QTest::newRow("single line still one finding")
+        << "csrc/red.cuh"
+        << "asm volatile(\"red.release.gpu.global.add.s32 x\");\n"
+        << ptx << 1 << 1;
+}
+
+void TestScanRules::multiLineCalls() {
+    QFETCH(QString, path);
+    QFETCH(QString, text);
+    QFETCH(QString, rule);
+    QFETCH(int, line);
+    QFETCH(int, col);
+    const std::string p = path.toStdString();
+    const std::string t = text.toStdString();
+    const auto f = scan(p, t);
+    std::vector<const ScanFinding*> hits;
+    for (const ScanFinding& x : f)
+        if (x.rule && x.rule->id == rule.toStdString())
+            hits.push_back(&x);
+    if (line == 0) {
+        QVERIFY2(hits.empty(), hits.empty() ? "" : hits[0]->snippet.c_str());
+        return;
+    }
+    QCOMPARE(hits.size(), std::size_t(1));
+    QCOMPARE(hits[0]->line, line);
+    QCOMPARE(hits[0]->col.value_or(0), col);
+    COMPARE_ENUM(hits[0]->context, EvidenceContext::Code);
+    COMPARE_ENUM(hits[0]->severity, Level::High);
+}
+
+// The whole-file prefilter finds what the per-line match finds: a rule anchored at a line
+// start far down the file, a hit on the last line without a newline, and a `$` rule in a
+// file with CRLF line ends (the multi-line `$` does not match before a CR).
+void TestScanRules::wholeFilePrefilterMissesNothing() {
+    std::string text;
+    for (int i = 0; i < 500; ++i)
+        text += "x = compute(" + std::to_string(i) + ")\n";
+    text += "   import triton\n";
+    text += "y = 1\nimport triton";
+    const auto f = scan(kPy, text);
+    std::vector<int> lines;
+    for (const ScanFinding& x : f)
+        if (x.rule->id == std::string_view("D1.triton-kernel"))
+            lines.push_back(x.line);
+    QCOMPARE(lines, (std::vector<int>{501, 503}));
+
+    ScanRule endsWithFoo;
+    endsWithFoo.id = "D1.ends-with-foo";
+    endsWithFoo.scopes = static_cast<unsigned>(ScanScope::Any);
+    endsWithFoo.pattern = R"re(\bfoo$)re";
+    const std::vector<ScanRule> rules{endsWithFoo};
+    const ScanMatcher matcher(rules);
+    const auto g = matcher.matchFile("a.txt.log", "a foo\r\nfoo bar\r\nb foo\r\n");
+    QCOMPARE(g.size(), std::size_t(2));
+    QCOMPARE(g[0].line, 1);
+    QCOMPARE(g[1].line, 3);
+}
+
+void TestScanRules::contextWeights() {
+    COMPARE_ENUM(contextWeight(EvidenceContext::Code), 1.0);
+    COMPARE_ENUM(contextWeight(EvidenceContext::Comment), 0.0);
+    COMPARE_ENUM(contextWeight(EvidenceContext::Docstring), 0.0);
+    COMPARE_ENUM(contextWeight(EvidenceContext::Vendored), 0.0);
+    COMPARE_ENUM(contextWeight(EvidenceContext::Test), 0.25);
+    COMPARE_ENUM(contextWeight(EvidenceContext::Example), 0.25);
+    COMPARE_ENUM(contextWeight(EvidenceContext::Benchmark), 0.25);
+}
