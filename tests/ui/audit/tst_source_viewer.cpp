@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFontInfo>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -106,8 +107,15 @@ void TestSourceViewer::opensAtTheEvidenceLine() {
     QCOMPARE(selections.size(), 1);
     QCOMPARE(selections.front().cursor.blockNumber() + 1, line);
     QVERIFY(selections.front().format.property(QTextFormat::FullWidthSelection).toBool());
-    QVERIFY(text->font().fixedPitch() || QFontInfo(text->font()).styleHint() == QFont::TypeWriter ||
-            QFontInfo(text->font()).fixedPitch());
+    // The face used is fixed-width: every character as wide as every other. (QFontInfo's
+    // fixedPitch() is no test of it: it says false for Noto Sans Mono, which fontconfig gives
+    // for "monospace" once fonts-noto-mono is installed.)
+    const QFontMetrics metrics(text->font());
+    QVERIFY2(metrics.horizontalAdvance(QLatin1Char('i')) ==
+                     metrics.horizontalAdvance(QLatin1Char('W')) &&
+                 metrics.horizontalAdvance(QLatin1Char('.')) ==
+                     metrics.horizontalAdvance(QLatin1Char('M')),
+             qPrintable(QFontInfo(text->font()).family()));
     // Scrolled to it: the evidence line is inside the visible part of the text.
     QVERIFY(text->viewport()->rect().contains(text->cursorRect().center()));
 }
