@@ -1,5 +1,6 @@
 #include "whatif_panel.h"
 
+#include "qt_text.h"
 #include "scenario_document.h"
 
 #include <QDoubleSpinBox>
@@ -67,10 +68,6 @@ Display displayOf(WhatIfKnob knob) {
     while (d.decimals < 3 && !showsStep())
         ++d.decimals;
     return d;
-}
-
-QString qstr(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
 QString formatValue(WhatIfKnob knob, double value) {
@@ -155,7 +152,7 @@ QWidget* WhatIfPanel::buildRow(KnobRow& row) {
     const Display display = displayOf(row.knob);
     const QString tip =
         QStringLiteral("<p><b>%1</b></p><p>%2</p>")
-            .arg(qstr(info.label).toHtmlEscaped(), qstr(info.governs).toHtmlEscaped()) +
+            .arg(qs(info.label).toHtmlEscaped(), qs(info.governs).toHtmlEscaped()) +
         (info.whole_number ? QString()
                            : tr("<p>A range moves by the same amount at its low, most likely "
                                 "and high values, keeping its width; a value that would leave "
@@ -167,7 +164,7 @@ QWidget* WhatIfPanel::buildRow(KnobRow& row) {
     grid->setHorizontalSpacing(4);
     grid->setVerticalSpacing(1);
 
-    row.label = new QLabel(qstr(info.label));
+    row.label = new QLabel(qs(info.label));
     row.label->setToolTip(tip);
     row.saved = new QLabel;
     row.saved->setForegroundRole(QPalette::PlaceholderText);
@@ -180,13 +177,13 @@ QWidget* WhatIfPanel::buildRow(KnobRow& row) {
     row.reset->setIcon(style()->standardIcon(QStyle::SP_DialogResetButton));
     if (row.reset->icon().isNull())
         row.reset->setText(tr("Reset"));
-    row.reset->setToolTip(tr("Reset %1 to the saved value").arg(qstr(info.label)));
+    row.reset->setToolTip(tr("Reset %1 to the saved value").arg(qs(info.label)));
     row.reset->setAccessibleName(row.reset->toolTip());
     connect(row.reset, &QToolButton::clicked, this, [this, &row] { resetToSaved(row); });
 
     row.slider = new QSlider(Qt::Horizontal);
     row.slider->setToolTip(tip);
-    row.slider->setAccessibleName(qstr(info.label));
+    row.slider->setAccessibleName(qs(info.label));
     row.slider->setFocusPolicy(Qt::StrongFocus);
     row.slider->installEventFilter(this);
     connect(row.slider, &QSlider::sliderPressed, this, [this, &row] { sliderPressed(row); });
@@ -220,7 +217,7 @@ QWidget* WhatIfPanel::buildRow(KnobRow& row) {
     box->setFixedWidth(kBoxWidth);
     box->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     box->setToolTip(tip);
-    box->setAccessibleName(qstr(info.label));
+    box->setAccessibleName(qs(info.label));
     box->installEventFilter(this);
     row.label->setBuddy(box);
 
@@ -407,8 +404,8 @@ QString WhatIfPanel::tooltipOf(WhatIfKnob knob, const model::Scenario& scenario,
                                             : sources.join(QStringLiteral("; ")));
     }
     return QStringLiteral("<p><b>%1</b></p><p>%2</p><p><b>%3</b> %4<br><b>%5</b> %6</p>")
-               .arg(qstr(info.label).toHtmlEscaped(), qstr(info.governs).toHtmlEscaped(),
-                    tr("Unit:"), unit.toHtmlEscaped(), tr("Default from:"), origin) +
+               .arg(qs(info.label).toHtmlEscaped(), qs(info.governs).toHtmlEscaped(), tr("Unit:"),
+                    unit.toHtmlEscaped(), tr("Default from:"), origin) +
            (info.whole_number ? QString()
                               : tr("<p>A range moves by the same amount at its low, most likely "
                                    "and high values, keeping its width; a value that would "
@@ -416,7 +413,7 @@ QString WhatIfPanel::tooltipOf(WhatIfKnob knob, const model::Scenario& scenario,
 }
 
 QString WhatIfPanel::editText(const KnobRow& row) const {
-    return tr("What-if: %1").arg(qstr(model::knobInfo(row.knob).label));
+    return tr("What-if: %1").arg(qs(model::knobInfo(row.knob).label));
 }
 
 void WhatIfPanel::apply(const QString& text, const std::function<void(model::Scenario&)>& change,
@@ -482,7 +479,7 @@ void WhatIfPanel::resetToSaved(KnobRow& row) {
     const WhatIfKnob knob = row.knob;
     const double saved = model::knobValue(m_document->baseline(), knob);
     apply(
-        tr("Reset %1 to saved").arg(qstr(model::knobInfo(knob).label)),
+        tr("Reset %1 to saved").arg(qs(model::knobInfo(knob).label)),
         [knob, saved](model::Scenario& s) { s = model::withKnob(std::move(s), knob, saved); }, 0);
 }
 
