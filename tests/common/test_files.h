@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QString>
+#include <QTemporaryDir>
 #include <QtGlobal>
 
 namespace crossgrade::testing {
@@ -18,5 +19,14 @@ inline void writeFile(const QString& path, const QByteArray& text) {
     if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
         qFatal("cannot write %s", qPrintable(path));
 }
+
+// Store files for a suite: a temporary folder (removed with the suite) and a new file name in
+// it each call.
+struct FreshStoreFiles {
+    QTemporaryDir dir;
+    int count = 0;
+
+    QString next() { return dir.filePath(QStringLiteral("store-%1.sqlite").arg(++count)); }
+};
 
 } // namespace crossgrade::testing

@@ -50,12 +50,12 @@ int storeConnections() {
 } // namespace
 
 void TestStore::initTestCase() {
-    QVERIFY(m_dir.isValid());
+    QVERIFY(m_files.dir.isValid());
 }
 
 void TestStore::createsEmptyStoreAtLatestVersion() {
     QVERIFY(Store::latestSchemaVersion() >= 1);
-    const QString path = m_dir.filePath(QStringLiteral("nested/folders/crossgrade.sqlite"));
+    const QString path = m_files.dir.filePath(QStringLiteral("nested/folders/crossgrade.sqlite"));
     {
         Store store = Store::open(path);
         QCOMPARE(store.path(), path);
@@ -245,7 +245,7 @@ void TestStore::reportsUnusablePathAsIo_data() {
 
 void TestStore::reportsUnusablePathAsIo() {
     QFETCH(QString, relative);
-    const QString root = m_dir.filePath(QStringLiteral("io-%1").arg(++m_fileCount));
+    const QString root = m_files.dir.filePath(QStringLiteral("io-%1").arg(++m_files.count));
     QVERIFY(QDir().mkpath(root + QStringLiteral("/a-folder")));
     writeBytes(root + QStringLiteral("/plain-file"), "x");
     const QString path = root + QLatin1Char('/') + relative;
@@ -326,7 +326,7 @@ void TestStore::bug_devNullStoreLeftAJournal_data() {
 void TestStore::bug_devNullStoreLeftAJournal() {
     QFETCH(QString, path);
     if (path == QLatin1String("fifo")) {
-        path = m_dir.filePath(QStringLiteral("fifo-%1").arg(++m_fileCount));
+        path = m_files.dir.filePath(QStringLiteral("fifo-%1").arg(++m_files.count));
         QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
     }
     QVERIFY(!QFile::exists(path + QStringLiteral("-journal")));
@@ -372,7 +372,7 @@ void TestStore::bug_readOnlyStoreSaidCheckItsIntegrity() {
     QFETCH(QString, how);
     QFETCH(bool, exists);
     QFETCH(QString, phrase);
-    const QString folder = m_dir.filePath(QStringLiteral("ro-%1").arg(++m_fileCount));
+    const QString folder = m_files.dir.filePath(QStringLiteral("ro-%1").arg(++m_files.count));
     QVERIFY(QDir().mkpath(folder));
     const QString path = folder + QStringLiteral("/crossgrade.sqlite");
     // Undone whatever happens, so the temporary folder can be removed.

@@ -4,6 +4,8 @@
 // Schema versions, refusing files it must not touch, round trips, all-or-nothing writes and
 // the lock another process can hold.
 
+#include "test_files.h"
+
 #include <QObject>
 #include <QString>
 #include <QTemporaryDir>
@@ -12,12 +14,9 @@ class TestStore : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_fileCount = 0;
+    crossgrade::testing::FreshStoreFiles m_files;
 
-    QString freshPath() {
-        return m_dir.filePath(QStringLiteral("store-%1.sqlite").arg(++m_fileCount));
-    }
+    QString freshPath() { return m_files.next(); }
 
 private slots:
     // tst_store.cpp: opening, migrating and refusing files

@@ -5,6 +5,7 @@
 #include "benchmark_mlperf.h"
 #include "raw_db.h"
 #include "store.h"
+#include "test_files.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -68,15 +69,12 @@ class TestStoreBenchmarks : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_fileCount = 0;
+    crossgrade::testing::FreshStoreFiles m_files;
 
-    QString freshPath() {
-        return m_dir.filePath(QStringLiteral("store-%1.sqlite").arg(++m_fileCount));
-    }
+    QString freshPath() { return m_files.next(); }
 
 private slots:
-    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void initTestCase() { QVERIFY(m_files.dir.isValid()); }
 
     // A version-3 file is today's file without the tables of migrations 4 and 5.
     void migratesVersion3KeepingWhatWasStored() {

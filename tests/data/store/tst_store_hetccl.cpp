@@ -6,6 +6,7 @@
 #include "samples.h"
 #include "scenario_json.h"
 #include "store.h"
+#include "test_files.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -41,15 +42,12 @@ class TestStoreHetccl : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_fileCount = 0;
+    crossgrade::testing::FreshStoreFiles m_files;
 
-    QString freshPath() {
-        return m_dir.filePath(QStringLiteral("store-%1.sqlite").arg(++m_fileCount));
-    }
+    QString freshPath() { return m_files.next(); }
 
 private slots:
-    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void initTestCase() { QVERIFY(m_files.dir.isValid()); }
 
     // A version-2 file is today's file without migration 3's table (migrations 1 and 2 have
     // shipped and are never edited), so that is how one is made here.

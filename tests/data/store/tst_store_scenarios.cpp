@@ -8,6 +8,7 @@
 #include "samples.h"
 #include "scenario_json.h"
 #include "store.h"
+#include "test_files.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -75,15 +76,12 @@ class TestStoreScenarios : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_fileCount = 0;
+    crossgrade::testing::FreshStoreFiles m_files;
 
-    QString freshPath() {
-        return m_dir.filePath(QStringLiteral("store-%1.sqlite").arg(++m_fileCount));
-    }
+    QString freshPath() { return m_files.next(); }
 
 private slots:
-    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void initTestCase() { QVERIFY(m_files.dir.isValid()); }
 
     // A version-1 file is today's file without the objects of migrations 2 and 3 (migration
     // 1 has shipped and is never edited), so that is how one is made here.
