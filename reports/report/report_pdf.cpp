@@ -26,6 +26,10 @@ constexpr double kMarginMm = 16;
 constexpr double kHeaderMm = 9;
 constexpr double kFooterMm = 8;
 
+// Every face is named, the fixed-width one too: left to fontconfig, <tt> took the machine's
+// "monospace", and with it the report's column widths and line breaks (tst_cli_report
+// bug_reportLayoutFollowedTheMachinesMonospaceFont). fonts-dejavu-core, a dependency of the
+// package, has both.
 const char* const kBodyStyle = R"(
 body { color: #1f2328; }
 h1 { font-size: 15pt; font-weight: 700; color: #10202f; margin-top: 0px; margin-bottom: 6px; }
@@ -40,6 +44,7 @@ td, th { border: 1px solid #c5ccd3; padding: 2px; }
 .small { font-size: 7.5pt; }
 .num { text-align: right; }
 .box { background-color: #f3f6f9; }
+tt, code, pre { font-family: "DejaVu Sans Mono"; }
 )";
 
 double millimetresToPixels(double mm, int dpi) {

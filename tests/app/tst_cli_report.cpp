@@ -127,6 +127,39 @@ private Q_SLOTS:
                  m_sampleText);
     }
 
+    // The report's fixed-width text (<tt>: evidence and the reproduce command) took whatever
+    // face fontconfig calls monospace, so its column widths, line breaks and this golden text
+    // changed with the fonts a machine happened to have (Noto Sans Mono where x11-apps had
+    // pulled in fonts-noto-mono, DejaVu Sans Mono on a fresh one). It names DejaVu Sans Mono,
+    // which the package depends on; here monospace is made DejaVu Serif and nothing may move.
+    void bug_reportLayoutFollowedTheMachinesMonospaceFont() {
+        const QString conf = m_dir.filePath(QStringLiteral("fonts.conf"));
+        QFile f(conf);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"(<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <match target="pattern">
+    <test name="family" compare="not_eq"><string>DejaVu Sans</string></test>
+    <test name="family" compare="not_eq"><string>DejaVu Sans Mono</string></test>
+    <edit name="family" mode="prepend" binding="strong"><string>DejaVu Serif</string></edit>
+  </match>
+</fontconfig>
+)");
+        f.close();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("FONTCONFIG_FILE"), conf);
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("serif")));
+        const QString pdf = m_dir.filePath(QStringLiteral("serif/sample-report.pdf"));
+        const Run run = cli(sampleReportArguments(m_db, pdf), env);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QStringList fonts = crossgrade::testing::pdfFontNames(pdf);
+        QVERIFY2(fonts.contains(QStringLiteral("DejaVuSansMono")), qPrintable(fonts.join(' ')));
+        QVERIFY2(!fonts.contains(QStringLiteral("DejaVuSerif")), qPrintable(fonts.join(' ')));
+        QCOMPARE(goldenLines(crossgrade::testing::pdfText(pdf)), m_sampleText);
+    }
+
     void sourceDateEpochFixesTheDate() {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("SOURCE_DATE_EPOCH"), QStringLiteral("1767225600")); // 2026-01-01

@@ -1,7 +1,7 @@
 #pragma once
 
-// Reading a PDF back with poppler-utils (pdftotext, pdfimages, pdfinfo), as a reader would:
-// the tests check what the page says, not how Qt wrote it.
+// Reading a PDF back with poppler-utils (pdftotext, pdfimages, pdfinfo, pdffonts), as a reader
+// would: the tests check what the page says, not how Qt wrote it.
 
 #include <QByteArray>
 #include <QProcess>
@@ -50,6 +50,16 @@ inline int pdfImageCount(const QString& pdf) {
     const QStringList lines = runTool(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf})
                                   .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     return int(lines.size()) - 2; // a header line and a rule
+}
+
+// The PostScript names of the fonts pdffonts lists ("DejaVuSans-Bold", "DejaVuSansMono").
+inline QStringList pdfFontNames(const QString& pdf) {
+    QStringList names;
+    const QStringList lines =
+        runTool(QStringLiteral("pdffonts"), {pdf}).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (qsizetype i = 2; i < lines.size(); ++i) // a header line and a rule
+        names << lines[i].section(QLatin1Char(' '), 0, 0, QString::SectionSkipEmpty);
+    return names;
 }
 
 // "Pages:" and "Page size:" of pdfinfo.
