@@ -197,10 +197,6 @@ int runRecommend(Context& ctx) {
     return kExitOk;
 }
 
-void addTextJsonFormat(QCommandLineParser& p) {
-    addFormatOption(p, {"text", "json"});
-}
-
 } // namespace
 
 model::Audit auditFromFileOrId(Context& ctx, const QString& arg) {

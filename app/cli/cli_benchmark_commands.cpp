@@ -30,10 +30,6 @@ namespace {
 
 using data::BenchmarkFormat;
 
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
 std::string number(double v, int precision = 4) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
@@ -398,7 +394,7 @@ int runCompareHw(Context& ctx) {
 
 // --- bind-benchmarks -------------------------------------------------------------------------
 
-std::string rangeText(const model::UncertainNumber& u) {
+std::string boundRangeText(const model::UncertainNumber& u) {
     return number(u.range.most_likely, 3) + " (" + number(u.range.low, 3) + "–" +
            number(u.range.high, 3) + ")";
 }
@@ -414,14 +410,14 @@ std::string bindingSummary(const std::string& workload, const model::WorkloadBin
     for (const auto& [sku, bound] : b.skus) {
         out << "  " << sku << ":";
         if (bound.ratio)
-            out << " ratio to H100 " << rangeText(*bound.ratio) << " over " << bound.pairs
+            out << " ratio to H100 " << boundRangeText(*bound.ratio) << " over " << bound.pairs
                 << (bound.pairs == 1 ? " pair" : " pairs") << ", no transition penalty on top;";
         if (bound.joules_per_token)
-            out << " " << rangeText(*bound.joules_per_token) << " J/token;";
+            out << " " << boundRangeText(*bound.joules_per_token) << " J/token;";
         out << " " << bound.rows.size() << (bound.rows.size() == 1 ? " row\n" : " rows\n");
     }
     if (b.reference_tokens_per_s_per_gpu)
-        out << "  reference throughput: " << rangeText(*b.reference_tokens_per_s_per_gpu)
+        out << "  reference throughput: " << boundRangeText(*b.reference_tokens_per_s_per_gpu)
             << " tokens/s per H100 from your own serving runs\n";
     for (const std::string& note : b.notes)
         out << "  " << data::printable(note) << '\n';
@@ -555,7 +551,7 @@ std::vector<Command> benchmarkCommands() {
                           QStringLiteral("Only models whose name contains this (any case)."),
                           QStringLiteral("M")});
              addSelectorOptions(p);
-             addFormatOption(p, {"text", "json"});
+             addTextJsonFormat(p);
              p.addOption(
                  {QStringLiteral("out"), QStringLiteral("Write to FILE."), QStringLiteral("FILE")});
          },

@@ -36,6 +36,10 @@ data::Store& Context::openStore() {
     return *store;
 }
 
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
 std::string str(const QString& s) {
     if (!data::hasRawBytes(s))
         return s.toStdString();
@@ -150,6 +154,10 @@ void addFormatOption(QCommandLineParser& p, const QStringList& allowed) {
     p.addOption({QStringLiteral("format"),
                  QStringLiteral("Output format: %1.").arg(allowed.join(QLatin1String(", "))),
                  allowed.join(QLatin1Char('|')), allowed.first()});
+}
+
+void addTextJsonFormat(QCommandLineParser& p) {
+    addFormatOption(p, {"text", "json"});
 }
 
 void writeOutput(Context& ctx, const std::string& text) {

@@ -18,6 +18,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace crossgrade::app {
@@ -62,6 +63,8 @@ struct Command {
 };
 
 std::string str(const QString& s);
+// UTF-8 text of the model and the readers as a QString.
+QString qs(std::string_view s);
 // A file or folder named on the command line: its bytes exactly as given, which need not be
 // UTF-8 (main() keeps them, data/common/path_bytes.h), for std::filesystem and POSIX calls.
 std::string pathArgument(const QString& arg);
@@ -100,6 +103,8 @@ std::string textOption(const QCommandLineParser& parser, const char* name, std::
 // --format, checked against the formats a command offers.
 QString formatOption(const QCommandLineParser& parser, const QStringList& allowed);
 void addFormatOption(QCommandLineParser& p, const QStringList& allowed);
+// --format text|json, the choice of the commands that list or report.
+void addTextJsonFormat(QCommandLineParser& p);
 // Writes to --out atomically when given, else to standard output.
 void writeOutput(Context& ctx, const std::string& text);
 

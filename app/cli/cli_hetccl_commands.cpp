@@ -20,10 +20,6 @@ namespace {
 
 using model::HetcclPaper;
 
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
 std::string papersText() {
     std::string out;
     for (HetcclPaper p : model::kAllHetcclPapers)
@@ -73,7 +69,7 @@ void refuseOptions(const QCommandLineParser& parser, const std::string& sub,
                                "for which subcommand takes it");
 }
 
-std::string rangeText(const model::Range& r) {
+std::string monthsText(const model::Range& r) {
     char buffer[96];
     std::snprintf(buffer, sizeof buffer, "[%g, %g, %g]", r.low, r.most_likely, r.high);
     return buffer;
@@ -198,7 +194,7 @@ int runResolve(Context& ctx) {
     for (std::size_t i = 0; i < result.papers.size(); ++i) {
         const model::HetcclResolution& r = result.papers[i];
         ctx.out << "arXiv " << model::toString(r.paper) << "  " << model::paperTitle(r.paper)
-                << "\n  hetccl.available_month " << rangeText(r.available_month.range)
+                << "\n  hetccl.available_month " << monthsText(r.available_month.range)
                 << (r.past_horizon ? "  (past the horizon)" : "")
                 << (i == result.earliest ? "  <- earliest: what apply writes" : "") << "\n  "
                 << r.available_month.source << '\n';
@@ -231,12 +227,12 @@ int runApply(Context& ctx) {
                                  ? givenNote
                                  : "HetCCL watch: arXiv " +
                                        std::string(model::toString(chosen.paper)) + " " +
-                                       rangeText(chosen.available_month.range);
+                                       monthsText(chosen.available_month.range);
     const data::ScenarioVersionId saved = ctx.openStore().saveScenarioVersion(
         scenario, note, CROSSGRADE_VERSION,
         data::headlineOf(model::evaluateScenario(scenario, model::compile(scenario))));
     ctx.out << "scenario " << saved.scenario_id << " version " << saved.number
-            << ": hetccl.available_month = " << rangeText(chosen.available_month.range) << " ("
+            << ": hetccl.available_month = " << monthsText(chosen.available_month.range) << " ("
             << chosen.available_month.source << ")\n";
     return kExitOk;
 }
@@ -298,7 +294,7 @@ std::vector<Command> hetcclCommands() {
              p.addOption({QStringLiteral("horizon"),
                           QStringLiteral("resolve: the horizon in months (1-120)."),
                           QStringLiteral("N"), QStringLiteral("60")});
-             addFormatOption(p, {"text", "json"});
+             addTextJsonFormat(p);
          },
          runHetcclWatch},
     };

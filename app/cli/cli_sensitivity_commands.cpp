@@ -233,7 +233,7 @@ std::vector<Command> sensitivityCommands() {
          "range. --map X,Y adds the 2-D break-even map of two knobs. --format json prints "
          "crossgrade.sensitivity/1 (docs/formats/sensitivity.md).",
          [](QCommandLineParser& p) {
-             addFormatOption(p, {"text", "json"});
+             addTextJsonFormat(p);
              addScenarioArgumentOptions(p);
              p.addOption({QStringLiteral("knobs"),
                           QStringLiteral("The knobs to find switching values for, comma "

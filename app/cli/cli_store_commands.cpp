@@ -23,10 +23,6 @@ namespace {
 
 using data::Store;
 
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
 std::string storeName(const Store& store) {
     return data::printable(str(QDir::toNativeSeparators(store.path())));
 }
@@ -367,10 +363,6 @@ int runExportVersion(Context& ctx) {
         inputs += '\n';
     writeOutput(ctx, inputs);
     return kExitOk;
-}
-
-void addTextJsonFormat(QCommandLineParser& p) {
-    addFormatOption(p, {"text", "json"});
 }
 
 } // namespace

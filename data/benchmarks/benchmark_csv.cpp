@@ -1,5 +1,6 @@
 #include "benchmark_csv.h"
 
+#include "ascii_text.h"
 #include "csv_writer.h"
 #include "path_bytes.h"
 
@@ -23,14 +24,14 @@ namespace {
 using model::BenchmarkRecord;
 
 // Where a column's value goes in the record; the member's type says how the field is read.
-using Member =
+using FieldPointer =
     std::variant<std::string BenchmarkRecord::*, int BenchmarkRecord::*,
                  std::optional<int> BenchmarkRecord::*, std::optional<double> BenchmarkRecord::*,
                  std::vector<std::string> BenchmarkRecord::*>;
 
 struct Column {
     std::string_view name;
-    Member member;
+    FieldPointer member;
     std::string_view unit; // for messages and docs/formats/benchmark-csv.md; empty for text
     bool required = false; // the header must have it and a row's field may not be empty
     bool throughput = false;
@@ -100,20 +101,12 @@ bool isBlank(char c) {
     return c == ' ' || c == '\t';
 }
 
-std::string_view trimmed(std::string_view s) {
+std::string_view trimBlanks(std::string_view s) {
     while (!s.empty() && isBlank(s.front()))
         s.remove_prefix(1);
     while (!s.empty() && isBlank(s.back()))
         s.remove_suffix(1);
     return s;
-}
-
-std::string lowered(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-    return out;
 }
 
 std::string place(std::size_t row, std::size_t column) {
@@ -146,7 +139,7 @@ std::vector<std::string> splitItems(std::string_view text) {
     std::vector<std::string> out;
     while (!text.empty()) {
         const std::size_t end = std::min(text.find(';'), text.size());
-        const std::string_view item = trimmed(text.substr(0, end));
+        const std::string_view item = trimBlanks(text.substr(0, end));
         if (!item.empty())
             out.emplace_back(item);
         text.remove_prefix(std::min(end + 1, text.size()));
@@ -255,12 +248,12 @@ void CsvReader::field(std::string_view text) {
 }
 
 void CsvReader::headerField(std::size_t column, std::string_view text) {
-    const std::string name = lowered(trimmed(text));
+    const std::string name = model::asciiLower(trimBlanks(text));
     if (name.empty())
         return refuse(place(1, column), "a column with no name in the header");
     const int index = columnIndex(name);
     if (index < 0) {
-        std::string message = "unknown column " + shown(trimmed(text));
+        std::string message = "unknown column " + shown(trimBlanks(text));
         message += name.find(';') != std::string::npos
                        ? ": the fields seem to be separated by ';'; save the file with ','"
                        : ": the columns are named in docs/formats/benchmark-csv.md";
@@ -308,7 +301,7 @@ std::optional<Problem> CsvReader::readRow(BenchmarkRecord& r) const {
                        std::to_string(m_fields) + (m_fields == 1 ? " field" : " fields") +
                            ", but the header has " + std::to_string(m_values.size())};
     if (std::all_of(m_values.begin(), m_values.end(),
-                    [](const std::string& v) { return trimmed(v).empty(); }))
+                    [](const std::string& v) { return trimBlanks(v).empty(); }))
         return Problem{place(m_row, 1), "an empty row"};
     for (std::size_t k = 0; k < m_values.size(); ++k)
         if (auto problem = readField(kColumns[std::size_t(m_columnAt[k])], m_values[k], k + 1, r))
@@ -319,7 +312,7 @@ std::optional<Problem> CsvReader::readRow(BenchmarkRecord& r) const {
         return Problem{place(m_row, columnOf(kHardware)),
                        "hardware " + shown(r.hardware) +
                            " is not in the mapping table (docs/benchmarks.md); not guessed"};
-    if (!r.sku.empty() && lowered(r.sku) != lowered(*sku))
+    if (!r.sku.empty() && model::asciiLower(r.sku) != model::asciiLower(*sku))
         return Problem{place(m_row, columnOf(kSku)), "sku " + shown(r.sku) + " disagrees with " +
                                                          "hardware " + shown(r.hardware) +
                                                          ", which is " + *sku};
@@ -350,7 +343,7 @@ std::optional<Problem> CsvReader::readField(const Column& column, std::string_vi
     const auto fail = [&](std::string message) {
         return Problem{place(m_row, fieldColumn), std::move(message)};
     };
-    const std::string_view value = trimmed(text);
+    const std::string_view value = trimBlanks(text);
     if (value.empty() && column.required)
         return fail(std::string(column.name) + " is empty; it is required");
 

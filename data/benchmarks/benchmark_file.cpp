@@ -1,3 +1,4 @@
+#include "ascii_text.h"
 #include "benchmark_csv.h"
 #include "benchmark_import.h"
 #include "benchmark_inferencex.h"
@@ -25,10 +26,7 @@ bool mentions(std::string_view head, std::initializer_list<std::string_view> key
 }
 
 std::string lowerFirstLine(std::string_view head) {
-    std::string line(head.substr(0, head.find('\n')));
-    std::transform(line.begin(), line.end(), line.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return line;
+    return model::asciiLower(head.substr(0, head.find('\n')));
 }
 
 // `{ "12" :` — an object whose first key is a row number, as MLPerf's summary is.

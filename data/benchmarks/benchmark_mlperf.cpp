@@ -1,5 +1,6 @@
 #include "benchmark_mlperf.h"
 
+#include "ascii_text.h"
 #include "benchmark_json_row.h"
 #include "json_checks.h"
 #include "json_stream.h"
@@ -21,10 +22,8 @@ namespace {
 const DocumentKind kSummary{"an MLPerf Inference summary.json", "MLPerf summary files", 3};
 
 // Tokens per second, the only unit the model compares (MLPerf writes "Tokens/s").
-bool isTokensPerSecond(std::string units) {
-    std::transform(units.begin(), units.end(), units.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return units == "tokens/s";
+bool isTokensPerSecond(std::string_view units) {
+    return model::asciiLower(units) == "tokens/s";
 }
 
 std::optional<Problem> readRow(const std::string& key, const json& row, const std::string& file,
@@ -106,7 +105,7 @@ bool numericKeyOrder(const std::string& a, const std::string& b) {
 }
 
 // One member of the top-level object: its key and where its value lies in the stream.
-struct Member {
+struct TopLevelMember {
     std::string key;
     std::streamoff begin = 0; // the value's first byte
     std::streamoff end = 0;   // past its last byte (white space before ',' or '}' included)
@@ -116,13 +115,13 @@ struct Member {
 // no value is built): `member` gets each in file order and returns false to stop. Returns false
 // when the scan stopped early or the text is not an object it can follow (a key it cannot
 // decode, no '{' first); the stream reader, not this, says what is wrong with such a file.
-bool scanMembers(std::istream& in, const std::function<bool(Member&&)>& member) {
+bool scanMembers(std::istream& in, const std::function<bool(TopLevelMember&&)>& member) {
     const std::streamoff start = in.tellg();
     std::array<char, 64 * 1024> chunk{};
     int depth = 0;
     bool inString = false, escape = false, inKey = false, keyEscaped = false;
     bool expectKey = false, expectValue = false, haveMember = false;
-    Member current;
+    TopLevelMember current;
     std::streamoff at = start;
     while (in.read(chunk.data(), std::streamsize(chunk.size())) || in.gcount() > 0) {
         const std::streamsize n = in.gcount();
@@ -212,7 +211,7 @@ bool scanMembers(std::istream& in, const std::function<bool(Member&&)>& member) 
 std::optional<bool> keysInNumericOrder(std::istream& in) {
     std::string last;
     bool first = true, ordered = true;
-    const bool scanned = scanMembers(in, [&](Member&& m) {
+    const bool scanned = scanMembers(in, [&](TopLevelMember&& m) {
         if (!first && numericKeyOrder(m.key, last)) {
             ordered = false;
             return false;
@@ -270,8 +269,8 @@ void readShuffled(std::istream& in, std::streampos start, const std::string& fil
         return;
     in.clear();
     in.seekg(start);
-    std::vector<Member> members;
-    if (!scanMembers(in, [&](Member&& m) {
+    std::vector<TopLevelMember> members;
+    if (!scanMembers(in, [&](TopLevelMember&& m) {
             members.push_back(std::move(m));
             return true;
         })) {
@@ -279,11 +278,12 @@ void readShuffled(std::istream& in, std::streampos start, const std::string& fil
         in.seekg(start);
         return readHeld(in, file, out);
     }
-    std::stable_sort(members.begin(), members.end(), [](const Member& a, const Member& b) {
-        return numericKeyOrder(a.key, b.key);
-    });
+    std::stable_sort(members.begin(), members.end(),
+                     [](const TopLevelMember& a, const TopLevelMember& b) {
+                         return numericKeyOrder(a.key, b.key);
+                     });
     std::string text;
-    for (const Member& m : members) {
+    for (const TopLevelMember& m : members) {
         in.clear();
         in.seekg(m.begin);
         text.resize(std::size_t(m.end - m.begin));

@@ -1,12 +1,12 @@
 #include "benchmark_serving.h"
 
+#include "ascii_text.h"
 #include "benchmark_json_row.h"
 #include "json_checks.h"
 #include "json_stream.h"
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <optional>
@@ -42,12 +42,6 @@ std::string contextOrMetadata(const std::string& given, RowReader& in, Keys keys
         return given;
     const char* key = firstPresent(in, keys);
     return key ? in.text(key) : std::string();
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
 }
 
 // benchmark_serving writes "20250115-093015"; an ISO date (with or without a time) is read too.
@@ -229,7 +223,8 @@ std::optional<Problem> readRun(const json& doc, const std::string& file,
     const std::string backend = in.optionalText("backend");
     const std::string stack =
         context.software_stack.empty() ? in.optionalText("software_stack") : context.software_stack;
-    r.software_stack = backend.empty() || lower(stack).find(lower(backend)) != std::string::npos
+    r.software_stack = backend.empty() || model::asciiLower(stack).find(
+                                              model::asciiLower(backend)) != std::string::npos
                            ? stack
                        : stack.empty() ? backend
                                        : backend + " " + stack;

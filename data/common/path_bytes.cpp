@@ -56,7 +56,7 @@ int hexValue(char c) {
     return -1;
 }
 
-std::string escaped(std::string_view bytes, bool controls) {
+std::string percentEscaped(std::string_view bytes, bool controls) {
     std::string out;
     out.reserve(bytes.size() + 8);
     for (std::size_t i = 0; i < bytes.size();) {
@@ -86,7 +86,7 @@ bool isWellFormedUtf8(std::string_view bytes) {
 }
 
 std::string percentEscapedPath(std::string_view bytes) {
-    return escaped(bytes, false);
+    return percentEscaped(bytes, false);
 }
 
 std::optional<std::string> percentUnescapedPath(std::string_view text) {
@@ -111,7 +111,7 @@ std::string printablePath(std::string_view bytes) {
     bool plain = isWellFormedUtf8(bytes);
     for (const char c : bytes)
         plain = plain && static_cast<unsigned char>(c) >= 0x20 && c != 0x7F;
-    return plain ? std::string(bytes) : escaped(bytes, true);
+    return plain ? std::string(bytes) : percentEscaped(bytes, true);
 }
 
 QString pathFromBytes(std::string_view bytes) {

@@ -6,7 +6,7 @@ namespace crossgrade::data {
 
 namespace {
 
-std::string escaped(std::string_view text, bool keepLineBreaks) {
+std::string controlsEscaped(std::string_view text, bool keepLineBreaks) {
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -41,11 +41,11 @@ std::string escaped(std::string_view text, bool keepLineBreaks) {
 } // namespace
 
 std::string printable(std::string_view text) {
-    return escaped(text, false);
+    return controlsEscaped(text, false);
 }
 
 std::string printableLines(std::string_view text) {
-    return escaped(text, true);
+    return controlsEscaped(text, true);
 }
 
 } // namespace crossgrade::data

@@ -4,6 +4,7 @@
 #include "audit_json.h"
 
 #include "document_reader.h"
+#include "input_limits.h"
 #include "json_checks.h"
 #include "path_bytes.h"
 
@@ -17,7 +18,6 @@ using nlohmann::json;
 using namespace crossgrade::model;
 
 // Limits that keep one audit reviewable and the store bounded; docs/formats/audit.md.
-constexpr std::size_t kMaxNameChars = 200;
 constexpr std::size_t kMaxTextChars = 100'000;  // notes, reasons
 constexpr std::size_t kMaxPathChars = 4'096;    // PATH_MAX on Linux
 constexpr std::size_t kMaxSnippetChars = 4'000; // a few lines of code
@@ -45,9 +45,9 @@ public:
                            "dimensions", "not_scanned", "repositories"});
         if (requireTag || doc.contains("schema"))
             m_check.checkSchemaTag(doc, m_at, kAuditSchemaTag);
-        audit.name = m_check.requiredName(doc, m_at, "name", kMaxNameChars);
-        audit.organisation = m_check.optionalName(doc, m_at, "organisation", kMaxNameChars);
-        audit.date = m_check.optionalString(doc, m_at, "date", kMaxNameChars);
+        audit.name = m_check.requiredName(doc, m_at, "name", model::kMaxNameBytes);
+        audit.organisation = m_check.optionalName(doc, m_at, "organisation", model::kMaxNameBytes);
+        audit.date = m_check.optionalString(doc, m_at, "date", model::kMaxNameBytes);
         if (!audit.date.empty() && !isIsoDate(audit.date))
             error(pointerTo("date"), "expected a date as YYYY-MM-DD, got " + describe(doc["date"]));
         audit.notes = m_check.optionalString(doc, m_at, "notes", kMaxTextChars);
@@ -253,9 +253,9 @@ private:
             return;
         }
         for (const auto& [rule, count] : f->items()) {
-            if (rule.empty() || rule.size() > kMaxNameChars)
-                error(childPointer(fat, rule),
-                      "expected a rule id of 1 to " + std::to_string(kMaxNameChars) + " bytes");
+            if (rule.empty() || rule.size() > model::kMaxNameBytes)
+                error(childPointer(fat, rule), "expected a rule id of 1 to " +
+                                                   std::to_string(model::kMaxNameBytes) + " bytes");
             else if (auto n = m_check.integerAt(count, childPointer(fat, rule), 0))
                 out.findings[rule] = *n;
         }
@@ -277,7 +277,7 @@ private:
                                "path_encoding", "line", "col", "snippet", "context",
                                "rocm_equivalent", "mitigated_by"});
             EvidenceItem e;
-            e.rule_id = m_check.requiredString(*item, iat, "rule_id", kMaxNameChars);
+            e.rule_id = m_check.requiredString(*item, iat, "rule_id", model::kMaxNameBytes);
             e.path = pathAt(*item, iat, "path", true, kMaxPathChars);
             for (std::string_view key : {"severity", "confidence", "line", "context"})
                 if (!item->contains(key))
@@ -315,8 +315,9 @@ private:
             e.rocm_equivalent =
                 m_check.optionalString(*item, iat, "rocm_equivalent", kMaxTextChars);
             if (item->contains("mitigated_by") && !(*item)["mitigated_by"].is_null())
-                e.mitigated_by = m_check.stringAt((*item)["mitigated_by"],
-                                                  childPointer(iat, "mitigated_by"), kMaxNameChars);
+                e.mitigated_by =
+                    m_check.stringAt((*item)["mitigated_by"], childPointer(iat, "mitigated_by"),
+                                     model::kMaxNameBytes);
             out.evidence.push_back(std::move(e));
         }
     }
@@ -334,7 +335,7 @@ private:
             m_check.checkKeys(*item, iat,
                               {"rule_id", "path", "path_encoding", "line", "snippet", "note"});
             Mitigation m;
-            m.rule_id = m_check.requiredString(*item, iat, "rule_id", kMaxNameChars);
+            m.rule_id = m_check.requiredString(*item, iat, "rule_id", model::kMaxNameBytes);
             m.path = pathAt(*item, iat, "path", false, kMaxPathChars);
             if (item->contains("line"))
                 m.line = m_check.integerAt((*item)["line"], childPointer(iat, "line"), 1);
@@ -396,7 +397,7 @@ private:
                                "bytes_scanned", "files_not_scanned", "proposed", "findings",
                                "submodules"});
             RepositoryBreakdown r;
-            r.name = pathAt(*item, iat, "name", true, kMaxNameChars);
+            r.name = pathAt(*item, iat, "name", true, model::kMaxNameBytes);
             r.root = pathAt(*item, iat, "root", false, kMaxPathChars);
             r.files_scanned = countAt(*item, iat, "files_scanned");
             r.bytes_scanned = countAt(*item, iat, "bytes_scanned");

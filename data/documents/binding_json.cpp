@@ -1,12 +1,13 @@
 #include "binding_json.h"
 
+#include "input_limits.h"
+
 namespace crossgrade::data {
 
 using nlohmann::json;
 
 namespace {
 
-constexpr std::size_t kMaxNameChars = 200;
 constexpr std::size_t kMaxRowChars = 2'000;
 constexpr std::size_t kMaxTokens = 10'000'000;
 
@@ -70,9 +71,9 @@ std::optional<model::WorkloadBinding> readBinding(JsonChecker& check, const json
                      "reference_rows", "notes"});
     model::WorkloadBinding b;
     model::BenchmarkSelector& s = b.selector;
-    s.model = check.requiredString(*obj, pointer, "model", kMaxNameChars);
-    s.precision = check.optionalString(*obj, pointer, "precision", kMaxNameChars);
-    s.scenario = check.optionalString(*obj, pointer, "scenario", kMaxNameChars);
+    s.model = check.requiredString(*obj, pointer, "model", model::kMaxNameBytes);
+    s.precision = check.optionalString(*obj, pointer, "precision", model::kMaxNameBytes);
+    s.scenario = check.optionalString(*obj, pointer, "scenario", model::kMaxNameBytes);
     s.isl = optionalCount(check, *obj, pointer, "isl");
     s.osl = optionalCount(check, *obj, pointer, "osl");
     if (obj->contains("interactivity") && !(*obj)["interactivity"].is_null())

@@ -1,6 +1,7 @@
 #include "pricebook_json.h"
 
 #include "document_reader.h"
+#include "input_limits.h"
 #include "json_checks.h"
 #include "scenario_inputs.h"
 
@@ -15,7 +16,6 @@ namespace {
 using nlohmann::json;
 using namespace crossgrade::model;
 
-constexpr std::size_t kMaxNameChars = 200;
 constexpr std::size_t kMaxSkuIdChars = 64;
 // root → port_months → task → effort level → {"range": […]} → range
 constexpr DocumentKind kPriceBookDocument{"a price book", "price book files", 6};
@@ -116,8 +116,8 @@ public:
             {"schema", "name", "version", "skus", "performance", "port_months", "sequences"});
         if (doc->contains("schema"))
             m_check.checkSchemaTag(*doc, pointer, kPriceBookSchemaTag);
-        book.name = m_check.requiredName(*doc, pointer, "name", kMaxNameChars);
-        book.version = m_check.optionalString(*doc, pointer, "version", kMaxNameChars);
+        book.name = m_check.requiredName(*doc, pointer, "name", model::kMaxNameBytes);
+        book.version = m_check.optionalString(*doc, pointer, "version", model::kMaxNameBytes);
         readSkus(*doc, pointer, book);
         readPerformance(*doc, pointer, book);
         readPortMonths(*doc, pointer, book);
@@ -171,7 +171,7 @@ private:
         else if (auto v = m_check.enumAt((*obj)["vendor"], childPointer(at, "vendor"), &parseVendor,
                                          vendors))
             sku.vendor = *v;
-        sku.name = m_check.requiredName(*obj, at, "name", kMaxNameChars);
+        sku.name = m_check.requiredName(*obj, at, "name", model::kMaxNameBytes);
         auto readUncertainFields = [&](const std::vector<UncertainField>& fields) {
             for (const UncertainField& f : fields)
                 if (auto u = m_check.requiredUncertain(*obj, at, f.key, f.sense))

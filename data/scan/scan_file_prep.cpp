@@ -1,5 +1,7 @@
 #include "scan_file_prep.h"
 
+#include "ascii_text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -9,20 +11,9 @@ namespace crossgrade::data {
 
 namespace {
 
-std::string lowered(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 std::string_view fileName(std::string_view path) {
     const auto slash = path.find_last_of("/\\");
     return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
-bool endsWith(std::string_view s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
 bool isNameChar(char c) {
@@ -159,13 +150,13 @@ std::map<std::size_t, std::vector<int>> sourceStringLines(std::string_view json)
 } // namespace
 
 bool isDockerfile(std::string_view path) {
-    const std::string name = lowered(fileName(path));
-    return name.rfind("dockerfile", 0) == 0 || endsWith(name, ".dockerfile") ||
+    const std::string name = model::asciiLower(fileName(path));
+    return name.starts_with("dockerfile") || name.ends_with(".dockerfile") ||
            name == "containerfile";
 }
 
 bool isNotebook(std::string_view path) {
-    return endsWith(lowered(fileName(path)), ".ipynb");
+    return model::asciiLower(fileName(path)).ends_with(".ipynb");
 }
 
 std::string resolveDockerfileArgs(std::string_view text) {
@@ -178,7 +169,7 @@ std::string resolveDockerfileArgs(std::string_view text) {
         const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
         const std::string_view line = text.substr(start, end - start);
         std::size_t args = 0;
-        const std::string word = lowered(instruction(line, args));
+        const std::string word = model::asciiLower(instruction(line, args));
         if (word == "from") {
             seenFrom = true;
             out += line.substr(0, args);

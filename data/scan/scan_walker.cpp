@@ -80,7 +80,7 @@ bool isInside(const std::string& canonical, const std::string& folder) {
             (folder.back() == '/' || canonical[folder.size()] == '/'));
 }
 
-std::string trimmed(std::string_view s) {
+std::string trimSpace(std::string_view s) {
     std::size_t b = 0;
     std::size_t e = s.size();
     while (b < e && std::isspace(static_cast<unsigned char>(s[b])) != 0)
@@ -99,7 +99,7 @@ std::vector<Submodule> parseGitmodules(std::string_view text) {
     while (start < text.size()) {
         const auto nl = text.find('\n', start);
         const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
-        const std::string line = trimmed(text.substr(start, end - start));
+        const std::string line = trimSpace(text.substr(start, end - start));
         start = end + 1;
         if (line.empty() || line[0] == '#' || line[0] == ';')
             continue;
@@ -114,8 +114,8 @@ std::vector<Submodule> parseGitmodules(std::string_view text) {
         const auto eq = line.find('=');
         if (eq == std::string::npos)
             continue;
-        const std::string key = trimmed(std::string_view(line).substr(0, eq));
-        std::string value = trimmed(std::string_view(line).substr(eq + 1));
+        const std::string key = trimSpace(std::string_view(line).substr(0, eq));
+        std::string value = trimSpace(std::string_view(line).substr(eq + 1));
         if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
             value = value.substr(1, value.size() - 2);
         if (key == "path") {

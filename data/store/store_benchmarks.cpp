@@ -1,5 +1,6 @@
 #include "store_benchmarks.h"
 
+#include "ascii_text.h"
 #include "sql_dialect.h"
 
 #include <QSqlQuery>
@@ -93,11 +94,6 @@ std::string optionalKey(const std::optional<int>& v) {
 std::string upper(std::string text) {
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return char(std::toupper(c)); });
-    return text;
-}
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
     return text;
 }
 
@@ -196,7 +192,7 @@ void visitBenchmarks(const Connection& connection, const BenchmarkFilter& filter
     if (!filter.sku.empty())
         bind(query, {sqlText(upper(filter.sku))});
     connection.exec(query, doing);
-    const std::string modelPart = lower(filter.model);
+    const std::string modelPart = model::asciiLower(filter.model);
     StoredBenchmark row; // one at a time: a million rows are never all in memory
     while (connection.next(query, doing)) {
         row = StoredBenchmark{};
@@ -244,7 +240,7 @@ void visitBenchmarks(const Connection& connection, const BenchmarkFilter& filter
         r.accuracy_note = text();
         r.flags = splitFlags(text());
         row.imported_at = text();
-        if (!modelPart.empty() && lower(r.model).find(modelPart) == std::string::npos)
+        if (!modelPart.empty() && model::asciiLower(r.model).find(modelPart) == std::string::npos)
             continue;
         visit(row);
     }

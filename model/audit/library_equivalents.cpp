@@ -1,23 +1,16 @@
 #include "library_equivalents.h"
 
 #include "article.h"
+#include "ascii_text.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace crossgrade::model {
 
 namespace {
 
-std::string lowered(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 bool names(std::string_view text, const LibraryEquivalent& library) {
-    const std::string lower = lowered(text);
+    const std::string lower = asciiLower(text);
     return std::any_of(library.terms.begin(), library.terms.end(), [&lower](std::string_view term) {
         return lower.find(term) != std::string::npos;
     });

@@ -1,9 +1,9 @@
 #include "benchmark_binding.h"
 
+#include "ascii_text.h"
 #include "benchmark_compare.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace crossgrade::model {
 
@@ -21,25 +21,18 @@ CompareOptions optionsOf(const BenchmarkSelector& s) {
     return o;
 }
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return out;
-}
-
 // The rows of one SKU the selector takes (the same filter compareSkus applies).
 std::vector<const BenchmarkRecord*> rowsOf(const std::vector<BenchmarkRecord>& records,
                                            std::string_view sku, const BenchmarkSelector& s) {
     std::vector<const BenchmarkRecord*> out;
     for (const BenchmarkRecord& r : records) {
-        if (lower(r.sku) != lower(sku))
+        if (asciiLower(r.sku) != asciiLower(sku))
             continue;
-        if (lower(r.model).find(lower(s.model)) == std::string::npos)
+        if (asciiLower(r.model).find(asciiLower(s.model)) == std::string::npos)
             continue;
-        if (!s.precision.empty() && lower(r.precision) != lower(s.precision))
+        if (!s.precision.empty() && asciiLower(r.precision) != asciiLower(s.precision))
             continue;
-        if (!s.scenario.empty() && lower(r.scenario) != lower(s.scenario))
+        if (!s.scenario.empty() && asciiLower(r.scenario) != asciiLower(s.scenario))
             continue;
         if ((s.isl && r.isl != s.isl) || (s.osl && r.osl != s.osl))
             continue;

@@ -1,9 +1,9 @@
 #include "benchmark_compare.h"
 
+#include "ascii_text.h"
 #include "input_limits.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -13,13 +13,6 @@
 namespace crossgrade::model {
 
 namespace {
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return out;
-}
 
 bool isSweep(const BenchmarkRecord& r) {
     return r.interactivity && *r.interactivity > 0;
@@ -43,9 +36,9 @@ std::string optionalInt(const std::optional<int>& v) {
 
 // Rows compare only within one group: the key compares names in any case.
 std::string groupKey(const BenchmarkRecord& r) {
-    return lower(r.model) + '\x1f' + lower(r.precision) + '\x1f' + lower(r.scenario) + '\x1f' +
-           optionalInt(r.isl) + '\x1f' + optionalInt(r.osl) + '\x1f' +
-           std::string(toString(kindOf(r)));
+    return asciiLower(r.model) + '\x1f' + asciiLower(r.precision) + '\x1f' +
+           asciiLower(r.scenario) + '\x1f' + optionalInt(r.isl) + '\x1f' + optionalInt(r.osl) +
+           '\x1f' + std::string(toString(kindOf(r)));
 }
 
 std::string number(double v) {
@@ -63,11 +56,11 @@ struct Sides {
 };
 
 bool keep(const BenchmarkRecord& r, const CompareOptions& o) {
-    if (!o.model.empty() && lower(r.model).find(lower(o.model)) == std::string::npos)
+    if (!o.model.empty() && asciiLower(r.model).find(asciiLower(o.model)) == std::string::npos)
         return false;
-    if (!o.precision.empty() && lower(r.precision) != lower(o.precision))
+    if (!o.precision.empty() && asciiLower(r.precision) != asciiLower(o.precision))
         return false;
-    if (!o.scenario.empty() && lower(r.scenario) != lower(o.scenario))
+    if (!o.scenario.empty() && asciiLower(r.scenario) != asciiLower(o.scenario))
         return false;
     if (o.isl && r.isl != o.isl)
         return false;
@@ -304,11 +297,11 @@ SkuComparison compareSkus(const std::vector<BenchmarkRecord>& records,
     SkuComparison out;
     out.reference_sku = std::string(referenceSku);
     out.other_sku = std::string(otherSku);
-    const std::string ref = lower(referenceSku);
-    const std::string oth = lower(otherSku);
+    const std::string ref = asciiLower(referenceSku);
+    const std::string oth = asciiLower(otherSku);
     std::map<std::string, Sides> groups; // by key: labels sort the output below
     for (const BenchmarkRecord& r : records) {
-        const std::string sku = lower(r.sku);
+        const std::string sku = asciiLower(r.sku);
         if ((sku != ref && sku != oth) || !keep(r, options))
             continue;
         if (!options.include_flagged && excludedFromBindingsByDefault(r)) {

@@ -11,13 +11,19 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <map>
 #include <mutex>
 #include <re2/re2.h>
 #include <re2/set.h>
 
 namespace crossgrade::model {
+
+// How a call spanning lines is folded into one. Outside the anonymous namespace because
+// ScanMatcher::Compiled, a class of the header, holds one.
+enum class CallFold {
+    Code,   // the call's top-level code, strings emptied ("" stands for each), nested (...) dropped
+    Strings // the call's string literals run together into one quoted string
+};
 
 using scan_text::classify;
 using scan_text::CommentSyntax;
@@ -86,19 +92,15 @@ std::string snippetOf(std::string_view line, std::size_t hit) {
 // Calls whose arguments often span lines: the rule's own pattern is matched once more against
 // the whole call folded into one line, so `load_inline(` with `cuda_sources=` three lines down,
 // or `asm volatile(` whose PTX sits in a later string, is reported at the call's first line.
-enum class Fold {
-    Code,   // the call's top-level code, strings emptied ("" stands for each), nested (...) dropped
-    Strings // the call's string literals run together into one quoted string
-};
 struct CallSpan {
     std::string_view rule_id;
     std::string_view head; // RE2 ending in the call's "(", on one line (it is the finding's match)
-    Fold fold;
+    CallFold fold;
 };
 constexpr std::array<CallSpan, 2> kCallSpans{{
-    {"D1.inline-extension", R"re(\bload_inline[ \t]*\()re", Fold::Code},
+    {"D1.inline-extension", R"re(\bload_inline[ \t]*\()re", CallFold::Code},
     {"D1.inline-ptx", R"re(\b(asm|__asm__)[ \t]*(volatile[ \t]*|__volatile__[ \t]*)?\()re",
-     Fold::Strings},
+     CallFold::Strings},
 }};
 constexpr std::size_t kSpanLimit = 16 * 1024; // bytes of a call read past its "("
 // The set runs over stretches of about this many bytes (whole lines), so that a rule it names
@@ -108,7 +110,7 @@ constexpr std::size_t kStretchBytes = 4 * 1024;
 // The call opened by the "(" just before `from`, folded as `fold`; `syntax` tells strings and
 // comments apart (comment bytes come from `mark`).
 std::string foldCall(std::string_view text, std::size_t from, const Marks& mark,
-                     CommentSyntax syntax, Fold fold) {
+                     CommentSyntax syntax, CallFold fold) {
     std::string out;
     int depth = 1;
     const std::size_t end = std::min(text.size(), from + kSpanLimit);
@@ -139,7 +141,7 @@ std::string foldCall(std::string_view text, std::size_t from, const Marks& mark,
                 content += text[j++];
             }
             i = std::min(end, j + open);
-            if (fold == Fold::Strings) {
+            if (fold == CallFold::Strings) {
                 content.erase(std::remove(content.begin(), content.end(), '"'), content.end());
                 out += content;
             } else if (depth == 1) {
@@ -151,7 +153,7 @@ std::string foldCall(std::string_view text, std::size_t from, const Marks& mark,
             ++depth;
         else if (c == ')' || c == ']' || c == '}')
             --depth;
-        if (fold == Fold::Code && depth == 1 && c != ']' && c != '}' && c != ')')
+        if (fold == CallFold::Code && depth == 1 && c != ']' && c != '}' && c != ')')
             out += c == '\n' || c == '\r' ? ' ' : c;
         ++i;
     }
@@ -222,7 +224,7 @@ struct ScanMatcher::Compiled {
     struct Span {
         std::size_t rule = 0;
         std::unique_ptr<RE2> head;
-        Fold fold = Fold::Code;
+        CallFold fold = CallFold::Code;
     };
     // The rules (and call heads) of one combination of text scopes, in one multi-line set that
     // says which of them may hit in a stretch of lines. `set` is null when it did not compile:
@@ -529,7 +531,7 @@ void ScanMatcher::matchFile(std::string_view path, std::string_view text,
                 continue;
             const std::string_view head(m.data(), m.size());
             const std::string body = foldCall(text, off + m.size(), mark, syntax, span.fold);
-            const std::string folded = span.fold == Fold::Strings
+            const std::string folded = span.fold == CallFold::Strings
                                            ? std::string(head) + "\"" + body + "\")"
                                            : std::string(head) + body + ")";
             if (!RE2::PartialMatch(folded, *cr.pattern) ||

@@ -8,10 +8,6 @@ namespace crossgrade::model {
 
 namespace {
 
-constexpr Level L = Level::Low;
-constexpr Level M = Level::Medium;
-constexpr Level H = Level::High;
-
 constexpr std::string_view kRocmDocs = "ROCm documentation, 'Third-party support matrix' (ROCm "
                                        "7.x) and the project's own install guide, 2026";
 
@@ -23,10 +19,6 @@ std::string normalise(std::string_view name) {
         out.push_back(c == '_' || c == '.' ? '-' : static_cast<char>(std::tolower(u)));
     }
     return out;
-}
-
-bool startsWith(std::string_view s, std::string_view prefix) {
-    return s.substr(0, prefix.size()) == prefix;
 }
 
 } // namespace
@@ -53,41 +45,43 @@ const std::vector<PackageRating>& packageTable() {
     // Ratings follow §10's Dimension 2 column: mature equivalents Low, packages with ROCm forks
     // or partial ports Medium, no mainstream equivalent High.
     static const std::vector<PackageRating> table = {
-        {"nvidia-*-cu1x", M,
+        {"nvidia-*-cu1x", Level::Medium,
          "CUDA runtime wheels pinned by hand: ROCm PyTorch wheels bring the ROCm libraries; "
          "drop the pin",
          "", kRocmDocs},
-        {"cupy-cuda*", M, "cupy-rocm wheels (CuPy's ROCm build; part of the API)", "",
+        {"cupy-cuda*", Level::Medium, "cupy-rocm wheels (CuPy's ROCm build; part of the API)", "",
          "CuPy documentation, 'Installation: ROCm'"},
-        {"tensorrt", H, "MIGraphX (not drop-in)", "", kRocmDocs},
-        {"torch-tensorrt", H, "torch_migraphx (not drop-in)", "", kRocmDocs},
-        {"pycuda", H, "none: hip-python is the nearest, kernels need a rewrite", "",
+        {"tensorrt", Level::High, "MIGraphX (not drop-in)", "", kRocmDocs},
+        {"torch-tensorrt", Level::High, "torch_migraphx (not drop-in)", "", kRocmDocs},
+        {"pycuda", Level::High, "none: hip-python is the nearest, kernels need a rewrite", "",
          "hip-python documentation"},
-        {"cuda-python", M, "hip-python (AMD's HIP bindings for Python)", "",
+        {"cuda-python", Level::Medium, "hip-python (AMD's HIP bindings for Python)", "",
          "hip-python documentation"},
-        {"onnxruntime-gpu", M, "onnxruntime-rocm / MIGraphX execution provider", "",
+        {"onnxruntime-gpu", Level::Medium, "onnxruntime-rocm / MIGraphX execution provider", "",
          "ONNX Runtime documentation, execution providers"},
-        {"jax[cuda", L, "jax with the ROCm plugin (jax-rocm-plugin)", "",
+        {"jax[cuda", Level::Low, "jax with the ROCm plugin (jax-rocm-plugin)", "",
          "JAX installation guide, AMD GPU"},
-        {"tensorflow[and-cuda]", M, "tensorflow-rocm", "", kRocmDocs},
-        {"flash-attn", M, "flash-attention's CK and Triton backends for ROCm",
+        {"tensorflow[and-cuda]", Level::Medium, "tensorflow-rocm", "", kRocmDocs},
+        {"flash-attn", Level::Medium, "flash-attention's CK and Triton backends for ROCm",
          "ROCm/flash-attention", kRocmDocs},
-        {"xformers", M, "partial: ROCm builds of xformers (version-dependent)", "ROCm/xformers",
-         kRocmDocs},
-        {"bitsandbytes", M, "partial: bitsandbytes' ROCm backend (version-dependent)",
+        {"xformers", Level::Medium, "partial: ROCm builds of xformers (version-dependent)",
+         "ROCm/xformers", kRocmDocs},
+        {"bitsandbytes", Level::Medium, "partial: bitsandbytes' ROCm backend (version-dependent)",
          "ROCm/bitsandbytes", kRocmDocs},
-        {"apex", M, "the ROCm/apex fork", "ROCm/apex", kRocmDocs},
-        {"transformer-engine", M, "the ROCm/TransformerEngine fork", "ROCm/TransformerEngine",
-         kRocmDocs},
-        {"flashinfer", H,
+        {"apex", Level::Medium, "the ROCm/apex fork", "ROCm/apex", kRocmDocs},
+        {"transformer-engine", Level::Medium, "the ROCm/TransformerEngine fork",
+         "ROCm/TransformerEngine", kRocmDocs},
+        {"flashinfer", Level::High,
          "none mainstream: vLLM and SGLang on ROCm use AITER or Triton attention instead", "",
          "vLLM and SGLang ROCm documentation"},
-        {"deepspeed", L, "DeepSpeed builds for ROCm upstream", "ROCm/DeepSpeed", kRocmDocs},
-        {"vllm", L, "vLLM builds for ROCm upstream (ROCm/vllm for tuned kernels)", "ROCm/vllm",
+        {"deepspeed", Level::Low, "DeepSpeed builds for ROCm upstream", "ROCm/DeepSpeed",
          kRocmDocs},
-        {"mamba-ssm", M, "partial: ROCm builds of the selective-scan kernels", "", kRocmDocs},
-        {"causal-conv1d", M, "partial: ROCm builds (version-dependent)", "", kRocmDocs},
-        {"/whl/cu*", M, "PyTorch's /whl/rocmX.Y index instead of /whl/cuXXX", "",
+        {"vllm", Level::Low, "vLLM builds for ROCm upstream (ROCm/vllm for tuned kernels)",
+         "ROCm/vllm", kRocmDocs},
+        {"mamba-ssm", Level::Medium, "partial: ROCm builds of the selective-scan kernels", "",
+         kRocmDocs},
+        {"causal-conv1d", Level::Medium, "partial: ROCm builds (version-dependent)", "", kRocmDocs},
+        {"/whl/cu*", Level::Medium, "PyTorch's /whl/rocmX.Y index instead of /whl/cuXXX", "",
          "PyTorch 'Get started' install matrix"},
     };
     return table;
@@ -101,13 +95,13 @@ const PackageRating* ratePackage(std::string_view matched) {
                 return &p;
         return nullptr;
     };
-    if (startsWith(name, "nvidia-"))
+    if (name.starts_with("nvidia-"))
         return find("nvidia-*-cu1x");
-    if (startsWith(name, "cupy-cuda"))
+    if (name.starts_with("cupy-cuda"))
         return find("cupy-cuda*");
-    if (startsWith(name, "jax[cuda"))
+    if (name.starts_with("jax[cuda"))
         return find("jax[cuda");
-    if (startsWith(name, "/whl/cu"))
+    if (name.starts_with("/whl/cu"))
         return find("/whl/cu*");
     return find(name);
 }

@@ -5,8 +5,9 @@
 
 #include "scan_rules.h"
 
+#include "ascii_text.h"
+
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 namespace crossgrade::model {
@@ -617,18 +618,11 @@ std::vector<ScanRule> makeRules() {
 
 #pragma GCC diagnostic pop
 
-std::string lowered(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 // The path with '/' separators, lower-cased, split into components.
 std::vector<std::string> components(std::string_view path) {
     std::vector<std::string> parts;
     std::string current;
-    for (char c : lowered(path)) {
+    for (char c : asciiLower(path)) {
         if (c == '/' || c == '\\') {
             if (!current.empty())
                 parts.push_back(current);
@@ -640,13 +634,6 @@ std::vector<std::string> components(std::string_view path) {
     if (!current.empty())
         parts.push_back(current);
     return parts;
-}
-
-bool endsWith(std::string_view s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-bool startsWith(std::string_view s, std::string_view prefix) {
-    return s.substr(0, prefix.size()) == prefix;
 }
 
 std::string_view extension(std::string_view name) {
@@ -707,8 +694,8 @@ ScanScopes scopeOf(std::string_view path) {
         name == "workspace.bazel" || name == "module.bazel" || ext == ".bzl")
         scopes = scopes | kBuild;
 
-    if (startsWith(name, "dockerfile") || ext == ".dockerfile" || name == "containerfile" ||
-        ((startsWith(name, "docker-compose") || startsWith(name, "compose")) &&
+    if (name.starts_with("dockerfile") || ext == ".dockerfile" || name == "containerfile" ||
+        ((name.starts_with("docker-compose") || name.starts_with("compose")) &&
          (ext == ".yml" || ext == ".yaml")))
         scopes = scopes | kDocker;
 
@@ -716,7 +703,7 @@ ScanScopes scopeOf(std::string_view path) {
         name == "azure-pipelines.yml" || ext == ".sh" || ext == ".slurm" || ext == ".sbatch")
         scopes = scopes | kCi;
 
-    if ((startsWith(name, "requirements") && ext == ".txt") ||
+    if ((name.starts_with("requirements") && ext == ".txt") ||
         (anyDir(parts, {"requirements"}) && ext == ".txt") || name == "pyproject.toml" ||
         name == "setup.py" || name == "environment.yml" || name == "environment.yaml")
         scopes = scopes | kManifest;
@@ -738,12 +725,12 @@ EvidenceContext contextOfPath(std::string_view path) {
     const std::string_view ext = extension(name);
     const std::string_view stem = std::string_view(name).substr(0, name.size() - ext.size());
     if (anyDir(parts, {"test", "tests", "testing", "unittest", "unittests", "__tests__"}) ||
-        (startsWith(name, "test_") && ext == ".py") || endsWith(stem, "_test") ||
-        endsWith(stem, "_tests") || name == "conftest.py")
+        (name.starts_with("test_") && ext == ".py") || stem.ends_with("_test") ||
+        stem.ends_with("_tests") || name == "conftest.py")
         return EvidenceContext::Test;
     if (anyDir(parts, {"benchmark", "benchmarks", "bench", "benches"}) ||
-        (startsWith(name, "bench_") && ext == ".py") || endsWith(stem, "_bench") ||
-        endsWith(stem, "_benchmark"))
+        (name.starts_with("bench_") && ext == ".py") || stem.ends_with("_bench") ||
+        stem.ends_with("_benchmark"))
         return EvidenceContext::Benchmark;
     if (anyDir(parts, {"example", "examples", "sample", "samples", "demo", "demos", "tutorial",
                        "tutorials"}))

@@ -2,6 +2,8 @@
 
 #include "scan_text_marks.h"
 
+#include "ascii_text.h"
+
 #include <cctype>
 
 namespace crossgrade::model::scan_text {
@@ -13,13 +15,6 @@ std::string_view extensionOf(std::string_view path) {
     return dot == std::string_view::npos ? std::string_view{} : name.substr(dot);
 }
 
-std::string lowered(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 CommentSyntax syntaxOf(std::string_view path, ScanScopes scopes) {
     if (has(scopes, ScanScope::Cxx))
         return CommentSyntax::CStyle;
@@ -29,7 +24,7 @@ CommentSyntax syntaxOf(std::string_view path, ScanScopes scopes) {
         has(scopes, ScanScope::Ci) || has(scopes, ScanScope::Manifest) ||
         has(scopes, ScanScope::Gitmodules))
         return CommentSyntax::Hash;
-    const std::string ext = lowered(extensionOf(path));
+    const std::string ext = asciiLower(extensionOf(path));
     for (std::string_view e :
          {".yml", ".yaml", ".toml", ".cfg", ".ini", ".conf", ".pbtxt", ".env", ".bash", ".zsh"})
         if (ext == e)
@@ -152,7 +147,7 @@ Marks classify(std::string_view text, CommentSyntax syntax) {
 void markConfigComments(std::string_view path, std::string_view text, Marks& mark) {
     const auto slash = path.find_last_of("/\\");
     const std::string name =
-        lowered(slash == std::string_view::npos ? path : path.substr(slash + 1));
+        asciiLower(slash == std::string_view::npos ? path : path.substr(slash + 1));
     const std::size_t n = text.size();
     if (name == ".gitmodules") {
         bool quoted = false;
