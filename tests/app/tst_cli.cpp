@@ -7,9 +7,14 @@
 #include "pricebook_json.h"
 #include "tst_cli_helpers.h"
 
+#include <QByteArray>
+#include <QFile>
+#include <QIODevice>
 #include <QSqlDatabase>
 #include <QSqlQuery>
-#include <QtTest>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 #include <nlohmann/json.hpp>
 
 using namespace crossgrade::testing;

@@ -7,9 +7,14 @@
 #include "cli_run.h"
 
 #include <QFile>
+#include <QIODevice>
+#include <QObject>
 #include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <nlohmann/json.hpp>
 #include <set>
 

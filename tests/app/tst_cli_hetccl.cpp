@@ -5,9 +5,17 @@
 #include "cli_run.h"
 #include "store.h"
 
+#include <QByteArray>
+#include <QFile>
+#include <QFloat16> // QCOMPARE of two json values weighs its qfloat16 overload
+#include <QIODevice>
+#include <QObject>
 #include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <nlohmann/json.hpp>
 
 namespace {

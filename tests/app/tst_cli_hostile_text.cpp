@@ -6,10 +6,20 @@
 
 #include "cli_run.h"
 
+#include <QByteArray>
+#include <QChar>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QFloat16> // QCOMPARE of two json values weighs its qfloat16 overload
+#include <QIODevice>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;

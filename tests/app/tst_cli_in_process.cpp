@@ -7,8 +7,14 @@
 #include "cli_commands.h"
 #include "cli_run.h"
 
+#include <QFile>
+#include <QIODevice>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <nlohmann/json.hpp>
 #include <sstream>
 

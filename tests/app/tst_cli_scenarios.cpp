@@ -4,9 +4,15 @@
 #include "tst_cli.h"
 #include "tst_cli_helpers.h"
 
+#include <QByteArray>
+#include <QFile>
+#include <QFloat16> // QCOMPARE of two json values weighs its qfloat16 overload
+#include <QIODevice>
 #include <QSqlDatabase>
 #include <QSqlQuery>
-#include <QtTest>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 #include <nlohmann/json.hpp>
 #include <numeric>
 

@@ -12,11 +12,21 @@
 
 #include "cli_run.h"
 
+#include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QFileDevice>
+#include <QIODevice>
+#include <QList>
+#include <QObject>
 #include <QProcess>
+#include <QProcessEnvironment>
+#include <QSaveFile>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 namespace {
 

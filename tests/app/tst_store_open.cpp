@@ -10,9 +10,15 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QObject>
 #include <QProcess>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <limits>
 #include <memory>
 #include <vector>

@@ -8,7 +8,11 @@
 // Libraries are folders: a file belongs to the deepest folder of the table below that holds
 // it, so a layer split into sub-folder libraries adds rows, each naming what it may include.
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTest>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>

@@ -6,7 +6,8 @@
 
 #include "evaluation.h"
 
-#include <QtTest>
+#include <QString>
+#include <QTest>
 #include <algorithm>
 #include <cmath>
 #include <random>

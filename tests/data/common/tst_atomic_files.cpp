@@ -6,11 +6,17 @@
 
 #include "atomic_files.h"
 
+#include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QIODevice>
+#include <QObject>
 #include <QProcess>
+#include <QSaveFile>
+#include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 

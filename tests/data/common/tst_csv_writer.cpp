@@ -8,7 +8,9 @@
 #include "samples.h"
 #include "scenario_json.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QObject>
+#include <QTest>
 
 using namespace crossgrade;
 

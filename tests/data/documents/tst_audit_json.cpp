@@ -7,8 +7,13 @@
 
 #include <QDir>
 #include <QFile>
+#include <QIODevice>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>

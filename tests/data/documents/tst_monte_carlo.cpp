@@ -7,7 +7,10 @@
 #include "samples.h"
 #include "scenario_json.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
+#include <QVector>
 #include <algorithm>
 #include <atomic>
 #include <cstring>

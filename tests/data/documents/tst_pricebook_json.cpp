@@ -8,7 +8,10 @@
 #include "tst_pricebook_json_helpers.h"
 
 #include <QFile>
-#include <QtTest>
+#include <QIODevice>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 
 using namespace crossgrade;
 using namespace crossgrade::testing;

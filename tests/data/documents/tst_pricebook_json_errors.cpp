@@ -6,8 +6,10 @@
 #include "tst_pricebook_json.h"
 #include "tst_pricebook_json_helpers.h"
 
+#include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <fstream>
 #include <nlohmann/json.hpp>
 

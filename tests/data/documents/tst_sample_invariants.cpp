@@ -6,7 +6,9 @@
 #include "samples.h"
 #include "scenario_json.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <algorithm>
 
 using namespace crossgrade;

@@ -11,11 +11,16 @@
 #include "scenario_json.h"
 #include "tst_scenario_json_helpers.h"
 
+#include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QIODevice>
 #include <QRegularExpression>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>

@@ -5,7 +5,10 @@
 #include "tst_scenario_json.h"
 #include "tst_scenario_json_helpers.h"
 
-#include <QtTest>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTest>
 #include <nlohmann/json.hpp>
 #include <string>
 

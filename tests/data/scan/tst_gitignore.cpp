@@ -3,7 +3,10 @@
 
 #include "gitignore.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <fnmatch.h>
 
 using namespace crossgrade::data;

@@ -10,8 +10,13 @@
 #include "scan_report.h"
 #include "store.h"
 
+#include <QFloat16> // QCOMPARE of two json values weighs its qfloat16 overload
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <nlohmann/json.hpp>
 #include <set>
 

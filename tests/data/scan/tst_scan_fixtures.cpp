@@ -12,7 +12,18 @@
 #include "scan_rules.h"
 #include "scan_walker.h"
 
-#include <QtTest>
+#include <QFile>
+#include <QIODevice>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTest>
 #include <algorithm>
 #include <filesystem>
 #include <set>

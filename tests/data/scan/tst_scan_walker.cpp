@@ -9,7 +9,10 @@
 
 #include <QProcess>
 #include <QStandardPaths>
-#include <QtTest>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTest>
 #include <filesystem>
 #include <string>
 #include <unistd.h>

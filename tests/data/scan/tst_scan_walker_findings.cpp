@@ -8,7 +8,9 @@
 #include "tst_scan_walker.h"
 #include "tst_scan_walker_helpers.h"
 
-#include <QtTest>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <algorithm>
 #include <atomic>
 #include <nlohmann/json.hpp>

@@ -10,8 +10,11 @@
 
 #include <QDir>
 #include <QFile>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using crossgrade::data::openStoreSeededIfNew;
 using crossgrade::data::Store;

@@ -7,7 +7,10 @@
 #include "scenario_fixture.h"
 #include "scenario_inputs.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 #include <algorithm>
 #include <set>
 

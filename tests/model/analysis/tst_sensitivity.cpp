@@ -6,7 +6,9 @@
 #include "scenario_fixture.h"
 #include "sensitivity.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <boost/math/distributions/beta.hpp>
 #include <boost/math/distributions/triangular.hpp>
 #include <boost/math/distributions/uniform.hpp>

@@ -1,6 +1,8 @@
 #include "effort_band.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace crossgrade::model;
 

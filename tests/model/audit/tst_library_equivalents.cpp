@@ -1,6 +1,9 @@
 #include "library_equivalents.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 #include <algorithm>
 
 using namespace crossgrade::model;

@@ -2,7 +2,10 @@
 
 #include "recommendation.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTest>
 #include <map>
 #include <set>
 

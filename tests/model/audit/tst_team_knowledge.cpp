@@ -1,6 +1,8 @@
 #include "team_knowledge.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <limits>
 
 using namespace crossgrade::model;

@@ -9,7 +9,9 @@
 #include "scenario_fixture.h"
 #include "whatif.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace crossgrade;
 using namespace crossgrade::model;

@@ -4,7 +4,10 @@
 
 #include "parallel.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <atomic>
 #include <mutex>
 #include <stdexcept>

@@ -4,7 +4,8 @@
 
 #include "units.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QTest>
 
 using namespace crossgrade::model;
 

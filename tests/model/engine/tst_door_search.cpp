@@ -10,7 +10,9 @@
 #include "sampling.h"
 #include "scenario_json.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <cmath>
 #include <cstring>
 

@@ -6,7 +6,9 @@
 #include "monte_carlo.h"
 #include "scenario_fixture.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace crossgrade;
 using namespace crossgrade::model;

@@ -5,7 +5,9 @@
 #include "fleet_sizing.h"
 #include "scenario_fixture.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 
 using namespace crossgrade;
 using namespace crossgrade::model;

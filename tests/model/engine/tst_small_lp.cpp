@@ -3,7 +3,9 @@
 
 #include "small_lp.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <random>
 
 using namespace crossgrade::model;

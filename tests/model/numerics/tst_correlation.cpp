@@ -8,7 +8,9 @@
 #include "sampling.h"
 
 #include <QElapsedTimer>
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <algorithm>
 #include <cmath>
 #include <cstring>

@@ -5,7 +5,9 @@
 #include "sampling.h"
 #include "tst_sampling_helpers.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QString>
+#include <QTest>
 #include <algorithm>
 #include <boost/math/distributions/beta.hpp>
 #include <boost/math/distributions/triangular.hpp>

@@ -5,7 +5,8 @@
 #include "tst_sampling_helpers.h"
 
 #include <QElapsedTimer>
-#include <QtTest>
+#include <QString>
+#include <QTest>
 #include <algorithm>
 #include <cmath>
 #include <cstring>

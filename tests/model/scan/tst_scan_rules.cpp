@@ -7,7 +7,13 @@
 #include "scan_rules.h"
 #include "tst_scan_rules_helpers.h"
 
-#include <QtTest>
+#include <QFile>
+#include <QIODevice>
+#include <QRegularExpression>
+#include <QRegularExpressionMatch>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <set>
 #include <string>
 #include <vector>

@@ -5,7 +5,9 @@
 #include "tst_scan_rules.h"
 #include "tst_scan_rules_helpers.h"
 
-#include <QtTest>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <algorithm>
 #include <string>
 #include <vector>

@@ -4,7 +4,9 @@
 #include "tst_scan_rules.h"
 #include "tst_scan_rules_helpers.h"
 
-#include <QtTest>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <string>
 #include <utility>
 #include <vector>

@@ -4,7 +4,10 @@
 
 #include "hetccl_watch.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <algorithm>
 #include <random>
 #include <set>

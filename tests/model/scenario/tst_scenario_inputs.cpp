@@ -8,7 +8,9 @@
 #include "scenario_inputs.h"
 #include "scenario_json.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <cmath>
 #include <limits>
 #include <set>

@@ -1,7 +1,11 @@
 #include "scenario_fixture.h"
 #include "whatif.h"
 
-#include <QtTest>
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <cmath>
 #include <limits>
 

@@ -4,7 +4,9 @@
 
 #include "likelihood.h"
 
-#include <QtTest>
+#include <QObject>
+#include <QString>
+#include <QTest>
 #include <cmath>
 
 using namespace crossgrade::model;

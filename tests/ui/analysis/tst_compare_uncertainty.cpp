@@ -8,7 +8,11 @@
 #include "sample_scenario.h"
 #include "scenario_document.h"
 
-#include <QtTest>
+#include <QAbstractItemModel>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 
 using namespace crossgrade;
 using namespace crossgrade::ui;

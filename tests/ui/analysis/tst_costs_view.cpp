@@ -16,10 +16,18 @@
 
 #include <QAbstractButton>
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QLocale>
+#include <QPoint>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTest>
 #include <QThread>
-#include <QtTest>
+#include <QVector>
 #include <cmath>
 
 using namespace crossgrade;

@@ -7,13 +7,18 @@
 #include "tst_costs_view.h"
 #include "tst_costs_view_helpers.h"
 
+#include <QByteArray>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QIODevice>
 #include <QPainter>
+#include <QString>
+#include <QStringLiteral>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace crossgrade;
 using namespace crossgrade::ui;

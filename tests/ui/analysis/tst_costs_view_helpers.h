@@ -5,9 +5,10 @@
 #include "samples.h"
 #include "scenario_document.h"
 
+#include <QCoreApplication>
 #include <QSignalSpy>
 #include <QStringList>
-#include <QtTest>
+#include <QTest>
 #include <functional>
 
 namespace crossgrade::testing {

@@ -10,12 +10,16 @@
 #include "sensitivity_figures.h"
 #include "sensitivity_view.h"
 
+#include <QCoreApplication>
 #include <QLabel>
+#include <QObject>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QString>
 #include <QTableWidget>
+#include <QTest>
+#include <QThread>
 #include <QThreadPool>
-#include <QtTest>
 #include <map>
 
 using namespace crossgrade;

@@ -7,12 +7,17 @@
 #include <QAbstractButton>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLocale>
+#include <QObject>
+#include <QPoint>
 #include <QSlider>
 #include <QSpinBox>
+#include <QString>
+#include <QStringLiteral>
 #include <QStyle>
 #include <QStyleOptionSlider>
+#include <QTest>
 #include <QTextDocument>
-#include <QtTest>
 #include <memory>
 
 using namespace crossgrade;

@@ -5,10 +5,15 @@
 #include "scenario_json.h"
 #include "widget_lookup.h"
 
+#include <QAbstractItemModel>
 #include <QAbstractItemModelTester>
 #include <QLabel>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTableView>
-#include <QtTest>
+#include <QTest>
 
 using namespace crossgrade;
 

@@ -17,13 +17,23 @@
 #include "widget_lookup.h"
 
 #include <QAbstractItemModelTester>
+#include <QByteArray>
+#include <QFile>
+#include <QIODevice>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QList>
+#include <QModelIndex>
+#include <QObject>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTreeWidget>
-#include <QtTest>
 #include <algorithm>
 #include <memory>
 #include <set>

@@ -5,8 +5,11 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 #include <QThread>
-#include <QtTest>
 #include <atomic>
 #include <stdexcept>
 #include <vector>

@@ -4,7 +4,12 @@
 
 #include "window_geometry.h"
 
-#include <QtTest>
+#include <QMargins>
+#include <QObject>
+#include <QRect>
+#include <QSize>
+#include <QStringLiteral>
+#include <QTest>
 
 using crossgrade::ui::defaultGeometry;
 using crossgrade::ui::fitToAvailable;

@@ -10,9 +10,12 @@
 #include "scenario_document.h"
 #include "whatif.h"
 
+#include <QCoreApplication>
+#include <QObject>
 #include <QSignalSpy>
+#include <QStringLiteral>
+#include <QTest>
 #include <QThread>
-#include <QtTest>
 #include <cstring>
 
 using namespace crossgrade;

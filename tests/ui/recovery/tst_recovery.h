@@ -23,14 +23,23 @@
 #include "whatif.h"
 #include "whatif_panel.h"
 
+#include <QByteArray>
+#include <QDir>
+#include <QFile>
+#include <QIODevice>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QList>
+#include <QObject>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace crossgrade;
 using namespace crossgrade::ui;

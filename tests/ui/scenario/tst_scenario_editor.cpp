@@ -11,19 +11,26 @@
 #include "scenario_editor_fixture.h"
 #include "uncertain_table_model.h"
 
+#include <QAbstractItemModel>
 #include <QAbstractItemModelTester>
 #include <QBrush>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFont>
 #include <QLineEdit>
+#include <QList>
+#include <QModelIndex>
+#include <QObject>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QString>
+#include <QStringLiteral>
 #include <QTableView>
+#include <QTest>
 #include <QTextDocument>
-#include <QtTest>
 #include <cmath>
 #include <limits>
 #include <memory>

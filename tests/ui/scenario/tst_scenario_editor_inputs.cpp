@@ -11,8 +11,13 @@
 
 #include <QBrush>
 #include <QFont>
+#include <QModelIndex>
+#include <QObject>
 #include <QSignalSpy>
-#include <QtTest>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
+#include <QVariant>
 #include <cmath>
 #include <limits>
 #include <memory>

@@ -14,10 +14,13 @@
 #include "workload_binding_panel.h"
 
 #include <QLineEdit>
+#include <QObject>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QString>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <memory>
 
 using namespace crossgrade;

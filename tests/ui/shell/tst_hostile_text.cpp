@@ -13,10 +13,14 @@
 #include "tst_hostile_text_helpers.h"
 #include "widget_lookup.h"
 
+#include <QAbstractItemModel>
+#include <QChar>
 #include <QImage>
+#include <QString>
+#include <QStringLiteral>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <algorithm>
 
 using namespace crossgrade;

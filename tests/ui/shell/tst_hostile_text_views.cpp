@@ -27,23 +27,36 @@
 #include "widget_lookup.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemModel>
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QByteArray>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QFile>
 #include <QGroupBox>
+#include <QHash>
 #include <QHeaderView>
+#include <QIODevice>
 #include <QLabel>
+#include <QList>
 #include <QMenu>
+#include <QModelIndex>
+#include <QObject>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSortFilterProxyModel>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTest>
 #include <QTextDocument>
 #include <QTextEdit>
 #include <QToolButton>
-#include <QtTest>
 #include <functional>
 #include <nlohmann/json.hpp>
 

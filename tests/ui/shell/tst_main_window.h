@@ -38,6 +38,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
+#include <QObject>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QSlider>
@@ -47,9 +48,10 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTextBrowser>
 #include <QTreeView>
-#include <QtTest>
+#include <QVector>
 
 using namespace crossgrade;
 using namespace crossgrade::ui;

@@ -6,8 +6,13 @@
 #include "store_tree_model.h"
 
 #include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QModelIndex>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace crossgrade;
 using namespace crossgrade::ui;

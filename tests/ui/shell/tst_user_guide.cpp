@@ -5,15 +5,25 @@
 #include "test_files.h"
 #include "user_guide.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
+#include <QList>
+#include <QObject>
+#include <QSize>
+#include <QSizeF>
+#include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QTextFragment>
 #include <QTextImageFormat>
-#include <QtTest>
+#include <QUrl>
+#include <QVariant>
 #include <map>
 
 using namespace crossgrade;
