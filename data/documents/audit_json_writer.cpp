@@ -69,12 +69,15 @@ nlohmann::ordered_json repositoryJson(const RepositoryBreakdown& r) {
     j["files_not_scanned"] = r.files_not_scanned;
     j["proposed"] = nlohmann::ordered_json::object();
     j["findings"] = nlohmann::ordered_json::object();
+    // A dimension's count is written whenever it has one: a file may hold counts without a
+    // proposed tier, and the reader keeps them (the fuzzer's
+    // findings-without-a-proposed-tier-lost-on-export).
     for (Dimension d : kAllDimensions) {
         const auto i = static_cast<std::size_t>(d);
-        if (r.proposed[i]) {
+        if (r.proposed[i])
             j["proposed"][std::string(toString(d))] = toString(*r.proposed[i]);
+        if (r.proposed[i] || r.findings[i] != 0)
             j["findings"][std::string(toString(d))] = r.findings[i];
-        }
     }
     if (!r.submodules.empty())
         j["submodules"] = r.submodules;

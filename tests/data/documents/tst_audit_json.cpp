@@ -95,6 +95,7 @@ private slots:
     void fileOverTheLimitIsRefusedBeforeParsing();
     void missingFileIsReported();
     void fuzzRegressionsNeitherCrashNorBreakTheRoundTrip();
+    void bug_findingsWithoutAProposedTierWereLostOnExport();
     void exportImportRoundTrip();
     void samplesAreValidAndReachEveryPathAndWarning();
 };
@@ -298,6 +299,23 @@ void TestAuditJson::fuzzRegressionsNeitherCrashNorBreakTheRoundTrip() {
             QVERIFY2(!r.errors.front().message.empty(), qPrintable(name));
         }
     }
+}
+
+// A repository's count of findings was written only beside a proposed tier, while the reader
+// keeps a count on its own: exporting such an audit lost the count (found by fuzz_audit_import;
+// the file is among the regressions above).
+void TestAuditJson::bug_findingsWithoutAProposedTierWereLostOnExport() {
+    model::Audit audit = richAudit();
+    model::RepositoryBreakdown repository;
+    repository.name = "trainer";
+    repository.proposed[std::size_t(model::Dimension::CustomKernels)] = model::Tier::High;
+    repository.findings[std::size_t(model::Dimension::CustomKernels)] = 5;
+    repository.findings[std::size_t(model::Dimension::Toolchain)] = 9; // no proposed tier
+    audit.repositories = {repository};
+    const auto r = data::readAudit(data::writeAudit(audit));
+    QVERIFY2(r.ok(), qPrintable(messages(r)));
+    QCOMPARE(r.audit->repositories.at(0).findings[std::size_t(model::Dimension::Toolchain)], 9);
+    QVERIFY(*r.audit == audit);
 }
 
 void TestAuditJson::exportImportRoundTrip() {
