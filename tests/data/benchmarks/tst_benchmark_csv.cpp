@@ -4,6 +4,7 @@
 
 #include "benchmark.h"
 #include "benchmark_csv.h"
+#include "benchmark_fixtures.h"
 
 #include <QFile>
 #include <QTest>
@@ -13,22 +14,6 @@
 using namespace crossgrade;
 
 namespace {
-
-const char* const kFixtureDir = CROSSGRADE_SOURCE_DIR "/tests/fixtures/benchmarks/";
-
-std::string fixture(const char* name) {
-    QFile f(QString::fromUtf8(kFixtureDir) + QString::fromLatin1(name));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", name);
-    return f.readAll().toStdString();
-}
-
-const data::Problem* skippedAt(const data::BenchmarkImport& in, const std::string& place) {
-    for (const data::Problem& p : in.skipped)
-        if (p.place == place)
-            return &p;
-    return nullptr;
-}
 
 std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
     for (std::size_t at = text.find(from); at != std::string::npos;
@@ -44,7 +29,7 @@ const std::string kHeader = "hardware,model,precision,scenario,gpus,total_tokens
 
 void TestBenchmarkCsv::goodRowsBecomeRecords() {
     // Through an ifstream, as the CLI will read it.
-    std::ifstream file(std::string(kFixtureDir) + "canonical.csv", std::ios::binary);
+    std::ifstream file(testing::benchmarkFixturePath("canonical.csv"), std::ios::binary);
     QVERIFY(file);
     const data::BenchmarkImport in = data::readBenchmarkCsv(file, "canonical.csv");
     QVERIFY2(in.ok(), in.ok() ? "" : in.errors.front().message.c_str());
@@ -136,14 +121,14 @@ void TestBenchmarkCsv::everySkippedRowSaysWhereAndWhy() {
     QFETCH(QString, place);
     QFETCH(QString, reason);
     const data::BenchmarkImport in =
-        data::readBenchmarkCsv(fixture("canonical.csv"), "canonical.csv");
-    const data::Problem* p = skippedAt(in, place.toStdString());
+        data::readBenchmarkCsv(testing::benchmarkFixture("canonical.csv"), "canonical.csv");
+    const data::Problem* p = testing::skippedAt(in, place.toStdString());
     QVERIFY2(p, qPrintable(place));
     QVERIFY2(QString::fromStdString(p->message).contains(reason), p->message.c_str());
 }
 
 void TestBenchmarkCsv::crlfAndByteOrderMarkReadTheSame() {
-    const std::string lf = fixture("canonical.csv");
+    const std::string lf = testing::benchmarkFixture("canonical.csv");
     const data::BenchmarkImport expected = data::readBenchmarkCsv(lf, "canonical.csv");
     // A spreadsheet's export: a BOM and CRLF everywhere, also inside the quoted field.
     const data::BenchmarkImport crlf =

@@ -3,6 +3,7 @@
 // the size limit (a sparse file, so nothing is written), one that cannot be read, one whose
 // format cannot be told — each naming what was wrong.
 
+#include "benchmark_fixtures.h"
 #include "benchmark_import.h"
 
 #include <QTemporaryDir>
@@ -12,14 +13,6 @@
 
 using namespace crossgrade;
 using data::BenchmarkFormat;
-
-namespace {
-
-std::string fixture(const char* name) {
-    return std::string(CROSSGRADE_SOURCE_DIR "/tests/fixtures/benchmarks/") + name;
-}
-
-} // namespace
 
 class TestBenchmarkFile : public QObject {
     Q_OBJECT
@@ -87,19 +80,19 @@ private slots:
     void everyFixtureIsReadInItsDetectedFormat() {
         QFETCH(QString, file);
         QFETCH(QString, format);
-        const data::BenchmarkFileImport in =
-            data::readBenchmarkFile(fixture(qPrintable(file)), std::nullopt, {});
+        const data::BenchmarkFileImport in = data::readBenchmarkFile(
+            testing::benchmarkFixturePath(qPrintable(file)), std::nullopt, {});
         QVERIFY2(in.result.ok(), in.result.ok() ? "" : in.result.errors.front().message.c_str());
         QVERIFY(in.format);
         QCOMPARE(QString::fromLatin1(data::toString(*in.format).data()), format);
         QVERIFY(!in.result.records.empty());
-        QCOMPARE(in.result.records.front().file, fixture(qPrintable(file)));
+        QCOMPARE(in.result.records.front().file, testing::benchmarkFixturePath(qPrintable(file)));
     }
 
     void aNamedFormatIsReadAsNamed() {
         // An MLPerf summary read as CSV is refused by the CSV reader, at its header.
-        const data::BenchmarkFileImport in =
-            data::readBenchmarkFile(fixture("mlperf-summary.json"), BenchmarkFormat::Csv, {});
+        const data::BenchmarkFileImport in = data::readBenchmarkFile(
+            testing::benchmarkFixturePath("mlperf-summary.json"), BenchmarkFormat::Csv, {});
         QVERIFY(!in.result.ok());
         QVERIFY(in.result.records.empty());
         QCOMPARE(in.result.errors.front().place, std::string("1:1"));
@@ -180,7 +173,8 @@ private slots:
         context.gpus = 4;
         context.precision = "bf16";
         const data::BenchmarkFileImport in = data::readBenchmarkFile(
-            fixture("serving-sglang-goodput-colon.json"), std::nullopt, context);
+            testing::benchmarkFixturePath("serving-sglang-goodput-colon.json"), std::nullopt,
+            context);
         QVERIFY2(in.result.ok(), in.result.ok() ? "" : in.result.errors.front().message.c_str());
         QCOMPARE(in.result.records.at(0).sku, std::string("H100"));
         QCOMPARE(in.result.records.at(0).gpus, 4);

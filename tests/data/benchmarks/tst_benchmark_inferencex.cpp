@@ -3,6 +3,7 @@
 #include "tst_benchmark_inferencex.h"
 
 #include "benchmark.h"
+#include "benchmark_fixtures.h"
 #include "benchmark_inferencex.h"
 #include "tst_benchmark_inferencex_helpers.h"
 
@@ -14,23 +15,9 @@ using namespace crossgrade::testing;
 
 namespace {
 
-std::string fixture(const char* name) {
-    QFile f(QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/benchmarks/") +
-            QString::fromLatin1(name));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", name);
-    return f.readAll().toStdString();
-}
-
 data::BenchmarkImport readAgg(const data::BenchmarkContext& context = {}) {
-    return data::readInferenceXRows(fixture("inferencex-agg.json"), "agg_bmk.json", context);
-}
-
-const data::Problem* skippedAt(const data::BenchmarkImport& in, const std::string& place) {
-    for (const data::Problem& p : in.skipped)
-        if (p.place == place)
-            return &p;
-    return nullptr;
+    return data::readInferenceXRows(testing::benchmarkFixture("inferencex-agg.json"),
+                                    "agg_bmk.json", context);
 }
 
 } // namespace
@@ -222,7 +209,7 @@ void TestBenchmarkInferenceX::everySkippedRowSaysWhereAndWhy() {
     QFETCH(QString, place);
     QFETCH(QString, reason);
     const data::BenchmarkImport in = readAgg();
-    const data::Problem* p = skippedAt(in, place.toStdString());
+    const data::Problem* p = testing::skippedAt(in, place.toStdString());
     QVERIFY2(p, qPrintable(place));
     QVERIFY2(QString::fromStdString(p->message).contains(reason), p->message.c_str());
 }
@@ -238,8 +225,9 @@ void TestBenchmarkInferenceX::skippedRowsAreReportedInFileOrder() {
 }
 
 void TestBenchmarkInferenceX::onePointFileIsOneRow() {
-    const data::BenchmarkImport in = data::readInferenceXRows(
-        fixture("inferencex-point.json"), "agg_dsr1_1k8k_fp4_sglang_tp8_conc4.json", {});
+    const data::BenchmarkImport in =
+        data::readInferenceXRows(testing::benchmarkFixture("inferencex-point.json"),
+                                 "agg_dsr1_1k8k_fp4_sglang_tp8_conc4.json", {});
     QVERIFY(in.ok());
     QCOMPARE(in.rows, std::size_t(1));
     QCOMPARE(in.records.size(), std::size_t(1));

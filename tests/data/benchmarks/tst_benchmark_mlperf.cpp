@@ -3,6 +3,7 @@
 // rows on MI300X, H100, H200 and MI325X, and one row for every reason a row is skipped.
 
 #include "benchmark.h"
+#include "benchmark_fixtures.h"
 #include "benchmark_mlperf.h"
 
 #include <QFile>
@@ -16,21 +17,6 @@
 using namespace crossgrade;
 
 namespace {
-
-std::string fixture(const char* name) {
-    QFile f(QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/benchmarks/") +
-            QString::fromLatin1(name));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", name);
-    return f.readAll().toStdString();
-}
-
-const data::Problem* skippedAt(const data::BenchmarkImport& in, const std::string& place) {
-    for (const data::Problem& p : in.skipped)
-        if (p.place == place)
-            return &p;
-    return nullptr;
-}
 
 // Row `i` of a generated summary: good, except every seventh in other units (skipped). Its
 // accuracy note holds braces, brackets, quotes and escapes, which the key scan must read past.
@@ -233,8 +219,8 @@ private Q_SLOTS:
     }
 
     void goodRowsBecomeRecordsPerGpu() {
-        const data::BenchmarkImport in =
-            data::readMlperfSummary(fixture("mlperf-summary.json"), "summary.json");
+        const data::BenchmarkImport in = data::readMlperfSummary(
+            testing::benchmarkFixture("mlperf-summary.json"), "summary.json");
         QVERIFY(in.ok());
         QCOMPARE(in.rows, std::size_t(12));
         QCOMPARE(in.records.size(), std::size_t(4));
@@ -295,9 +281,9 @@ private Q_SLOTS:
     void everySkippedRowSaysWhereAndWhy() {
         QFETCH(QString, place);
         QFETCH(QString, reason);
-        const data::BenchmarkImport in =
-            data::readMlperfSummary(fixture("mlperf-summary.json"), "summary.json");
-        const data::Problem* p = skippedAt(in, place.toStdString());
+        const data::BenchmarkImport in = data::readMlperfSummary(
+            testing::benchmarkFixture("mlperf-summary.json"), "summary.json");
+        const data::Problem* p = testing::skippedAt(in, place.toStdString());
         QVERIFY2(p, qPrintable(place));
         QVERIFY2(QString::fromStdString(p->message).contains(reason), p->message.c_str());
     }

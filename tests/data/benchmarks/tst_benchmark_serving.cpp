@@ -4,6 +4,7 @@
 // copy of the script with SGLang, its "request_goodput:" key and one failed request.
 
 #include "benchmark.h"
+#include "benchmark_fixtures.h"
 #include "benchmark_serving.h"
 
 #include <QFile>
@@ -13,14 +14,6 @@
 using namespace crossgrade;
 
 namespace {
-
-std::string fixture(const char* name) {
-    QFile f(QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/benchmarks/") +
-            QString::fromLatin1(name));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", name);
-    return f.readAll().toStdString();
-}
 
 data::BenchmarkContext cli(std::string hardware, std::optional<int> gpus, std::string precision,
                            std::string stack = {}) {
@@ -33,7 +26,7 @@ data::BenchmarkContext cli(std::string hardware, std::optional<int> gpus, std::s
 }
 
 data::BenchmarkImport readSglang(const data::BenchmarkContext& context) {
-    return data::readServingResult(fixture("serving-sglang-goodput-colon.json"),
+    return data::readServingResult(testing::benchmarkFixture("serving-sglang-goodput-colon.json"),
                                    "results/sglang-run.json", context);
 }
 
@@ -62,8 +55,8 @@ class TestBenchmarkServing : public QObject {
 
 private Q_SLOTS:
     void vllmRunWithMetadataIsOneRecordPerGpu() {
-        const data::BenchmarkImport in =
-            data::readServingResult(fixture("serving-vllm.json"), "runs/serving-vllm.json", {});
+        const data::BenchmarkImport in = data::readServingResult(
+            testing::benchmarkFixture("serving-vllm.json"), "runs/serving-vllm.json", {});
         QVERIFY(in.ok());
         QCOMPARE(in.rows, std::size_t(1));
         QCOMPARE(in.records.size(), std::size_t(1));
@@ -102,9 +95,9 @@ private Q_SLOTS:
     }
 
     void theContextWinsOverMetadata() {
-        const data::BenchmarkImport in =
-            data::readServingResult(fixture("serving-vllm.json"), "serving-vllm.json",
-                                    cli("NVIDIA H100-SXM-80GB", 8, "bf16", "vLLM 0.9.1 CUDA 12.8"));
+        const data::BenchmarkImport in = data::readServingResult(
+            testing::benchmarkFixture("serving-vllm.json"), "serving-vllm.json",
+            cli("NVIDIA H100-SXM-80GB", 8, "bf16", "vLLM 0.9.1 CUDA 12.8"));
         QVERIFY(in.ok());
         const model::BenchmarkRecord& r = in.records.front();
         QCOMPARE(r.sku, std::string("H100"));
