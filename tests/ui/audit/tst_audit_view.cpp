@@ -6,25 +6,18 @@
 #include "source_viewer.h"
 #include "widget_lookup.h"
 
-#include <QAbstractItemModel>
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QLabel>
 #include <QLineEdit>
-#include <QModelIndex>
-#include <QObject>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QString>
-#include <QStringList>
-#include <QStringLiteral>
 #include <QTableView>
 #include <QTest>
 #include <QTimer>
-#include <QVariant>
 
 using namespace crossgrade;
 using model::Dimension;
