@@ -36,19 +36,20 @@ QString fleetText(const model::Scenario& s) {
     return parts.isEmpty() ? QObject::tr("no GPUs yet") : parts.join(QStringLiteral(", "));
 }
 
+// Months are counted from 0, as the app, the CLI, the figures and the scenario's own month inputs
+// count them (tst_report bug_breakEvenMonthReadOneLaterInThePdfThanInTheApp).
 QString breakEvenText(const model::OptionOutcome* outcome, const model::OptionDistribution* d) {
     QString text;
     if (outcome && outcome->break_even_month)
         text = QObject::tr("At most-likely values it breaks even in month %1")
-                   .arg(*outcome->break_even_month + 1);
+                   .arg(*outcome->break_even_month);
     else
         text = QObject::tr("At most-likely values it does not break even within the horizon");
     if (d) {
         text += QObject::tr("; %1 of samples break even within the horizon")
                     .arg(percent(d->p_break_even));
         if (d->break_even_month)
-            text +=
-                QObject::tr(" (median month %1)").arg(std::lround(d->break_even_month->p50) + 1);
+            text += QObject::tr(" (median month %1)").arg(std::lround(d->break_even_month->p50));
     }
     return text + QLatin1Char('.');
 }
@@ -137,7 +138,7 @@ void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
              QObject::tr("Break-even")},
             {1, 2, 3, 4, 5, 6, 7, 8, 9});
     const auto month = [](int m) {
-        return m < 0 ? QStringLiteral("—") : QObject::tr("month %1").arg(m + 1);
+        return m < 0 ? QStringLiteral("—") : QObject::tr("month %1").arg(m);
     };
     for (const model::OptionOutcome& o : a.evaluation.options) {
         const model::OptionDistribution* d = a.distribution(o.id);

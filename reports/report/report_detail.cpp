@@ -98,7 +98,7 @@ void uncertaintyTable(ReportBody& body, const ScenarioAnalysis& a) {
         if (!stay) {
             breaks = percent(d.p_break_even);
             if (d.break_even_month)
-                breaks += QObject::tr(", month %1").arg(std::lround(d.break_even_month->p50) + 1);
+                breaks += QObject::tr(", month %1").arg(std::lround(d.break_even_month->p50));
         }
         t.row({optionName(d.id), money(d.npv_usd.p10), money(d.npv_usd.p50), money(d.npv_usd.p90),
                money(d.npv_usd.mean), money(d.total_usd.p50),

@@ -96,6 +96,18 @@ private Q_SLOTS:
         QVERIFY(onPageOne(QStringLiteral("Cumulative cost by option")));
     }
 
+    // The decision page counted months from 1 ("breaks even in month 12") where the app, the
+    // CLI, the cumulative figure and every month the user types (the HetCCL month, availability)
+    // count from 0 ("month 11"): one number read two ways.
+    void bug_breakEvenMonthReadOneLaterInThePdfThanInTheApp() {
+        const reports::ScenarioAnalysis& a = m_analyses[0];
+        const model::OptionOutcome* lead = a.evaluation.find(a.leadOption());
+        QVERIFY(lead && lead->break_even_month);
+        QVERIFY2(says(QStringLiteral("At most-likely values it breaks even in month %1;")
+                          .arg(*lead->break_even_month)),
+                 qPrintable(m_text.left(3000)));
+    }
+
     void textHoldsEveryGeneratedRisk() {
         std::size_t count = 0;
         for (const reports::ScenarioAnalysis& a : m_analyses)
