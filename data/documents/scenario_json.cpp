@@ -76,9 +76,9 @@ public:
             return s;
         }
         std::vector<std::string_view> known{
-            "schema",    "name",    "organisation", "notes",       "horizon_months",
-            "seed",      "options", "sizing",       "disposition", "procurement",
-            "workloads", "fleet",   "audit",        "pricebook",   "correlations"};
+            "schema",  "name",      "organisation", "notes",          "horizon_months", "seed",
+            "options", "sizing",    "disposition",  "procurement",    "workloads",      "fleet",
+            "audit",   "pricebook", "correlations", "engine_version", "start_month"};
         for (const ScalarField& f : scalarFields())
             known.push_back(f.section.empty() ? f.key : f.section);
         m_check.checkKeys(doc, "", known);
@@ -89,6 +89,13 @@ public:
         if (auto h = m_check.requiredInteger(doc, "", "horizon_months", kMinHorizonMonths,
                                              kMaxHorizonMonths))
             s.horizon_months = *h;
+        // A file written before engine versions existed is version 1 and keeps its numbers.
+        s.engine_version = kFirstEngineVersion;
+        if (doc.contains("engine_version"))
+            if (auto v = m_check.requiredInteger(doc, "", "engine_version", kFirstEngineVersion,
+                                                 kCurrentEngineVersion))
+                s.engine_version = *v;
+        readStartMonth(doc, s);
         readSeed(doc, s);
         readOptions(doc, s);
         if (doc.contains("sizing"))
@@ -104,6 +111,7 @@ public:
         readScalars(doc, s);
         readProcurement(doc, s);
         readWorkloads(doc, s);
+        checkDoorGroups(s);
         readFleet(doc, s);
         readCorrelations(doc, s);
         if (!doc.contains("audit"))
@@ -125,6 +133,49 @@ public:
 
 private:
     JsonChecker& m_check;
+
+    void readStartMonth(const json& doc, Scenario& s) {
+        if (!doc.contains("start_month"))
+            return;
+        const json& value = doc["start_month"];
+        const auto month =
+            value.is_string() ? parseYearMonth(value.get<std::string>()) : std::nullopt;
+        if (!month) {
+            m_check.error("/start_month", "expected the scenario's first month as \"YYYY-MM\" "
+                                          "(for example \"2027-01\"), got " +
+                                              describe(value));
+            return;
+        }
+        s.start_month = month;
+    }
+
+    // Version 2 gives each door group a door: at most kMaxDoorGroups of them.
+    void checkDoorGroups(const Scenario& s) {
+        std::map<std::string, WorkloadKindOfDemand> kinds;
+        for (const auto& [id, w] : s.workloads) {
+            const std::string group = w.door_group.empty() ? id : w.door_group;
+            const std::string at = childPointer(childPointer("/workloads", id), "door_group");
+            const auto [it, added] = kinds.emplace(group, w.kind);
+            if (!added && it->second != w.kind && s.engine_version >= 2)
+                m_check.error(at, "door group \"" + group +
+                                      "\" holds inference and training workloads; expected one "
+                                      "kind per group (their doors open after different ports)");
+            if (added && kinds.size() == std::size_t(kMaxDoorGroups) + 1 && s.engine_version >= 2)
+                m_check.error(at, "expected at most " + std::to_string(kMaxDoorGroups) +
+                                      " door groups (a workload without a door_group is a group "
+                                      "of its own), got more; give workloads that move to AMD "
+                                      "together the same door_group");
+        }
+        if (s.engine_version < 2)
+            for (const auto& [id, w] : s.workloads)
+                if (!w.door_group.empty()) {
+                    m_check.warning(childPointer(childPointer("/workloads", id), "door_group"),
+                                    "engine_version 1 moves all inference workloads together and "
+                                    "all training workloads together: door_group takes effect "
+                                    "from engine_version 2 (crossgrade-cli upgrade-scenario)");
+                    break;
+                }
+    }
 
     void readSeed(const json& doc, Scenario& s) {
         const std::string expected = "a whole number from 0 to 18446744073709551615";
@@ -299,8 +350,9 @@ private:
         const json* obj = m_check.objectAt(value, at, "a workload");
         if (obj == nullptr)
             return w;
-        std::vector<std::string_view> known{"kind",     "class",      "name",     "operating_point",
-                                            "tensorrt", "multi_node", "benchmark"};
+        std::vector<std::string_view> known{
+            "kind",     "class",      "name",      "operating_point",
+            "tensorrt", "multi_node", "benchmark", "door_group"};
         for (const WorkloadField& f : workloadFields())
             known.push_back(f.key);
         m_check.checkKeys(*obj, at, known);
@@ -319,6 +371,10 @@ private:
         w.operating_point = m_check.optionalString(*obj, at, "operating_point", kMaxNameBytes);
         w.tensorrt = m_check.optionalBool(*obj, at, "tensorrt");
         w.multi_node = m_check.optionalBool(*obj, at, "multi_node");
+        if (obj->contains("door_group")) {
+            w.door_group = m_check.optionalName(*obj, at, "door_group", kMaxNameBytes);
+            checkId(w.door_group, childPointer(at, "door_group"), "a door group");
+        }
 
         for (const WorkloadField& f : workloadFields()) {
             const std::string fat = childPointer(at, f.key);

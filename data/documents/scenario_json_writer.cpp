@@ -36,6 +36,8 @@ nlohmann::ordered_json workloadJson(const Workload& w) {
             j[std::string(f.key)] = uncertainJson(w.*f.member);
     if (w.benchmark)
         j["benchmark"] = bindingJson(*w.benchmark);
+    if (!w.door_group.empty())
+        j["door_group"] = w.door_group;
     return j;
 }
 
@@ -66,6 +68,9 @@ std::string writeScenario(const Scenario& s) {
         j["organisation"] = s.organisation;
     if (!s.notes.empty())
         j["notes"] = s.notes;
+    j["engine_version"] = s.engine_version;
+    if (s.start_month)
+        j["start_month"] = formatYearMonth(*s.start_month);
     j["horizon_months"] = s.horizon_months;
     j["seed"] = s.seed;
     j["options"] = nlohmann::ordered_json::array();

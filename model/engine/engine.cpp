@@ -10,6 +10,7 @@
 #include "engine_simulation.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace crossgrade::model {
 
@@ -29,8 +30,8 @@ void OptionRun::resize(int horizonMonths, int skuCount) {
     cumulative.assign(std::size_t(horizonMonths), 0.0);
     gpus.assign(std::size_t(horizonMonths) * std::size_t(skuCount), 0.0);
     total_usd = npv_usd = owed_after_horizon_usd = 0;
-    door_taken_month = {-1, -1};
-    door_open_month = {-1, -1};
+    door_taken_month.fill(-1);
+    door_open_month.fill(-1);
     committed = false;
     first_amd_month = -1;
     multi_node_inference = false;
@@ -53,24 +54,50 @@ void EngineWorkspace::reserve(const CompiledScenario& scenario) {
     pairs.reserve(2 * scenario.workloads.size() * skus);
 }
 
+unsigned committedTasks(const CompiledOption& option, const DoorPolicy& policy) {
+    if (option.commits_whole_sequence)
+        return policy.takesAny() ? option.allTasks() : 0u;
+    unsigned mask = 0;
+    for (std::size_t k = 0; k < option.doors.size(); ++k)
+        if (policy.takes(k))
+            mask |= option.doors[k].task_mask;
+    return mask;
+}
+
 DoorSchedule doorSchedule(const CompiledScenario& scenario, const double* v,
-                          const CompiledOption& option) {
+                          const CompiledOption& option, unsigned committed) {
     DoorSchedule schedule;
     double end = 0;
-    std::array<double, 8> taskEnd{};
+    std::array<double, 8 * sizeof(unsigned)> taskEnd{};
     for (std::size_t i = 0; i < option.tasks.size() && i < taskEnd.size(); ++i) {
-        end += std::max(0.0, v[option.tasks[i].months]);
+        if ((committed >> i) & 1u)
+            end += std::max(0.0, v[option.tasks[i].months]);
         taskEnd[i] = end;
     }
     schedule.tasks_months = end;
-    for (std::size_t k = 0; k < option.doors.size() && k < 2; ++k) {
+    for (std::size_t k = 0; k < option.doors.size(); ++k) {
         const CompiledDoor& door = option.doors[k];
-        double open = door.gate_task >= 0 ? taskEnd[std::size_t(door.gate_task)] : 0.0;
+        double open = 0;
+        for (std::size_t i = 0; i < option.tasks.size() && i < taskEnd.size(); ++i)
+            if ((door.task_mask >> i) & 1u)
+                open = taskEnd[i]; // the last of its tasks
         if (door.waits_for_hetccl)
             open = std::max(open, v[scenario.hetccl_month]);
         schedule.open[k] = open;
     }
     return schedule;
+}
+
+std::array<double, kMaxDoorGroups> earliestDoorOpening(const CompiledScenario& scenario,
+                                                       const double* v,
+                                                       const CompiledOption& option) {
+    std::array<double, kMaxDoorGroups> open{};
+    for (std::size_t k = 0; k < option.doors.size(); ++k) {
+        const unsigned mask =
+            option.commits_whole_sequence ? option.allTasks() : option.doors[k].task_mask;
+        open[k] = doorSchedule(scenario, v, option, mask).open[k];
+    }
+    return open;
 }
 
 void evaluateOption(const CompiledScenario& scenario, const double* v, const CompiledOption& option,
@@ -88,25 +115,38 @@ void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
     scratch.resize(scenario.horizon_months, int(scenario.skus.size()));
     if (workspace.pool.size() != scenario.skus.size())
         workspace.reserve(scenario);
-    const DoorSchedule schedule = doorSchedule(scenario, v, option);
-    engine::DoorSearch search(scenario, v, option, schedule, workspace, scratch);
-    bool anyShut = false;
-    for (std::size_t i = 0; i < count; ++i) {
-        if (!policies[i].takesAny()) {
-            anyShut = true;
-            continue;
-        }
-        const auto months = engine::doorMonths(scenario, option, schedule, policies[i]);
-        search.want(search.key(months[0]), search.key(months[1]));
-    }
-    search.run();
+    // Policies committing the same tasks share a trunk: the same migration months and the
+    // same door openings. The all-never policy is no run of a tree: nothing is committed, no
+    // migration, no pilot.
+    std::vector<unsigned> masks(count);
     for (std::size_t i = 0; i < count; ++i)
-        if (policies[i].takesAny()) {
-            const auto months = engine::doorMonths(scenario, option, schedule, policies[i]);
-            npv[i] = search.npv(search.key(months[0]), search.key(months[1]));
+        masks[i] = committedTasks(option, policies[i]);
+    std::vector<unsigned> distinct(masks);
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    std::vector<engine::DoorKeys> keys;
+    std::vector<std::size_t> which;
+    for (unsigned mask : distinct) {
+        keys.clear();
+        which.clear();
+        const DoorSchedule schedule = doorSchedule(scenario, v, option, mask);
+        for (std::size_t i = 0; i < count; ++i)
+            if (masks[i] == mask && policies[i].takesAny()) {
+                keys.push_back(engine::doorKeys(scenario, option, schedule, policies[i]));
+                which.push_back(i);
+            }
+        if (!keys.empty()) {
+            std::vector<double> out(keys.size());
+            engine::DoorSearch search(scenario, v, option, schedule, workspace, scratch);
+            search.run(keys, out.data());
+            for (std::size_t j = 0; j < which.size(); ++j)
+                npv[which[j]] = out[j];
         }
-    if (anyShut) {
-        // Nothing committed: not a run of the tree (no migration, no pilot).
+    }
+    const auto shut = [](const DoorPolicy& p) {
+        return !p.takesAny();
+    };
+    if (std::any_of(policies, policies + count, shut)) {
         evaluateOption(scenario, v, option, DoorPolicy{}, workspace, scratch);
         for (std::size_t i = 0; i < count; ++i)
             if (!policies[i].takesAny())

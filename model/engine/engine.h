@@ -9,6 +9,7 @@
 #include "small_lp.h"
 
 #include <array>
+#include <initializer_list>
 #include <vector>
 
 namespace crossgrade::model {
@@ -18,10 +19,36 @@ inline constexpr int kNever = -1;
 // For each door of an option (CompiledOption::doors, in order): the month it is taken, or
 // kNever. A door is taken at the later of this month and the month it opens.
 struct DoorPolicy {
-    std::array<int, 2> month{kNever, kNever};
-    bool takesAny() const { return month[0] != kNever || month[1] != kNever; }
+    std::array<int, kMaxDoorGroups> month;
+
+    DoorPolicy() { month.fill(kNever); }
+    // The first doors' months, the rest never: DoorPolicy{{0, kNever, 12}}.
+    DoorPolicy(std::initializer_list<int> first) {
+        month.fill(kNever);
+        std::size_t i = 0;
+        for (int m : first)
+            if (i < month.size())
+                month[i++] = m;
+    }
+    bool takes(std::size_t door) const { return month[door] != kNever; }
+    bool takesAny() const {
+        for (int m : month)
+            if (m != kNever)
+                return true;
+        return false;
+    }
+    int doorsTaken() const {
+        int n = 0;
+        for (int m : month)
+            n += m != kNever ? 1 : 0;
+        return n;
+    }
     bool operator==(const DoorPolicy&) const = default;
 };
+
+// The tasks (bits over CompiledOption::tasks) `policy` commits: those of the doors it takes
+// (engine version 2), or the whole sequence once it takes any (version 1).
+unsigned committedTasks(const CompiledOption& option, const DoorPolicy& policy);
 
 enum Component : int {
     kCapex,
@@ -49,11 +76,13 @@ struct OptionRun {
     double total_usd = 0;
     double npv_usd = 0;
     double owed_after_horizon_usd = 0;
-    std::array<double, 2> door_taken_month{-1, -1}; // per door, -1 when not taken in horizon
-    std::array<double, 2> door_open_month{-1, -1};  // when each door opened (sample values)
-    bool committed = false;                         // the option's task sequence was started
-    int first_amd_month = -1;                       // time to production on AMD
-    bool multi_node_inference = false;              // some replica was larger than one server
+    // Per door (CompiledOption::doors): the month it was taken, -1 when not in the horizon;
+    // the month it opened with these values and the policy's committed tasks.
+    std::array<double, kMaxDoorGroups> door_taken_month;
+    std::array<double, kMaxDoorGroups> door_open_month;
+    bool committed = false;            // some of the option's tasks were started
+    int first_amd_month = -1;          // time to production on AMD
+    bool multi_node_inference = false; // some replica was larger than one server
     double gpu_hours = 0;
     double tokens_served = 0;
 
@@ -140,13 +169,20 @@ void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
                           std::size_t count, double* npv, EngineWorkspace& workspace,
                           OptionRun& scratch);
 
-// When each door of `option` opens with values `v` (months, fractional), and the months the
-// committed task sequence takes in all.
+// When each door of `option` opens with values `v` (months, fractional) when the tasks
+// `committed` (bits over option.tasks) run in the option's order from month 0, and the months
+// they take in all. A door whose tasks are not all committed gets the month its committed ones
+// end: no door of a policy is ever in that case.
 struct DoorSchedule {
-    std::array<double, 2> open{0, 0};
+    std::array<double, kMaxDoorGroups> open{};
     double tasks_months = 0;
 };
 DoorSchedule doorSchedule(const CompiledScenario& scenario, const double* v,
-                          const CompiledOption& option);
+                          const CompiledOption& option, unsigned committed);
+// The earliest month each door can open: with only its own tasks committed (version 2), or
+// the whole sequence (version 1).
+std::array<double, kMaxDoorGroups> earliestDoorOpening(const CompiledScenario& scenario,
+                                                       const double* v,
+                                                       const CompiledOption& option);
 
 } // namespace crossgrade::model

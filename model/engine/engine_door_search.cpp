@@ -1,102 +1,95 @@
-// The door-policy search (engine_door_search.h): the trunk, its branches and twigs.
+// The door-policy search (engine_door_search.h): the trunk and its branches.
 
 #include "engine_door_search.h"
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace crossgrade::model::engine {
 
 DoorSearch::DoorSearch(const CompiledScenario& s, const double* v, const CompiledOption& option,
                        const DoorSchedule& schedule, EngineWorkspace& ws, OptionRun& scratch)
     : m_horizon(s.horizon_months)
+    , m_doors(option.doors.size())
     , m_sim(s, v, option, schedule, ws, scratch) {
-    const std::size_t keys = std::size_t(m_horizon) + 1;
-    m_wanted.assign(keys * keys, 0);
-    m_npv.assign(keys * keys, 0.0);
+    m_checkpoints.resize(m_doors + 1);
     m_discount.resize(std::size_t(m_horizon));
     const double r = v[s.discount_rate];
     for (int m = 0; m < m_horizon; ++m) // as MonthlyCosts::finish() discounts
         m_discount[std::size_t(m)] = std::pow(1.0 + r, -m / 12.0);
 }
 
-void DoorSearch::run() {
-    const int h = m_horizon;
-    // How far each run must go: the trunk to the last month a wanted run leaves it (its
-    // end when its own NPV is wanted), a branch to the last month a wanted twig leaves it.
-    int trunkEnd = -1;
-    std::vector<int> branchEnd0(std::size_t(h), -1), branchEnd1(std::size_t(h), -1);
-    for (int a = 0; a <= h; ++a)
-        for (int b = 0; b <= h; ++b) {
-            if (!m_wanted[index(a, b)])
-                continue;
-            trunkEnd = std::max(trunkEnd, std::min(a, b));
-            if (a < b)
-                branchEnd0[std::size_t(a)] = std::max(branchEnd0[std::size_t(a)], b);
-            else if (b < a)
-                branchEnd1[std::size_t(b)] = std::max(branchEnd1[std::size_t(b)], a);
-        }
-    if (trunkEnd < 0)
+void DoorSearch::run(const std::vector<DoorKeys>& keys, double* npv) {
+    if (keys.empty())
         return;
+    m_keys = &keys;
+    m_npv = npv;
+    m_next.assign(keys.size(), m_horizon);
+    m_nextDoors.assign(keys.size(), 0);
+    std::vector<int> order(keys.size());
+    std::iota(order.begin(), order.end(), 0);
     m_sim.start();
-    for (int t = 0; t < h && t <= trunkEnd; ++t) {
-        const bool branch0 = branchEnd0[std::size_t(t)] >= 0;
-        const bool branch1 = branchEnd1[std::size_t(t)] >= 0;
-        const bool both = m_wanted[index(t, t)] != 0;
-        if (branch0 || branch1 || both)
-            m_sim.save(m_trunk);
-        if (branch0) {
-            runBranch(0, t, branchEnd0[std::size_t(t)]);
-            m_sim.restore(m_trunk);
-        }
-        if (branch1) {
-            runBranch(1, t, branchEnd1[std::size_t(t)]);
-            m_sim.restore(m_trunk);
-        }
-        if (both) {
-            m_sim.setDoorMonth(0, t);
-            m_sim.setDoorMonth(1, t);
-            m_npv[index(t, t)] = runToEnd(t);
-            m_sim.setDoorMonth(0, kShut);
-            m_sim.setDoorMonth(1, kShut);
-            m_sim.restore(m_trunk);
-        }
-        if (t == trunkEnd && trunkEnd < h)
-            return; // nothing wanted runs on along the trunk
-        m_sim.advance(t, m_discount.data());
-    }
-    m_npv[index(h, h)] = m_sim.npv();
+    explore(0, order.data(), order.data() + order.size(), 0u, 0);
 }
 
-double DoorSearch::runToEnd(int from) {
-    for (int m = from; m < m_horizon; ++m)
-        m_sim.advance(m, m_discount.data());
-    return m_sim.npv();
+void DoorSearch::setDoors(unsigned doors, double month) {
+    for (std::size_t k = 0; k < m_doors; ++k)
+        if ((doors >> k) & 1u)
+            m_sim.setDoorMonth(int(k), month);
 }
 
-// Door `door` taken at month `t` (the other shut), and from it a twig at every later month
-// the other door is wanted in, up to `last` (the horizon: the branch's own NPV is wanted).
-void DoorSearch::runBranch(int door, int t, int last) {
-    const int other = 1 - door;
-    auto at = [&](int mine, int theirs) {
-        return door == 0 ? index(mine, theirs) : index(theirs, mine);
-    };
-    m_sim.setDoorMonth(door, t);
-    for (int u = t; u < m_horizon; ++u) {
-        if (u > t && m_wanted[at(t, u)]) {
-            m_sim.save(m_branch);
-            m_sim.setDoorMonth(other, u);
-            m_npv[at(t, u)] = runToEnd(u);
-            m_sim.setDoorMonth(other, kShut);
-            m_sim.restore(m_branch);
+// The policies [first, last) have every door in `opened` open, at the same months, and no
+// other door before `from`; the simulation stands at the start of month `from` with exactly
+// those doors open. Runs them on, branching where some of them open further doors.
+void DoorSearch::explore(int from, int* first, int* last, unsigned opened, std::size_t depth) {
+    for (int* p = first; p != last; ++p) {
+        const DoorKeys& k = (*m_keys)[std::size_t(*p)];
+        int next = m_horizon;
+        unsigned doors = 0;
+        for (std::size_t d = 0; d < m_doors; ++d) {
+            if ((opened >> d) & 1u)
+                continue;
+            if (k[d] < next) {
+                next = k[d];
+                doors = 1u << d;
+            } else if (k[d] == next && next < m_horizon) {
+                doors |= 1u << d;
+            }
         }
-        if (u == last)
-            break; // nothing wanted runs on along the branch
-        m_sim.advance(u, m_discount.data());
+        m_next[std::size_t(*p)] = next;
+        m_nextDoors[std::size_t(*p)] = doors;
     }
-    if (last >= m_horizon)
-        m_npv[at(t, m_horizon)] = m_sim.npv();
-    m_sim.setDoorMonth(door, kShut);
+    std::sort(first, last, [&](int a, int b) {
+        const std::size_t i = std::size_t(a), j = std::size_t(b);
+        return m_next[i] != m_next[j] ? m_next[i] < m_next[j] : m_nextDoors[i] < m_nextDoors[j];
+    });
+    int* p = first;
+    for (int month = from;; ++month) {
+        if (month == m_horizon) { // what is left opens nothing more inside the horizon
+            for (; p != last; ++p)
+                m_npv[*p] = m_sim.npv();
+            return;
+        }
+        while (p != last && m_next[std::size_t(*p)] == month) {
+            const unsigned doors = m_nextDoors[std::size_t(*p)];
+            int* q = p;
+            while (q != last && m_next[std::size_t(*q)] == month &&
+                   m_nextDoors[std::size_t(*q)] == doors)
+                ++q;
+            const bool more = q != last; // others still run on from this month
+            if (more)
+                m_sim.save(m_checkpoints[depth]);
+            setDoors(doors, month);
+            explore(month, p, q, opened | doors, depth + 1);
+            if (!more)
+                return;
+            setDoors(doors, kShut);
+            m_sim.restore(m_checkpoints[depth]);
+            p = q;
+        }
+        m_sim.advance(month, m_discount.data());
+    }
 }
 
 } // namespace crossgrade::model::engine

@@ -11,12 +11,7 @@
 namespace crossgrade::model::engine {
 
 int DemandPlacement::doorFor(const CompiledWorkload& w) const {
-    const DoorKind kind =
-        w.kind == WorkloadKindOfDemand::Inference ? DoorKind::Inference : DoorKind::Training;
-    for (std::size_t k = 0; k < m_option.doors.size(); ++k)
-        if (m_option.doors[k].kind == kind)
-            return static_cast<int>(k);
-    return -1;
+    return m_option.door_of_workload.empty() ? -1 : m_option.door_of_workload[m_t.workloadIndex(w)];
 }
 
 // Takes up to `available` GPUs of SKU s for the demand `left` of one placement; returns how

@@ -40,9 +40,14 @@ private:
     const CompiledOption& m_option;
     EngineWorkspace& m_ws;
     bool& m_multiNode;
-    std::array<double, 2> m_doorMonth{kShut, kShut};
+    std::array<double, kMaxDoorGroups> m_doorMonth = shutDoors();
     double m_amdInService = 0;
 
+    static std::array<double, kMaxDoorGroups> shutDoors() {
+        std::array<double, kMaxDoorGroups> months;
+        months.fill(kShut);
+        return months;
+    }
     int doorFor(const CompiledWorkload& w) const;
     Placement placement(const CompiledWorkload& w, Vendor vendor, int door, int month) const;
     double take(const Placement& p, int s, double available, double& left, double total);

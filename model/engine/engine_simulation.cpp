@@ -7,16 +7,30 @@
 
 namespace crossgrade::model::engine {
 
-std::array<double, 2> doorMonths(const CompiledScenario& s, const CompiledOption& option,
-                                 const DoorSchedule& schedule, const DoorPolicy& policy) {
-    std::array<double, 2> months{kShut, kShut};
+std::array<double, kMaxDoorGroups> doorMonths(const CompiledScenario& s,
+                                              const CompiledOption& option,
+                                              const DoorSchedule& schedule,
+                                              const DoorPolicy& policy) {
+    std::array<double, kMaxDoorGroups> months;
+    months.fill(kShut);
     const double amdAvailable =
         s.skus[std::size_t(s.buy_sku[vendorIndex(Vendor::Amd)])].available_month;
-    for (std::size_t k = 0; k < option.doors.size() && k < 2; ++k)
-        if (policy.month[k] != kNever)
+    for (std::size_t k = 0; k < option.doors.size(); ++k)
+        if (policy.takes(k))
             months[k] =
                 std::max({double(policy.month[k]), std::ceil(schedule.open[k]), amdAvailable, 0.0});
     return months;
+}
+
+DoorKeys doorKeys(const CompiledScenario& s, const CompiledOption& option,
+                  const DoorSchedule& schedule, const DoorPolicy& policy) {
+    const std::array<double, kMaxDoorGroups> months = doorMonths(s, option, schedule, policy);
+    DoorKeys keys;
+    keys.fill(s.horizon_months);
+    for (std::size_t k = 0; k < option.doors.size(); ++k)
+        if (months[k] < s.horizon_months)
+            keys[k] = int(months[k]);
+    return keys;
 }
 
 Simulation::Simulation(const CompiledScenario& s, const double* v, const CompiledOption& option,
@@ -31,11 +45,16 @@ Simulation::Simulation(const CompiledScenario& s, const double* v, const Compile
 Simulation::Simulation(const CompiledScenario& s, const double* v, const CompiledOption& option,
                        const DoorPolicy& policy, EngineWorkspace& ws, OptionRun& out)
     : Simulation(s, v, option, ws, out) {
-    const DoorSchedule schedule = doorSchedule(s, v, option);
+    const unsigned committed = committedTasks(option, policy);
+    const DoorSchedule schedule = doorSchedule(s, v, option, committed);
     commit(schedule, policy.takesAny());
-    const std::array<double, 2> months = doorMonths(s, option, schedule, policy);
-    for (std::size_t k = 0; k < option.doors.size() && k < 2; ++k) {
-        if (policy.month[k] == kNever)
+    const std::array<double, kMaxDoorGroups> months = doorMonths(s, option, schedule, policy);
+    for (std::size_t k = 0; k < option.doors.size(); ++k) {
+        // A door left shut whose tasks are not committed reports when it would open alone.
+        if ((option.doors[k].task_mask & ~committed) != 0)
+            m_out.door_open_month[k] =
+                doorSchedule(s, v, option, option.doors[k].task_mask).open[k];
+        if (!policy.takes(k))
             continue;
         m_placement.setDoorMonth(int(k), months[k]);
         if (months[k] < s.horizon_months)
@@ -53,7 +72,7 @@ Simulation::Simulation(const CompiledScenario& s, const double* v, const Compile
 void Simulation::commit(const DoorSchedule& schedule, bool committed) {
     m_out.committed = committed;
     m_costs.setTasksMonths(committed ? schedule.tasks_months : 0.0);
-    for (std::size_t k = 0; k < m_option.doors.size() && k < 2; ++k)
+    for (std::size_t k = 0; k < m_option.doors.size(); ++k)
         m_out.door_open_month[k] = schedule.open[k];
 }
 

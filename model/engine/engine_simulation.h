@@ -16,8 +16,16 @@ namespace crossgrade::model::engine {
 
 // The month each door of `policy` is taken in (the later of the policy's month, the month it
 // opens and the month AMD can be bought), kShut for kNever.
-std::array<double, 2> doorMonths(const CompiledScenario& s, const CompiledOption& option,
-                                 const DoorSchedule& schedule, const DoorPolicy& policy);
+std::array<double, kMaxDoorGroups> doorMonths(const CompiledScenario& s,
+                                              const CompiledOption& option,
+                                              const DoorSchedule& schedule,
+                                              const DoorPolicy& policy);
+
+// A policy's door months as a door search keys them: the month if the door is taken inside the
+// horizon, else the horizon (a door taken at or after it, or never, changes no month of a run).
+using DoorKeys = std::array<int, kMaxDoorGroups>;
+DoorKeys doorKeys(const CompiledScenario& s, const CompiledOption& option,
+                  const DoorSchedule& schedule, const DoorPolicy& policy);
 
 class Simulation {
 public:

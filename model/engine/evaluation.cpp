@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <limits>
+#include <numeric>
 
 namespace crossgrade::model {
 
@@ -13,7 +16,7 @@ namespace {
 constexpr double kTieUsd = 1.0; // DESIGN.md: ties within $1
 
 int doorCount(const DoorPolicy& p) {
-    return (p.month[0] != kNever ? 1 : 0) + (p.month[1] != kNever ? 1 : 0);
+    return p.doorsTaken();
 }
 
 // Quarter starts at or after `open`, inside the horizon; kNever first.
@@ -66,28 +69,53 @@ const OptionOutcome* ScenarioEvaluation::find(OptionId id) const {
 
 namespace {
 
-// Every policy the search weighs, in the order it weighs them: all-never first, then each
-// month of the first door (kNever first) with each month of the second.
-std::vector<DoorPolicy> candidatePolicies(const CompiledScenario& scenario, const double* v,
-                                          const CompiledOption& option) {
-    const DoorSchedule schedule = doorSchedule(scenario, v, option);
-    const std::vector<int> first = candidateMonths(schedule.open[0], scenario.horizon_months);
-    const std::vector<int> second = option.doors.size() > 1
-                                        ? candidateMonths(schedule.open[1], scenario.horizon_months)
-                                        : std::vector<int>{kNever};
-    std::vector<DoorPolicy> policies{DoorPolicy{}};
-    policies.reserve(first.size() * second.size());
-    for (int a : first)
-        for (int b : second) {
-            const DoorPolicy candidate{{a, b}};
-            if (candidate != DoorPolicy{})
-                policies.push_back(candidate);
-        }
-    return policies;
+// Each door's candidate months: never, then every quarter start from its earliest opening.
+std::vector<std::vector<int>> candidateMonthsPerDoor(const CompiledScenario& scenario,
+                                                     const double* v,
+                                                     const CompiledOption& option) {
+    const auto open = earliestDoorOpening(scenario, v, option);
+    std::vector<std::vector<int>> months;
+    for (std::size_t k = 0; k < option.doors.size(); ++k)
+        months.push_back(candidateMonths(open[k], scenario.horizon_months));
+    return months;
+}
+
+// How many policies the doors' candidate months make, saturating at `cap` + 1.
+std::size_t policyCount(const std::vector<std::vector<int>>& months, std::size_t cap) {
+    std::size_t n = 1;
+    for (const std::vector<int>& m : months) {
+        n *= m.size();
+        if (n > cap)
+            return cap + 1;
+    }
+    return n;
+}
+
+// Every combination of the doors in `doors` over their candidate months (the other doors as
+// in `base`), in the order the search weighs them: the first door slowest, never before any
+// month; `base` itself first.
+std::vector<DoorPolicy> combinations(const std::vector<std::vector<int>>& months,
+                                     const std::vector<std::size_t>& doors, DoorPolicy base) {
+    std::vector<DoorPolicy> out;
+    std::vector<std::size_t> digit(doors.size(), 0);
+    for (std::size_t d : doors)
+        base.month[d] = months[d].front();
+    for (;;) {
+        DoorPolicy p = base;
+        for (std::size_t i = 0; i < doors.size(); ++i)
+            p.month[doors[i]] = months[doors[i]][digit[i]];
+        out.push_back(p);
+        std::size_t i = doors.size();
+        while (i > 0 && ++digit[i - 1] == months[doors[i - 1]].size())
+            digit[--i] = 0;
+        if (i == 0)
+            return out;
+    }
 }
 
 // The best of `policies` by `npv`, weighed in order against the best so far.
-DoorPolicy choosePolicy(const std::vector<DoorPolicy>& policies, const std::vector<double>& npv) {
+DoorPolicy choosePolicy(const std::vector<DoorPolicy>& policies, const std::vector<double>& npv,
+                        double* chosenNpv = nullptr) {
     DoorPolicy best = policies.front();
     double bestNpv = npv.front();
     for (std::size_t i = 1; i < policies.size(); ++i) {
@@ -100,18 +128,92 @@ DoorPolicy choosePolicy(const std::vector<DoorPolicy>& policies, const std::vect
             bestNpv = npv[i];
         }
     }
+    if (chosenNpv)
+        *chosenNpv = bestNpv;
+    return best;
+}
+
+using EvaluateAll = std::function<void(const std::vector<DoorPolicy>&, std::vector<double>&)>;
+
+// The local search for options with too many policies to weigh all (docs/model.md, "The door
+// search"): the best of all-never, each door alone at each month, every door at each month,
+// and the exhaustive answer of each kind's doors alone where that is small enough; then one
+// door at a time moved to its best month with the others held, until no move gains $1.
+DoorPolicy localDoorSearch(const std::vector<std::vector<int>>& months,
+                           const CompiledOption& option, std::size_t exhaustiveLimit,
+                           std::size_t* searched, const EvaluateAll& evaluateAll) {
+    const std::size_t doors = months.size();
+    std::vector<DoorPolicy> seeds{DoorPolicy{}};
+    for (std::size_t d = 0; d < doors; ++d)
+        for (int m : months[d])
+            if (m != kNever) {
+                DoorPolicy p;
+                p.month[d] = m;
+                seeds.push_back(p);
+            }
+    for (int m : months.front())
+        if (m != kNever) {
+            DoorPolicy p;
+            for (std::size_t d = 0; d < doors; ++d)
+                p.month[d] = m;
+            seeds.push_back(p);
+        }
+    for (DoorKind kind : {DoorKind::Inference, DoorKind::Training}) {
+        std::vector<std::size_t> ofKind;
+        std::vector<std::vector<int>> kindMonths;
+        for (std::size_t d = 0; d < doors; ++d)
+            if (option.doors[d].kind == kind) {
+                ofKind.push_back(d);
+                kindMonths.push_back(months[d]);
+            }
+        if (ofKind.size() > 1 && policyCount(kindMonths, exhaustiveLimit) <= exhaustiveLimit)
+            for (const DoorPolicy& p : combinations(months, ofKind, DoorPolicy{}))
+                seeds.push_back(p);
+    }
+    auto weigh = [&](const std::vector<DoorPolicy>& policies, double* chosenNpv) {
+        std::vector<double> npv(policies.size());
+        evaluateAll(policies, npv);
+        if (searched)
+            *searched += policies.size();
+        return choosePolicy(policies, npv, chosenNpv);
+    };
+    double bestNpv = 0;
+    DoorPolicy best = weigh(seeds, &bestNpv);
+    for (int pass = 0; pass < 16; ++pass) {
+        bool moved = false;
+        for (std::size_t d = 0; d < doors; ++d) {
+            std::vector<DoorPolicy> moves{best};
+            for (int m : months[d])
+                if (m != best.month[d]) {
+                    DoorPolicy p = best;
+                    p.month[d] = m;
+                    moves.push_back(p);
+                }
+            const DoorPolicy next = weigh(moves, &bestNpv);
+            if (next != best) {
+                best = next;
+                moved = true;
+            }
+        }
+        if (!moved)
+            break;
+    }
     return best;
 }
 
 // Every candidate policy's NPV by `evaluateAll(policies, npv)`, then the choice among them: the
 // fast search and the exhaustive reference differ only in how the NPVs are computed.
-template <typename EvaluateAll>
 DoorPolicy searchDoorPolicies(const CompiledScenario& scenario, const double* v,
                               const CompiledOption& option, std::size_t* searched,
-                              EvaluateAll evaluateAll) {
+                              std::size_t exhaustiveLimit, const EvaluateAll& evaluateAll) {
     if (option.doors.empty())
         return DoorPolicy{};
-    const std::vector<DoorPolicy> policies = candidatePolicies(scenario, v, option);
+    const std::vector<std::vector<int>> months = candidateMonthsPerDoor(scenario, v, option);
+    if (policyCount(months, exhaustiveLimit) > exhaustiveLimit)
+        return localDoorSearch(months, option, exhaustiveLimit, searched, evaluateAll);
+    std::vector<std::size_t> all(months.size());
+    std::iota(all.begin(), all.end(), std::size_t(0));
+    const std::vector<DoorPolicy> policies = combinations(months, all, DoorPolicy{});
     std::vector<double> npv(policies.size());
     evaluateAll(policies, npv);
     if (searched)
@@ -121,11 +223,19 @@ DoorPolicy searchDoorPolicies(const CompiledScenario& scenario, const double* v,
 
 } // namespace
 
+std::size_t doorPolicyCount(const CompiledScenario& scenario, const double* v,
+                            const CompiledOption& option) {
+    return policyCount(candidateMonthsPerDoor(scenario, v, option),
+                       std::numeric_limits<std::size_t>::max() / 64);
+}
+
 DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
                               const CompiledOption& option, EngineWorkspace& workspace,
-                              OptionRun& scratch, std::size_t* searched) {
+                              OptionRun& scratch, std::size_t* searched,
+                              std::size_t exhaustiveLimit) {
     return searchDoorPolicies(
-        scenario, v, option, searched, [&](const auto& policies, std::vector<double>& npv) {
+        scenario, v, option, searched, exhaustiveLimit,
+        [&](const std::vector<DoorPolicy>& policies, std::vector<double>& npv) {
             evaluateDoorPolicies(scenario, v, option, policies.data(), policies.size(), npv.data(),
                                  workspace, scratch);
         });
@@ -133,9 +243,11 @@ DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
 
 DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const double* v,
                                         const CompiledOption& option, EngineWorkspace& workspace,
-                                        OptionRun& scratch, std::size_t* searched) {
+                                        OptionRun& scratch, std::size_t* searched,
+                                        std::size_t exhaustiveLimit) {
     return searchDoorPolicies(
-        scenario, v, option, searched, [&](const auto& policies, std::vector<double>& npv) {
+        scenario, v, option, searched, exhaustiveLimit,
+        [&](const std::vector<DoorPolicy>& policies, std::vector<double>& npv) {
             for (std::size_t i = 0; i < policies.size(); ++i) {
                 evaluateOption(scenario, v, option, policies[i], workspace, scratch);
                 npv[i] = scratch.npv_usd;
@@ -231,7 +343,7 @@ ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
                             const OptionOutcome* before = previous.find(option.id);
                             DoorPolicy policy = before ? before->policy : DoorPolicy{};
                             for (std::size_t d = option.doors.size(); d < policy.month.size(); ++d)
-                                policy.month[d] = kNever;
+                                policy.month[d] = kNever; // a door group the edit removed
                             return policy;
                         });
 }

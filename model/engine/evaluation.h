@@ -34,18 +34,31 @@ struct ScenarioEvaluation {
     const OptionOutcome* find(OptionId id) const;
 };
 
+// Up to this many door policies an option's search weighs every one; beyond, it searches
+// locally (docs/model.md, "The door search").
+inline constexpr std::size_t kExhaustivePolicyLimit = 5000;
+
 // The door policy minimising the option's NPV at values `v`: for each door a quarter start
-// at or after it opens, or never (exhaustive). Ties within $1 go to fewer doors, then later.
+// at or after it can open, or never. Every combination while there are at most
+// `exhaustiveLimit`, else a local search. Ties within $1 go to fewer doors, then to the
+// policy weighed first (never before any month, earlier months first, the first door slowest).
+// `searched` counts the policies evaluated.
 DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
                               const CompiledOption& option, EngineWorkspace& workspace,
-                              OptionRun& scratch, std::size_t* searched = nullptr);
+                              OptionRun& scratch, std::size_t* searched = nullptr,
+                              std::size_t exhaustiveLimit = kExhaustivePolicyLimit);
 
 // The same search done the plain way, one full engine run per policy: the reference the fast
 // search is tested against (tests/model/engine/tst_door_search.cpp). Same answer, several times
 // slower.
 DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const double* v,
                                         const CompiledOption& option, EngineWorkspace& workspace,
-                                        OptionRun& scratch, std::size_t* searched = nullptr);
+                                        OptionRun& scratch, std::size_t* searched = nullptr,
+                                        std::size_t exhaustiveLimit = kExhaustivePolicyLimit);
+
+// How many door policies `option` has at values `v` (every combination of candidate months).
+std::size_t doorPolicyCount(const CompiledScenario& scenario, const double* v,
+                            const CompiledOption& option);
 
 // The first month from which `option` stays at or below `reference` on cumulative cash.
 std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& reference);

@@ -23,8 +23,10 @@ public:
         m_c.horizon_months = m_s.horizon_months;
         m_c.sizing = m_s.sizing;
         m_c.disposition = m_s.disposition;
+        m_c.engine_version = m_s.engine_version;
         compileSkus();
         compileWorkloads();
+        compileDoorGroups();
         compileLots();
         compileProcurement();
         compileScalars();
@@ -305,6 +307,76 @@ private:
         return false;
     }
 
+    // The tasks a group's door waits for: the Triton rewrite where the path has one, and the
+    // port of the group's kind with what its workloads need (TensorRT re-engineering for a
+    // TensorRT-served one, the RCCL port for multi-node training).
+    static unsigned taskMask(const CompiledOption& option, const CompiledDoorGroup& group) {
+        unsigned mask = 0;
+        for (std::size_t i = 0; i < option.tasks.size(); ++i) {
+            bool needed = false;
+            switch (option.tasks[i].task) {
+            case PortTask::TritonRewrite:
+                needed = true;
+                break;
+            case PortTask::InferencePort:
+                needed = group.kind == DoorKind::Inference;
+                break;
+            case PortTask::TensorRtReengineering:
+                needed = group.kind == DoorKind::Inference && group.tensorrt;
+                break;
+            case PortTask::TrainingPort:
+                needed = group.kind == DoorKind::Training;
+                break;
+            case PortTask::RcclPort:
+                needed = group.kind == DoorKind::Training && group.multi_node;
+                break;
+            }
+            if (needed)
+                mask |= 1u << i;
+        }
+        return mask;
+    }
+
+    // Version 1: one group per kind (all inference, all training), as the first engine had
+    // one door per kind. Version 2: a group per door_group, or per workload without one.
+    void compileDoorGroups() {
+        std::size_t w = 0;
+        for (const auto& [id, workload] : m_s.workloads) {
+            const DoorKind kind = workload.kind == WorkloadKindOfDemand::Inference
+                                      ? DoorKind::Inference
+                                      : DoorKind::Training;
+            std::string group = id;
+            if (m_c.engine_version < 2)
+                group = kind == DoorKind::Inference ? "inference" : "training";
+            else if (!workload.door_group.empty())
+                group = workload.door_group;
+            auto it = std::find_if(m_c.door_groups.begin(), m_c.door_groups.end(),
+                                   [&](const CompiledDoorGroup& g) { return g.id == group; });
+            const std::string at = "/workloads/" + pointerToken(id) + "/door_group";
+            if (it == m_c.door_groups.end()) {
+                if (m_c.door_groups.size() == std::size_t(kMaxDoorGroups))
+                    throw ScenarioError(at, "more than " + std::to_string(kMaxDoorGroups) +
+                                                " door groups; give workloads that move to AMD "
+                                                "together the same door_group");
+                m_c.door_groups.push_back({group, kind, {}, false, false});
+                it = m_c.door_groups.end() - 1;
+            } else if (it->kind != kind) {
+                throw ScenarioError(at, "door group \"" + group +
+                                            "\" mixes inference and training workloads; expected "
+                                            "one kind per group (a training and an inference "
+                                            "door open after different ports)");
+            }
+            it->workloads.push_back(int(w));
+            it->tensorrt = it->tensorrt || m_c.workloads[w].tensorrt;
+            it->multi_node = it->multi_node || m_c.workloads[w].multi_node;
+            ++w;
+        }
+        if (m_c.engine_version < 2) // the first engine's doors: inference, then training
+            std::stable_partition(
+                m_c.door_groups.begin(), m_c.door_groups.end(),
+                [](const CompiledDoorGroup& g) { return g.kind == DoorKind::Inference; });
+    }
+
     CompiledOption compileOption(OptionId id) {
         CompiledOption option;
         option.id = id;
@@ -318,8 +390,6 @@ private:
                                 "the price book has no task sequence for " + str(toString(*path)) +
                                     "; expected the path's port tasks in order "
                                     "(docs/pricebook.md)");
-        int inferenceGate = -1;
-        int trainingGate = -1;
         for (PortTask task : sequence->second) {
             if (!applies(task))
                 continue;
@@ -335,26 +405,27 @@ private:
             if (months == kNoInput)
                 months = add(at, t->second.at(effort).at(*path));
             option.tasks.push_back({task, months});
-            const int index = static_cast<int>(option.tasks.size()) - 1;
-            if (task == PortTask::TritonRewrite) {
+            if (task == PortTask::TritonRewrite)
                 option.ported_kernels = true;
-                inferenceGate = trainingGate = index;
-            } else if (task == PortTask::InferencePort || task == PortTask::TensorRtReengineering) {
-                inferenceGate = index;
-            } else {
-                trainingGate = index;
-            }
         }
+        option.commits_whole_sequence = m_c.engine_version < 2;
         const bool hetccl = *path == PortabilityPath::Path3 || *path == PortabilityPath::Path2And3;
         const bool growthOnly = *path == PortabilityPath::Path2;
-        if (applies(PortTask::InferencePort))
-            option.doors.push_back({DoorKind::Inference,
-                                    growthOnly ? DoorMode::Growth : DoorMode::Move, inferenceGate,
-                                    false, false});
-        if (applies(PortTask::TrainingPort))
-            option.doors.push_back({DoorKind::Training,
-                                    (growthOnly || hetccl) ? DoorMode::Growth : DoorMode::Move,
-                                    trainingGate, hetccl, hetccl});
+        option.door_of_workload.assign(m_c.workloads.size(), -1);
+        for (std::size_t g = 0; g < m_c.door_groups.size(); ++g) {
+            const CompiledDoorGroup& group = m_c.door_groups[g];
+            const bool training = group.kind == DoorKind::Training;
+            CompiledDoor door;
+            door.group = int(g);
+            door.kind = group.kind;
+            door.mode = (growthOnly || (training && hetccl)) ? DoorMode::Growth : DoorMode::Move;
+            door.task_mask = taskMask(option, group);
+            door.waits_for_hetccl = training && hetccl;
+            door.cross_vendor = training && hetccl;
+            for (int w : group.workloads)
+                option.door_of_workload[std::size_t(w)] = int(option.doors.size());
+            option.doors.push_back(door);
+        }
         return option;
     }
 };

@@ -15,6 +15,8 @@
 namespace crossgrade::model {
 
 inline constexpr InputId kNoInput = static_cast<InputId>(-1);
+// Door groups per scenario (Workload::door_group), so at most this many doors per option.
+inline constexpr int kMaxDoorGroups = 16;
 
 // A scenario that refers to something it does not define (a SKU, a workload, a ratio).
 class ScenarioError : public std::runtime_error {
@@ -78,19 +80,38 @@ struct CompiledTask {
     InputId months = kNoInput;
 };
 
+// Workloads that move to AMD together: a workload of its own, or those naming the same
+// door_group (engine version 2); engine version 1 groups by kind (one inference, one training).
+struct CompiledDoorGroup {
+    std::string id; // the door_group, or the workload's id
+    DoorKind kind = DoorKind::Inference;
+    std::vector<int> workloads; // indices into CompiledScenario::workloads, in their order
+    bool tensorrt = false;      // some workload of it is served by TensorRT
+    bool multi_node = false;    // some training workload of it is multi-node
+};
+
 struct CompiledDoor {
+    int group = 0; // index into CompiledScenario::door_groups
     DoorKind kind = DoorKind::Inference;
     DoorMode mode = DoorMode::Move;
-    int gate_task = -1;            // index into tasks of the last task that must be done
+    // The tasks (bits over CompiledOption::tasks) that must be done before the door opens; it
+    // opens when the last of them is done in the committed sequence.
+    unsigned task_mask = 0;
     bool waits_for_hetccl = false; // opens no earlier than hetccl.available_month
     bool cross_vendor = false;     // AMD capacity runs at the cross-vendor efficiency
 };
 
 struct CompiledOption {
     OptionId id = OptionId::StayCuda;
-    std::vector<CompiledTask> tasks; // the sequence, in order, only tasks that apply
-    std::vector<CompiledDoor> doors;
-    bool ported_kernels = false; // a Triton rewrite is part of the sequence
+    std::vector<CompiledTask> tasks;   // the sequence, in order, only tasks that apply
+    std::vector<CompiledDoor> doors;   // one per door group, in group order (none: stay-cuda)
+    std::vector<int> door_of_workload; // per workload: its door, or -1 (stay-cuda)
+    bool ported_kernels = false;       // a Triton rewrite is part of the sequence
+    // Version 1 commits the whole sequence with the first door; version 2 only the tasks of
+    // the doors taken (CompiledScenario::engine_version).
+    bool commits_whole_sequence = false;
+
+    unsigned allTasks() const { return tasks.empty() ? 0u : (1u << tasks.size()) - 1u; }
 };
 
 struct CompiledScenario {
@@ -102,6 +123,8 @@ struct CompiledScenario {
     std::vector<CompiledSku> skus;
     std::vector<CompiledWorkload> workloads;
     std::vector<CompiledLot> lots;
+    std::vector<CompiledDoorGroup> door_groups;
+    int engine_version = kCurrentEngineVersion;
     int buy_sku[2] = {0, 0}; // per Vendor: what new capacity is bought as
     Channel channel[2] = {Channel::Owned, Channel::Owned};
     InputId discount[2] = {kNoInput, kNoInput}; // per Vendor, off purchase prices

@@ -6,6 +6,7 @@
 
 #include "audit.h"
 #include "benchmark_binding.h"
+#include "calendar_month.h"
 #include "input_table.h"
 #include "price_book.h"
 #include "uncertain.h"
@@ -73,6 +74,9 @@ struct Workload {
     // Inference: the benchmark evidence it is bound to, if any
     // (model/benchmark/benchmark_binding.h).
     std::optional<WorkloadBinding> benchmark;
+    // Workloads sharing a door group move to AMD together (one door per option); empty: the
+    // workload is a group of its own. Read from engine version 2 (Scenario::engine_version).
+    std::string door_group;
 
     bool operator==(const Workload&) const = default;
 };
@@ -84,11 +88,20 @@ struct VendorProcurement {
     bool operator==(const VendorProcurement&) const = default;
 };
 
+// The engine version a scenario is evaluated with (docs/model.md, "Engine versions"): files
+// written before a version existed read as 1 and keep their numbers until upgraded.
+inline constexpr int kFirstEngineVersion = 1;
+inline constexpr int kCurrentEngineVersion = 2;
+
 struct Scenario {
     std::string name;
     std::string organisation;
     std::string notes;
     int horizon_months = 60; // 1–120
+    // 1: one door per option and workload kind, the whole task sequence committed by the first
+    // door; 2: a door per workload or door group, only the tasks of the doors taken committed.
+    int engine_version = kCurrentEngineVersion;
+    std::optional<YearMonth> start_month; // month 0 in the calendar; unset in older files
     unsigned long long seed = 1;
     UncertainNumber discount_rate; // annual
     std::vector<OptionId> options{kAllOptions.begin(), kAllOptions.end()};

@@ -360,7 +360,7 @@ void CostsView::updateOptionChooser() {
 }
 
 void CostsView::redrawOptionFigures() {
-    static const model::OptionOutcome kNothing;
+    static const model::OptionOutcome kNothing{};
     const model::ScenarioEvaluation* current = evaluation();
     const std::optional<OptionId> chosen = chosenOption();
     const model::OptionOutcome* outcome = current && chosen ? current->find(*chosen) : nullptr;

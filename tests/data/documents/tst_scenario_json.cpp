@@ -531,8 +531,12 @@ void TestScenarioJson::bug_evaluateTookMinutesWithinTheWorkloadLimit() {
     json j = sampleJson("mixed-tensorrt.json");
     const json workload = j["workloads"]["ranking-llm"];
     j["workloads"] = json::object();
-    for (std::size_t i = 0; i < model::kMaxWorkloads; ++i)
+    for (std::size_t i = 0; i < model::kMaxWorkloads; ++i) {
         j["workloads"]["ranking-" + std::to_string(i)] = workload;
+        j["workloads"]["ranking-" + std::to_string(i)]["door_group"] =
+            "tier-" + std::to_string(i % 5); // more workloads than doors (issue 22)
+    }
+    j["engine_version"] = 2;
     j["fleet"]["serving-2025"]["workload"] = "ranking-0";
     j["fleet"]["serving-2026"]["workload"] = "ranking-1";
     j["fleet"]["training"]["workload"] = "ranking-2";

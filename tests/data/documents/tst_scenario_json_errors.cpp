@@ -197,6 +197,41 @@ void TestScenarioJson::errors_data() {
         << "/workloads"
         << QString::fromStdString("expected at most " + std::to_string(model::kMaxWorkloads) +
                                   " workloads, got " + std::to_string(model::kMaxWorkloads + 2));
+    QTest::newRow("start month not YYYY-MM")
+        << with([](json& j) { j["start_month"] = "Dec 2026"; }) << "/start_month"
+        << "expected the scenario's first month as \"YYYY-MM\" (for example \"2027-01\"), got "
+           "\"Dec 2026\"";
+    QTest::newRow("start month 13")
+        << with([](json& j) { j["start_month"] = "2026-13"; }) << "/start_month"
+        << "expected the scenario's first month as \"YYYY-MM\"";
+    QTest::newRow("engine version from the future")
+        << with([](json& j) { j["engine_version"] = 3; }) << "/engine_version"
+        << "expected a whole number from 1 to 2";
+    QTest::newRow("door group holding both kinds")
+        << with([](json& j) {
+               j["engine_version"] = 2;
+               j["workloads"]["train"] = {{"kind", "training"},
+                                          {"class", "pytorch-training"},
+                                          {"door_group", "chat-70b"},
+                                          {"h100_equivalent_gpus", {{"range", {8, 8, 8}}}}};
+           })
+        << "/workloads/train/door_group"
+        << "door group \"chat-70b\" holds inference and training workloads; expected one kind per "
+           "group (their doors open after different ports)";
+    QTest::newRow("more door groups than doors")
+        << with([](json& j) {
+               j["engine_version"] = 2;
+               for (int i = 0; i < 15; ++i)
+                   j["workloads"]["copy" + std::to_string(i)] = j["workloads"]["chat-70b"];
+           })
+        << "/workloads/copy9/door_group"
+        << "expected at most 16 door groups (a workload without a door_group is a group of its "
+           "own), got more; give workloads that move to AMD together the same door_group";
+    QTest::newRow("door group that is no id") << with([](json& j) {
+        j["engine_version"] = 2;
+        j["workloads"]["chat-70b"]["door_group"] = "a/b";
+    }) << "/workloads/chat-70b/door_group"
+                                              << "expected a door group id of 1 to";
     QTest::newRow("more SKUs than a scenario's limit")
         << with([](json& j) {
                json& book = j["pricebook"];

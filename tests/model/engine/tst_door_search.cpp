@@ -12,6 +12,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTest>
 #include <cmath>
 #include <cstring>
@@ -61,7 +62,7 @@ bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 int doorCount(const DoorPolicy& p) {
-    return (p.month[0] != kNever ? 1 : 0) + (p.month[1] != kNever ? 1 : 0);
+    return p.doorsTaken();
 }
 
 // The search as it stood before it shared months, line for line: every candidate a full
@@ -86,32 +87,38 @@ Reference referenceSearch(const CompiledScenario& scenario, const double* v,
     constexpr double kTieUsd = 1.0;
     Reference r;
     DoorPolicy best;
-    const DoorSchedule schedule = doorSchedule(scenario, v, option);
-    const std::vector<int> first = candidateMonths(schedule.open[0], scenario.horizon_months);
-    const std::vector<int> second = option.doors.size() > 1
-                                        ? candidateMonths(schedule.open[1], scenario.horizon_months)
-                                        : std::vector<int>{kNever};
+    const auto open = earliestDoorOpening(scenario, v, option);
+    std::vector<std::vector<int>> months;
+    for (std::size_t k = 0; k < option.doors.size(); ++k)
+        months.push_back(candidateMonths(open[k], scenario.horizon_months));
     evaluateOption(scenario, v, option, best, workspace, scratch);
     double bestNpv = scratch.npv_usd;
     r.candidates.push_back(best);
     r.npv.push_back(bestNpv);
-    for (int a : first)
-        for (int b : second) {
-            const DoorPolicy candidate{{a, b}};
-            if (candidate == DoorPolicy{})
-                continue;
-            evaluateOption(scenario, v, option, candidate, workspace, scratch);
-            const double npv = scratch.npv_usd;
-            r.candidates.push_back(candidate);
-            r.npv.push_back(npv);
-            const bool clearlyBetter = npv < bestNpv - kTieUsd;
-            const bool tieWithFewerDoors =
-                std::abs(npv - bestNpv) <= kTieUsd && doorCount(candidate) < doorCount(best);
-            if (clearlyBetter || tieWithFewerDoors) {
-                best = candidate;
-                bestNpv = npv;
-            }
+    // Every combination, the first door slowest, never before any month.
+    std::vector<std::size_t> digit(months.size(), 0);
+    for (bool more = true; more;) {
+        DoorPolicy candidate;
+        for (std::size_t k = 0; k < months.size(); ++k)
+            candidate.month[k] = months[k][digit[k]];
+        std::size_t k = months.size();
+        while (k > 0 && ++digit[k - 1] == months[k - 1].size())
+            digit[--k] = 0;
+        more = k > 0;
+        if (candidate == DoorPolicy{})
+            continue;
+        evaluateOption(scenario, v, option, candidate, workspace, scratch);
+        const double npv = scratch.npv_usd;
+        r.candidates.push_back(candidate);
+        r.npv.push_back(npv);
+        const bool clearlyBetter = npv < bestNpv - kTieUsd;
+        const bool tieWithFewerDoors =
+            std::abs(npv - bestNpv) <= kTieUsd && doorCount(candidate) < doorCount(best);
+        if (clearlyBetter || tieWithFewerDoors) {
+            best = candidate;
+            bestNpv = npv;
         }
+    }
     r.best = best;
     return r;
 }
@@ -125,7 +132,10 @@ struct Tally {
 };
 
 QString policyText(const DoorPolicy& p) {
-    return QString("{%1, %2}").arg(p.month[0]).arg(p.month[1]);
+    QStringList months;
+    for (int m : p.month)
+        months << QString::number(m);
+    return "{" + months.join(", ") + "}";
 }
 
 // Every option with doors at values `v`: the shared search against the reference.
