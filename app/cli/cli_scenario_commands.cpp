@@ -55,20 +55,33 @@ std::optional<OptionId> optionFilter(const QCommandLineParser& parser) {
     return id;
 }
 
-std::string month(std::optional<int> m) {
-    return m ? "month " + std::to_string(*m) : "-";
+std::string month(std::optional<int> m, const CompiledScenario& c) {
+    return m ? monthLabel(c.start_month, *m) : "-";
+}
+
+// Break-even on the NPV basis, and the cash month beside it where it differs.
+std::string breakEven(const OptionOutcome& o, const CompiledScenario& c) {
+    std::string text = month(o.break_even_month, c);
+    if (o.cash_break_even_month != o.break_even_month)
+        text +=
+            " (cash: " + (o.cash_break_even_month ? month(o.cash_break_even_month, c) : "none") +
+            ")";
+    return text;
 }
 
 void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const CompiledScenario& c,
                          std::optional<OptionId> only) {
-    out << "Scenario:   " << data::printable(c.name) << " (" << c.horizon_months << " months, "
-        << (c.sizing == Sizing::WholeServers ? "whole servers" : "continuous sizing") << ")\n";
+    out << "Scenario:   " << data::printable(c.name) << " (" << c.horizon_months << " months"
+        << (c.start_month ? " from " + monthLabel(c.start_month, 0) : std::string()) << ", "
+        << (c.sizing == Sizing::WholeServers ? "whole servers" : "continuous sizing") << ", engine "
+        << c.engine_version << ")\n";
     out << "Rule path:  " << title(e.recommendation.primary_path) << " ["
         << toString(e.recommendation.primary_path) << "]\n";
     out << "Cheapest:   " << toString(e.cheapest) << " by NPV\n";
     if (!e.disagreement.empty())
         out << "            " << data::printable(e.disagreement) << "\n";
     out << '\n';
+    // Break-even is on the NPV basis (discounted cumulative cost), cash beside it.
     std::vector<QStringList> rows{{"OPTION", "NPV", "TOTAL", "BREAK-EVEN", "DOORS", "AMD FROM",
                                    "$/GPU-H", "$/MTOK", "OWED AFTER"}};
     for (const OptionOutcome& o : e.options) {
@@ -76,11 +89,11 @@ void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const C
             continue;
         QStringList doors;
         for (const CompiledOption& option : c.options)
-            for (std::size_t k = 0; option.id == o.id && k < option.doors.size() && k < 2; ++k)
+            for (std::size_t k = 0; option.id == o.id && k < option.doors.size(); ++k)
                 if (o.run.door_taken_month[k] >= 0)
                     doors << QStringLiteral("%1@%2")
-                                 .arg(option.doors[k].kind == DoorKind::Inference ? "inference"
-                                                                                  : "training")
+                                 .arg(QString::fromStdString(
+                                     c.door_groups[std::size_t(option.doors[k].group)].id))
                                  .arg(o.run.door_taken_month[k]);
         char perHour[32];
         char perMtok[32];
@@ -90,10 +103,11 @@ void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const C
             {QString::fromUtf8(toString(o.id).data()),
              QString::fromStdString(formatUsd(o.run.npv_usd)),
              QString::fromStdString(formatUsd(o.run.total_usd)),
-             QString::fromStdString(month(o.break_even_month)),
+             QString::fromStdString(breakEven(o, c)),
              doors.isEmpty() ? QStringLiteral("none") : doors.join(' '),
              QString::fromStdString(month(
-                 o.run.first_amd_month < 0 ? std::nullopt : std::optional(o.run.first_amd_month))),
+                 o.run.first_amd_month < 0 ? std::nullopt : std::optional(o.run.first_amd_month),
+                 c)),
              perHour, perMtok, QString::fromStdString(formatUsd(o.run.owed_after_horizon_usd))});
     }
     printTable(out, rows);

@@ -26,12 +26,18 @@ ordered_json doorsJson(const OptionOutcome& o, const CompiledScenario& compiled)
             option = &c;
     if (option == nullptr)
         return doors;
-    for (std::size_t k = 0; k < option->doors.size() && k < 2; ++k) {
-        if (o.policy.month[k] == kNever)
+    for (std::size_t k = 0; k < option->doors.size(); ++k) {
+        if (!o.policy.takes(k))
             continue;
         const CompiledDoor& d = option->doors[k];
+        const CompiledDoorGroup& group = compiled.door_groups[std::size_t(d.group)];
+        ordered_json workloads = ordered_json::array();
+        for (int w : group.workloads)
+            workloads.push_back(compiled.workloads[std::size_t(w)].id);
         doors.push_back(
             {{"door", d.kind == DoorKind::Inference ? "inference-to-amd" : "training-to-amd"},
+             {"group", group.id},
+             {"workloads", std::move(workloads)},
              {"mode", d.mode == DoorMode::Move ? "move" : "new-capacity"},
              {"policy_month", o.policy.month[k]},
              {"opens_month", o.run.door_open_month[k]},
@@ -45,10 +51,13 @@ ordered_json monthlyJson(const OptionRun& run, const CompiledScenario& compiled)
     for (int m = 0; m < run.horizon; ++m) {
         ordered_json row;
         row["month"] = m;
+        if (compiled.start_month)
+            row["calendar_month"] = formatYearMonth(addMonths(*compiled.start_month, m));
         for (int c = 0; c < kComponentCount; ++c)
             row[componentName(c)] = run.component(m, c);
         row["total_usd"] = run.total[std::size_t(m)];
         row["cumulative_usd"] = run.cumulative[std::size_t(m)];
+        row["discounted_cumulative_usd"] = run.discounted_cumulative[std::size_t(m)];
         ordered_json gpus = ordered_json::object();
         for (std::size_t s = 0; s < compiled.skus.size(); ++s)
             if (run.gpusAt(m, int(s)) > 0)
@@ -85,7 +94,7 @@ ordered_json optionJson(const OptionOutcome& o, const CompiledScenario& compiled
                        {"p50", mc->break_even_month->p50},
                        {"p90", mc->break_even_month->p90}});
         j["break_even_distribution"] = be;
-        j["bands"] = {{"cumulative_usd",
+        j["bands"] = {{"discounted_cumulative_usd",
                        {{"p10", mc->cumulative_p10},
                         {"p50", mc->cumulative_p50},
                         {"p90", mc->cumulative_p90}}}};
@@ -93,12 +102,26 @@ ordered_json optionJson(const OptionOutcome& o, const CompiledScenario& compiled
                             {"npv_p50_standard_error_usd", mc->npv_p50_standard_error}};
     }
     j["break_even_month"] = o.break_even_month ? ordered_json(*o.break_even_month) : ordered_json();
+    j["cash_break_even_month"] =
+        o.cash_break_even_month ? ordered_json(*o.cash_break_even_month) : ordered_json();
     j["doors_taken"] = doorsJson(o, compiled);
     j["owed_after_horizon_usd"] = o.run.owed_after_horizon_usd;
     j["time_to_production_month"] =
         o.run.first_amd_month < 0 ? ordered_json() : ordered_json(o.run.first_amd_month);
     j["usd_per_gpu_hour"] = o.usd_per_gpu_hour;
     j["usd_per_mtok"] = o.usd_per_mtok;
+    j["installed_capital_usd"] = o.installed_capital_usd;
+    ordered_json perWorkload = ordered_json::array();
+    for (const WorkloadUnitCost& u : o.workloads) {
+        ordered_json w{{"workload", u.workload},
+                       {"gpu_hours", u.gpu_hours},
+                       {"usd", u.usd},
+                       {"usd_per_gpu_hour", u.usd_per_gpu_hour}};
+        if (u.inference)
+            w["usd_per_mtok"] = u.usd_per_mtok;
+        perWorkload.push_back(std::move(w));
+    }
+    j["unit_costs"] = std::move(perWorkload);
     j["multi_node_inference"] = o.run.multi_node_inference;
     j["monthly"] = monthlyJson(o.run, compiled);
     return j;
@@ -118,6 +141,9 @@ std::string writeEvaluationJson(const ScenarioEvaluation& e, const CompiledScena
     j["schema"] = kEvaluationSchemaTag;
     j["scenario"] = compiled.name;
     j["horizon_months"] = compiled.horizon_months;
+    j["engine_version"] = compiled.engine_version;
+    j["start_month"] = compiled.start_month ? ordered_json(formatYearMonth(*compiled.start_month))
+                                            : ordered_json();
     j["sizing"] = toString(compiled.sizing);
     if (mc)
         j["monte_carlo"] = {{"samples", mc->samples},
@@ -144,7 +170,7 @@ std::string writeEvaluationCsv(const ScenarioEvaluation& e, const CompiledScenar
     std::string out = "option,month";
     for (int c = 0; c < kComponentCount; ++c)
         out += std::string(",") + componentName(c);
-    out += ",total_usd,cumulative_usd";
+    out += ",total_usd,cumulative_usd,discounted_cumulative_usd";
     for (const CompiledSku& sku : compiled.skus)
         out += "," + csvField("gpus_" + sku.id);
     out += "\n";
@@ -156,7 +182,8 @@ std::string writeEvaluationCsv(const ScenarioEvaluation& e, const CompiledScenar
             for (int c = 0; c < kComponentCount; ++c)
                 out += "," + number(o.run.component(m, c));
             out += "," + number(o.run.total[std::size_t(m)]) + "," +
-                   number(o.run.cumulative[std::size_t(m)]);
+                   number(o.run.cumulative[std::size_t(m)]) + "," +
+                   number(o.run.discounted_cumulative[std::size_t(m)]);
             for (std::size_t s = 0; s < compiled.skus.size(); ++s)
                 out += "," + number(o.run.gpusAt(m, int(s)));
             out += "\n";

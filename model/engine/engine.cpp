@@ -22,12 +22,13 @@ const char* componentName(int component) {
     return names[component];
 }
 
-void OptionRun::resize(int horizonMonths, int skuCount) {
+void OptionRun::resize(int horizonMonths, int skuCount, int workloadCount) {
     horizon = horizonMonths;
     sku_count = skuCount;
     components.assign(std::size_t(horizonMonths) * kComponentCount, 0.0);
     total.assign(std::size_t(horizonMonths), 0.0);
     cumulative.assign(std::size_t(horizonMonths), 0.0);
+    discounted_cumulative.assign(std::size_t(horizonMonths), 0.0);
     gpus.assign(std::size_t(horizonMonths) * std::size_t(skuCount), 0.0);
     total_usd = npv_usd = owed_after_horizon_usd = 0;
     door_taken_month.fill(-1);
@@ -36,6 +37,8 @@ void OptionRun::resize(int horizonMonths, int skuCount) {
     first_amd_month = -1;
     multi_node_inference = false;
     gpu_hours = tokens_served = 0;
+    workload_gpu_hours.assign(std::size_t(workloadCount), 0.0);
+    workload_tokens.assign(std::size_t(workloadCount), 0.0);
 }
 
 void EngineWorkspace::reserve(const CompiledScenario& scenario) {
@@ -50,8 +53,24 @@ void EngineWorkspace::reserve(const CompiledScenario& scenario) {
     rent_usd.assign(skus, 0.0);
     owned.assign(skus, 0.0);
     lot_left.reserve(scenario.lots.size());
+    serving.assign(scenario.workloads.size(), 0.0);
     demands.reserve(2 * scenario.workloads.size());
     pairs.reserve(2 * scenario.workloads.size() * skus);
+}
+
+double installedFleetValue(const CompiledScenario& scenario, const double* v) {
+    double value = 0;
+    for (const CompiledLot& lot : scenario.lots) {
+        if (lot.channel != Channel::Owned)
+            continue;
+        const CompiledSku& sku = scenario.skus[std::size_t(lot.sku)];
+        // As engine::EngineTerms::residualValue: linear to the floor at the end of life.
+        const double life = std::max(1.0, v[sku.useful_life_months]);
+        const double floor = v[sku.residual_floor];
+        const double share = std::max(floor, 1.0 - (1.0 - floor) * lot.age_months / life);
+        value += lot.count * (v[sku.purchase_usd] + v[sku.overhead_usd]) * share;
+    }
+    return value;
 }
 
 unsigned committedTasks(const CompiledOption& option, const DoorPolicy& policy) {
@@ -102,8 +121,9 @@ std::array<double, kMaxDoorGroups> earliestDoorOpening(const CompiledScenario& s
 
 void evaluateOption(const CompiledScenario& scenario, const double* v, const CompiledOption& option,
                     const DoorPolicy& policy, EngineWorkspace& workspace, OptionRun& out) {
-    out.resize(scenario.horizon_months, int(scenario.skus.size()));
-    if (workspace.pool.size() != scenario.skus.size())
+    out.resize(scenario.horizon_months, int(scenario.skus.size()), int(scenario.workloads.size()));
+    if (workspace.pool.size() != scenario.skus.size() ||
+        workspace.serving.size() != scenario.workloads.size())
         workspace.reserve(scenario);
     engine::Simulation(scenario, v, option, policy, workspace, out).run();
 }
@@ -112,8 +132,10 @@ void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
                           const CompiledOption& option, const DoorPolicy* policies,
                           std::size_t count, double* npv, EngineWorkspace& workspace,
                           OptionRun& scratch) {
-    scratch.resize(scenario.horizon_months, int(scenario.skus.size()));
-    if (workspace.pool.size() != scenario.skus.size())
+    scratch.resize(scenario.horizon_months, int(scenario.skus.size()),
+                   int(scenario.workloads.size()));
+    if (workspace.pool.size() != scenario.skus.size() ||
+        workspace.serving.size() != scenario.workloads.size())
         workspace.reserve(scenario);
     // Policies committing the same tasks share a trunk: the same migration months and the
     // same door openings. The all-never policy is no run of a tree: nothing is committed, no

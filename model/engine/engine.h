@@ -71,8 +71,11 @@ struct OptionRun {
     int sku_count = 0;
     std::vector<double> components; // [month * kComponentCount + component]
     std::vector<double> total;      // per month
-    std::vector<double> cumulative; // per month
-    std::vector<double> gpus;       // [month * sku_count + sku]: owned (serving or idle) + rented
+    std::vector<double> cumulative; // per month, cash
+    // Per month, the running sum of totals discounted as NPV discounts them: the basis of
+    // break-even and of the cumulative figures (its last month is the NPV).
+    std::vector<double> discounted_cumulative;
+    std::vector<double> gpus; // [month * sku_count + sku]: owned (serving or idle) + rented
     double total_usd = 0;
     double npv_usd = 0;
     double owed_after_horizon_usd = 0;
@@ -83,10 +86,14 @@ struct OptionRun {
     bool committed = false;            // some of the option's tasks were started
     int first_amd_month = -1;          // time to production on AMD
     bool multi_node_inference = false; // some replica was larger than one server
-    double gpu_hours = 0;
-    double tokens_served = 0;
+    double gpu_hours = 0;              // GPUs held (owned, serving or idle, and rented) × hours
+    double tokens_served = 0;          // by every inference workload
+    // Per workload (CompiledScenario::workloads): the GPU-hours that served it (owned or
+    // rented, idle GPUs excluded) and the tokens it served (0 for training).
+    std::vector<double> workload_gpu_hours;
+    std::vector<double> workload_tokens;
 
-    void resize(int horizonMonths, int skuCount);
+    void resize(int horizonMonths, int skuCount, int workloadCount = 0);
     double component(int month, int c) const {
         return components[std::size_t(month) * kComponentCount + std::size_t(c)];
     }
@@ -117,6 +124,7 @@ struct EngineWorkspace {
     std::vector<double> rent_usd; // their cost this month, per SKU
     std::vector<double> owned;    // owned GPUs after this month's sales and purchases
     std::vector<double> lot_left; // per installed lot: rented GPUs still held
+    std::vector<double> serving;  // GPUs serving each workload this month
     // The rented lots of each workload, in lot order: workload w's are rented_lots[
     // rented_lot_start[w] … rented_lot_start[w + 1] − 1], so a demand looks at its own lots
     // instead of every lot of the fleet (issue 20: workloads × lots per month).
@@ -155,6 +163,11 @@ struct EngineWorkspace {
     std::vector<double> growth_factor;  // [workload * horizon + month]: demand growth
     std::vector<int> replica_gpus;      // [workload * skus + sku]: GPUs per inference replica
 };
+
+// The installed owned fleet's value at month 0 with values `v`: each lot's GPUs and servers
+// (purchase price and overhead) at the residual curve's value for their age. The capital a
+// brownfield $/GPU-hour and $/Mtok carry (docs/model.md, "Unit costs").
+double installedFleetValue(const CompiledScenario& scenario, const double* v);
 
 // Evaluates `option` under `policy` with input values `v` (indexed by InputId).
 void evaluateOption(const CompiledScenario& scenario, const double* v, const CompiledOption& option,

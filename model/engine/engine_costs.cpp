@@ -63,10 +63,17 @@ void MonthlyCosts::addMonth(int month, double* row, double installedValue, doubl
         for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
             row[kResidual] -= c.count * m_t.residualValue(c, m_s.horizon_months);
 
-    for (const CompiledWorkload& w : m_s.workloads)
-        if (w.kind == WorkloadKindOfDemand::Inference)
-            m_out.tokens_served +=
-                m_t.demand(w, month) * m_t.in(w.average_to_peak) * 3600.0 * hours;
+    for (std::size_t i = 0; i < m_s.workloads.size(); ++i) {
+        const CompiledWorkload& w = m_s.workloads[i];
+        if (i < m_out.workload_gpu_hours.size())
+            m_out.workload_gpu_hours[i] += m_ws.serving[i] * hours;
+        if (w.kind != WorkloadKindOfDemand::Inference)
+            continue;
+        const double tokens = m_t.demand(w, month) * m_t.in(w.average_to_peak) * 3600.0 * hours;
+        m_out.tokens_served += tokens;
+        if (i < m_out.workload_tokens.size())
+            m_out.workload_tokens[i] += tokens;
+    }
 }
 
 void MonthlyCosts::finish() {
@@ -80,6 +87,7 @@ void MonthlyCosts::finish() {
         m_out.total[std::size_t(m)] = total;
         m_out.cumulative[std::size_t(m)] = cumulative;
         m_out.npv_usd += total * std::pow(1.0 + r, -m / 12.0);
+        m_out.discounted_cumulative[std::size_t(m)] = m_out.npv_usd;
     }
     m_out.total_usd = cumulative;
     m_out.owed_after_horizon_usd = m_s.team_engineers * m_t.in(m_s.usd_per_engineer_month) *

@@ -40,6 +40,7 @@ void FleetBook::openMonth() {
     std::fill(m_ws.measured_kw.begin(), m_ws.measured_kw.end(), 0.0);
     std::fill(m_ws.rented.begin(), m_ws.rented.end(), 0.0);
     std::fill(m_ws.rent_usd.begin(), m_ws.rent_usd.end(), 0.0);
+    std::fill(m_ws.serving.begin(), m_ws.serving.end(), 0.0);
     if (m_ownedIsCurrent) { // the same sums over the same cohorts, already done
         std::copy(m_ws.owned.begin(), m_ws.owned.end(), m_ws.pool.begin());
     } else {

@@ -29,6 +29,7 @@ double DemandPlacement::take(const Placement& p, int s, double each, double avai
     if (n <= 0)
         return 0.0;
     left = n >= need ? 0.0 : std::max(0.0, left - n * each);
+    m_ws.serving[m_t.workloadIndex(*p.w)] += n;
     if (p.vendor == Vendor::Amd)
         m_amdInService += n;
     if (m_t.replicaGpus(p, s) > m_t.sku(s).gpus_per_server)
@@ -124,6 +125,7 @@ void DemandPlacement::serveFromNewCapacity(Demand& d, int month) {
     const Placement& p = d.placement;
     const int s = m_t.buySku(p.vendor, month);
     const double n = m_t.gpusNeeded(p, s, d.left, d.left >= d.total);
+    m_ws.serving[m_t.workloadIndex(*p.w)] += n;
     if (p.vendor == Vendor::Amd)
         m_amdInService += n;
     if (m_t.replicaGpus(p, s) > m_t.sku(s).gpus_per_server)

@@ -255,17 +255,58 @@ DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const 
         });
 }
 
-std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& reference) {
+namespace {
+
+std::optional<int> firstMonthStayingBelow(const std::vector<double>& option,
+                                          const std::vector<double>& reference) {
     std::optional<int> month;
-    for (int m = option.horizon - 1; m >= 0; --m) {
-        if (option.cumulative[std::size_t(m)] > reference.cumulative[std::size_t(m)] + kTieUsd)
+    for (std::size_t m = std::min(option.size(), reference.size()); m-- > 0;) {
+        if (option[m] > reference[m] + kTieUsd)
             break;
-        month = m;
+        month = int(m);
     }
     return month;
 }
 
+} // namespace
+
+std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& reference) {
+    return firstMonthStayingBelow(option.discounted_cumulative, reference.discounted_cumulative);
+}
+
+std::optional<int> cashBreakEvenMonth(const OptionRun& option, const OptionRun& reference) {
+    return firstMonthStayingBelow(option.cumulative, reference.cumulative);
+}
+
 namespace {
+
+// $/GPU-hour and $/Mtok, for the option and per workload: the option's total with the
+// installed fleet's capital, shared among workloads by the GPU-hours that served them.
+void setUnitCosts(const CompiledScenario& compiled, double installedCapital, OptionOutcome& o) {
+    const OptionRun& run = o.run;
+    o.installed_capital_usd = installedCapital;
+    const double cost = run.total_usd + installedCapital;
+    o.usd_per_gpu_hour = run.gpu_hours > 0 ? cost / run.gpu_hours : 0.0;
+    double served = 0;
+    for (double h : run.workload_gpu_hours)
+        served += h;
+    double inferenceUsd = 0;
+    for (std::size_t i = 0; i < compiled.workloads.size() && i < run.workload_gpu_hours.size();
+         ++i) {
+        WorkloadUnitCost u;
+        u.workload = compiled.workloads[i].id;
+        u.inference = compiled.workloads[i].kind == WorkloadKindOfDemand::Inference;
+        u.gpu_hours = run.workload_gpu_hours[i];
+        u.usd = served > 0 ? cost * u.gpu_hours / served : 0.0;
+        u.usd_per_gpu_hour = u.gpu_hours > 0 ? u.usd / u.gpu_hours : 0.0;
+        const double tokens = run.workload_tokens[i];
+        u.usd_per_mtok = u.inference && tokens > 0 ? u.usd / (tokens / 1e6) : 0.0;
+        if (u.inference)
+            inferenceUsd += u.usd;
+        o.workloads.push_back(std::move(u));
+    }
+    o.usd_per_mtok = run.tokens_served > 0 ? inferenceUsd / (run.tokens_served / 1e6) : 0.0;
+}
 
 // Evaluates every option of `compiled`, each under the policy `choose` returns for it, and
 // derives what the comparison needs: break-even, cheapest option and the disagreement.
@@ -283,11 +324,7 @@ ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario
         outcome.policy = choose(option, v, workspace, scratch, e.policies_searched);
         evaluateOption(compiled, v.data(), option, outcome.policy, workspace, outcome.run);
         outcome.doors_taken = doorCount(outcome.policy);
-        outcome.usd_per_gpu_hour =
-            outcome.run.gpu_hours > 0 ? outcome.run.total_usd / outcome.run.gpu_hours : 0.0;
-        outcome.usd_per_mtok = outcome.run.tokens_served > 0
-                                   ? outcome.run.total_usd / (outcome.run.tokens_served / 1e6)
-                                   : 0.0;
+        setUnitCosts(compiled, installedFleetValue(compiled, v.data()), outcome);
         e.options.push_back(std::move(outcome));
     }
     if (e.find(OptionId::StayCuda) == nullptr) {
@@ -296,12 +333,15 @@ ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario
         stay.id = OptionId::StayCuda;
         CompiledOption none;
         evaluateOption(compiled, v.data(), none, stay.policy, workspace, stay.run);
+        setUnitCosts(compiled, installedFleetValue(compiled, v.data()), stay);
         e.options.insert(e.options.begin(), std::move(stay));
     }
     const OptionOutcome& stay = *e.find(OptionId::StayCuda);
     for (OptionOutcome& o : e.options)
-        if (o.id != OptionId::StayCuda && o.doors_taken > 0)
+        if (o.id != OptionId::StayCuda && o.doors_taken > 0) {
             o.break_even_month = breakEvenMonth(o.run, stay.run);
+            o.cash_break_even_month = cashBreakEvenMonth(o.run, stay.run);
+        }
 
     // Cheapest by NPV; within $1 stay-cuda wins, then the option with fewer doors.
     const OptionOutcome* cheapest = &stay;

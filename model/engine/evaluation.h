@@ -14,14 +14,35 @@
 
 namespace crossgrade::model {
 
+// What one workload's service cost under an option (docs/model.md, "Unit costs"): the
+// option's whole cost with the installed fleet's capital, shared by the GPU-hours that served
+// each workload; not levelised (undiscounted sums over the horizon).
+struct WorkloadUnitCost {
+    std::string workload;
+    bool inference = true;
+    double gpu_hours = 0; // GPU-hours that served it
+    double usd = 0;       // its share of the option's cost with the installed capital
+    double usd_per_gpu_hour = 0;
+    double usd_per_mtok = 0; // inference only
+};
+
 struct OptionOutcome {
     OptionId id = OptionId::StayCuda;
     DoorPolicy policy;
     OptionRun run;
-    std::optional<int> break_even_month; // against stay-cuda, on cumulative cash
+    // Against stay-cuda, on discounted cumulative cost (the NPV basis), and on cash; none for
+    // an option that takes no door.
+    std::optional<int> break_even_month;
+    std::optional<int> cash_break_even_month;
     int doors_taken = 0;
-    double usd_per_gpu_hour = 0; // total ÷ GPU-hours held
-    double usd_per_mtok = 0;     // total ÷ millions of tokens served (0 without inference)
+    // The installed fleet's capital at month 0 (installedFleetValue) is charged on top of the
+    // total for the unit costs, its residual being credited in the total already.
+    double installed_capital_usd = 0;
+    double usd_per_gpu_hour = 0; // (total + installed capital) ÷ GPU-hours held
+    // The inference workloads' share of (total + installed capital) ÷ their millions of
+    // tokens served (0 without inference).
+    double usd_per_mtok = 0;
+    std::vector<WorkloadUnitCost> workloads; // per workload, in the scenario's order
 };
 
 struct ScenarioEvaluation {
@@ -60,8 +81,11 @@ DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const 
 std::size_t doorPolicyCount(const CompiledScenario& scenario, const double* v,
                             const CompiledOption& option);
 
-// The first month from which `option` stays at or below `reference` on cumulative cash.
+// The first month from which `option` stays at or below `reference` (within $1) on
+// discounted cumulative cost, the basis of NPV: an option cheaper by NPV always has one.
 std::optional<int> breakEvenMonth(const OptionRun& option, const OptionRun& reference);
+// The same on undiscounted cumulative cash, shown beside it where the two differ.
+std::optional<int> cashBreakEvenMonth(const OptionRun& option, const OptionRun& reference);
 
 // Deterministic evaluation at most-likely values.
 ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled);

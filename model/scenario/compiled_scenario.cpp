@@ -24,6 +24,7 @@ public:
         m_c.sizing = m_s.sizing;
         m_c.disposition = m_s.disposition;
         m_c.engine_version = m_s.engine_version;
+        m_c.start_month = m_s.start_month;
         compileSkus();
         compileWorkloads();
         compileDoorGroups();

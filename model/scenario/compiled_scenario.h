@@ -125,7 +125,8 @@ struct CompiledScenario {
     std::vector<CompiledLot> lots;
     std::vector<CompiledDoorGroup> door_groups;
     int engine_version = kCurrentEngineVersion;
-    int buy_sku[2] = {0, 0}; // per Vendor: what new capacity is bought as
+    std::optional<YearMonth> start_month; // month 0 in the calendar, when the scenario says
+    int buy_sku[2] = {0, 0};              // per Vendor: what new capacity is bought as
     Channel channel[2] = {Channel::Owned, Channel::Owned};
     InputId discount[2] = {kNoInput, kNoInput}; // per Vendor, off purchase prices
     InputId target_utilisation = kNoInput, usable_hbm_fraction = kNoInput;

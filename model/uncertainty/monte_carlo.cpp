@@ -60,7 +60,7 @@ void runSample(const CompiledScenario& compiled, const ScenarioEvaluation& deter
         out.break_even[o * n + s] = be.value_or(-1);
         for (int m = 0; m < out.horizon; ++m)
             out.cumulative[(o * std::size_t(out.horizon) + std::size_t(m)) * n + s] =
-                run->cumulative[std::size_t(m)];
+                run->discounted_cumulative[std::size_t(m)];
     }
     if (done)
         done->fetch_add(1, std::memory_order_relaxed);

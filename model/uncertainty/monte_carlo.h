@@ -46,7 +46,8 @@ struct OptionDistribution {
     std::optional<double> p_total_within_budget;
     double p_break_even = 0;                 // share of samples that break even in the horizon
     std::optional<Summary> break_even_month; // over the samples that do
-    // Per month: the P10, P50 and P90 of the cumulative cost.
+    // Per month: the P10, P50 and P90 of the discounted cumulative cost (the NPV basis, as
+    // break-even; the last month's are the NPV's).
     std::vector<double> cumulative_p10;
     std::vector<double> cumulative_p50;
     std::vector<double> cumulative_p90;

@@ -34,8 +34,8 @@ QString joinOptions(const std::vector<OptionId>& options, int pathCount) {
 QString doorName(const DoorNames& doors, OptionId option, std::size_t door) {
     const auto it = doors.find(option);
     if (it != doors.end() && door < it->second.size())
-        return QObject::tr("AMD %1 door").arg(QString::fromStdString(it->second[door]));
-    return QObject::tr("door %1 to AMD").arg(door + 1);
+        return QObject::tr("%1 to AMD").arg(QString::fromStdString(it->second[door]));
+    return QObject::tr("the workloads of door %1 to AMD").arg(door + 1);
 }
 
 class CumulativeState : public FigureState {
@@ -71,7 +71,7 @@ public:
         }
         for (auto& [o, g] : current)
             g->setSelectable(QCP::stNone);
-        useMoneyAxis(plot->yAxis, QObject::tr("Cumulative cost"));
+        useMoneyAxis(plot->yAxis, QObject::tr("Cumulative cost, discounted"));
     }
 
     std::map<OptionId, QPointer<QCPGraph>> current, baseline, bandLow, bandHigh;
@@ -183,7 +183,7 @@ DoorNames doorNames(const model::CompiledScenario& compiled) {
     for (const model::CompiledOption& option : compiled.options) {
         std::vector<std::string>& list = names[option.id];
         for (const model::CompiledDoor& door : option.doors)
-            list.push_back(door.kind == model::DoorKind::Inference ? "inference" : "training");
+            list.push_back(compiled.door_groups[std::size_t(door.group)].id);
     }
     return names;
 }
@@ -206,12 +206,12 @@ void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
     state->setHorizon(plot, horizon, 0.5);
 
     auto fill = [&](QCPGraph* graph, const model::OptionOutcome* outcome) {
-        if (!outcome || outcome->run.cumulative.empty()) {
+        if (!outcome || outcome->run.discounted_cumulative.empty()) {
             graph->data()->clear();
             graph->setVisible(false);
             return;
         }
-        const std::vector<double>& cumulative = outcome->run.cumulative;
+        const std::vector<double>& cumulative = outcome->run.discounted_cumulative;
         const int n = int(cumulative.size());
         state->values.resize(n);
         std::copy(cumulative.begin(), cumulative.end(), state->values.begin());
@@ -233,14 +233,14 @@ void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
     }
     const bool banded = fillBands(*state, current, uncertainty, style);
 
-    // The legend: options in the scenario's order, each with its total at the horizon, then
-    // keys for the markers that are actually drawn.
+    // The legend: options in the scenario's order, each with its NPV (where its discounted
+    // curve ends), then keys for the markers that are actually drawn.
     plot->legend->clearItems();
     for (std::size_t i = 0; i < current.options.size(); ++i) {
         const model::OptionOutcome& o = current.options[i];
         QCPGraph* c = state->current[o.id];
         QString name =
-            optionLabel(o.id) + QStringLiteral("  ") + MoneyTicker::label(o.run.total_usd);
+            optionLabel(o.id) + QObject::tr("  NPV %1").arg(MoneyTicker::label(o.run.npv_usd));
         if (o.id != OptionId::StayCuda && o.doors_taken == 0) {
             name += QObject::tr(" · no door taken");
         } else if (o.id != OptionId::StayCuda) {
@@ -248,7 +248,7 @@ void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
             // drawn shows, so the others say whose curve they lie under.
             for (std::size_t j = 0; j < i; ++j)
                 if (current.options[j].id != OptionId::StayCuda &&
-                    current.options[j].run.cumulative == o.run.cumulative) {
+                    current.options[j].run.discounted_cumulative == o.run.discounted_cumulative) {
                     name +=
                         QObject::tr(" · same curve as %1").arg(optionLabel(current.options[j].id));
                     break;
@@ -309,12 +309,13 @@ void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
         state->markers.verticalLine(plot, month,
                                     QPen(faded(colour, style.background, 0.65), 1, Qt::DotLine));
         for (OptionId o : options)
-            state->markers.dot(plot, month, current.find(o)->run.cumulative[std::size_t(month)],
+            state->markers.dot(plot, month,
+                               current.find(o)->run.discounted_cumulative[std::size_t(month)],
                                optionColour(o, style), style);
         labels.push_back({month,
-                          QObject::tr("m%1 · %2 the %3")
+                          QObject::tr("m%1 · %2 %3")
                               .arg(month)
-                              .arg(subject(options, QObject::tr(" takes"), QObject::tr(" take")))
+                              .arg(subject(options, QObject::tr(" moves"), QObject::tr(" move")))
                               .arg(key.second),
                           colour});
     }

@@ -197,7 +197,7 @@ void plotComponents(QCustomPlot* plot, const model::OptionOutcome& option, const
         const QString name =
             d < doors.size() ? QString::fromStdString(doors[d]) : QObject::tr("door %1").arg(d + 1);
         state->markers.topLabel(plot, month, rows++, month > horizon * 0.6,
-                                QObject::tr("m%1 · AMD %2 door").arg(int(month)).arg(name), colour,
+                                QObject::tr("m%1 · %2 to AMD").arg(int(month)).arg(name), colour,
                                 style);
     }
     fitMonthlyStacks(plot, run, style, state->markers, state->ups, state->downs);

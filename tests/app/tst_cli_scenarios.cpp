@@ -145,7 +145,7 @@ void TestCli::evaluateMonteCarlo() {
         QVERIFY(option["npv_usd"]["p10"].get<double>() <= option["npv_usd"]["p90"].get<double>());
         QVERIFY(option.contains("p_beats_stay_cuda"));
         QVERIFY(option.contains("p_total_within_budget"));
-        QCOMPARE(option["bands"]["cumulative_usd"]["p50"].size(),
+        QCOMPARE(option["bands"]["discounted_cumulative_usd"]["p50"].size(),
                  std::size_t(j["horizon_months"].get<int>()));
     }
     // The thread count changes no number.

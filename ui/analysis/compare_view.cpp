@@ -337,7 +337,7 @@ CompareView::CompareView(QWidget* parent)
     m_chart->setMinimumHeight(260);
     m_chart->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new MoneyTicker));
     m_chart->xAxis->setLabel(tr("Month"));
-    m_chart->yAxis->setLabel(tr("Cumulative cost"));
+    m_chart->yAxis->setLabel(tr("Cumulative cost, discounted"));
     m_chart->legend->setVisible(true);
     m_chart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     leftLayout->addWidget(m_chart, 4);
@@ -518,7 +518,7 @@ void CompareView::replot() {
         QVector<double> y(o->run.horizon);
         for (int m = 0; m < o->run.horizon; ++m) {
             x[m] = m;
-            y[m] = o->run.cumulative[std::size_t(m)];
+            y[m] = o->run.discounted_cumulative[std::size_t(m)];
         }
         QCPGraph* graph = m_chart->addGraph();
         graph->setName(entries[i]->label);

@@ -439,12 +439,13 @@ void CostsView::updateReadOut(int month) {
     }
     for (auto& [id, dot] : m_cursorDots) {
         const model::OptionOutcome* o = current ? current->find(id) : nullptr;
-        const bool on = hovering && o && shownMonth < int(o->run.cumulative.size());
+        const bool on = hovering && o && shownMonth < int(o->run.discounted_cumulative.size());
         if (!dot)
             continue;
         dot->setVisible(on);
         if (on)
-            dot->position->setCoords(shownMonth, o->run.cumulative[std::size_t(shownMonth)]);
+            dot->position->setCoords(shownMonth,
+                                     o->run.discounted_cumulative[std::size_t(shownMonth)]);
     }
 
     QString html, plain;
@@ -467,18 +468,19 @@ void CostsView::updateReadOut(int month) {
                 : nullptr;
         QStringList events;
         for (const model::OptionOutcome& o : current->options) {
-            if (shownMonth >= int(o.run.cumulative.size()))
+            if (shownMonth >= int(o.run.discounted_cumulative.size()))
                 continue;
             const QString name = optionLabel(o.id);
-            const QString value = MoneyTicker::label(o.run.cumulative[std::size_t(shownMonth)]);
+            const QString value =
+                MoneyTicker::label(o.run.discounted_cumulative[std::size_t(shownMonth)]);
             QString savedText;
             const model::OptionOutcome* s = saved ? saved->find(o.id) : nullptr;
-            if (s && shownMonth < int(s->run.cumulative.size()) &&
-                s->run.cumulative[std::size_t(shownMonth)] !=
-                    o.run.cumulative[std::size_t(shownMonth)])
-                savedText =
-                    tr("saved %1")
-                        .arg(MoneyTicker::label(s->run.cumulative[std::size_t(shownMonth)]));
+            if (s && shownMonth < int(s->run.discounted_cumulative.size()) &&
+                s->run.discounted_cumulative[std::size_t(shownMonth)] !=
+                    o.run.discounted_cumulative[std::size_t(shownMonth)])
+                savedText = tr("saved %1")
+                                .arg(MoneyTicker::label(
+                                    s->run.discounted_cumulative[std::size_t(shownMonth)]));
             // One entry never breaks across lines; the read-out wraps between entries.
             QString entry = QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;"
                                            "%2&nbsp;<b>%3</b>")
@@ -501,7 +503,7 @@ void CostsView::updateReadOut(int month) {
                 const QString door = doors != m_doorNames.end() && d < doors->second.size()
                                          ? QString::fromStdString(doors->second[d])
                                          : tr("door %1").arg(d + 1);
-                events << tr("%1 takes the AMD %2 door").arg(name, door);
+                events << tr("%1 moves %2 to AMD").arg(name, door);
             }
         }
         if (!events.isEmpty()) {

@@ -296,9 +296,9 @@ void TestMonteCarlo::cumulativeBandsAreTheSortedPercentiles() {
     const Run r = run(withDoors(), 501, 1);
     const std::size_t n = r.mc.samples;
     for (std::size_t o = 0; o < r.mc.options.size(); ++o) {
-        // Cumulative at the last month is the total.
-        std::vector<double> totals(r.mc.total.begin() + std::ptrdiff_t(o * n),
-                                   r.mc.total.begin() + std::ptrdiff_t(o * n + n));
+        // Discounted cumulative cost at the last month is the NPV (issue 22: one basis).
+        std::vector<double> totals(r.mc.npv.begin() + std::ptrdiff_t(o * n),
+                                   r.mc.npv.begin() + std::ptrdiff_t(o * n + n));
         std::sort(totals.begin(), totals.end());
         const OptionDistribution& d = r.mc.options[o];
         QCOMPARE(d.cumulative_p10.back(), percentile(totals, 0.10));

@@ -430,7 +430,7 @@ private slots:
         QTest::newRow("mixed-tensorrt")
             << "mixed-tensorrt.json" << QStringList{"warning", "high-dimension"};
         QTest::newRow("large-model-inference")
-            << "large-model-inference.json" << QStringList{"switching-value"};
+            << "large-model-inference.json" << QStringList{"switching-value", "weak-driver"};
     }
     void sampleEndToEnd() {
         QFETCH(QString, sample);

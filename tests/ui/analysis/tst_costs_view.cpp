@@ -134,11 +134,11 @@ void TestCostsView::cumulativeIsTheRun() {
         for (int m = 0; m < o.run.horizon; ++m)
             months[m] = m;
         QCOMPARE(keysOf(graph), months);
-        QCOMPARE(valuesOf(graph), toVector(o.run.cumulative));
+        QCOMPARE(valuesOf(graph), toVector(o.run.discounted_cumulative));
         const QCPGraph* saved = baselineGraph(chart, o.id);
         QVERIFY(saved);
         QCOMPARE(valuesOf(saved),
-                 toVector(document.baselineEvaluation().find(o.id)->run.cumulative));
+                 toVector(document.baselineEvaluation().find(o.id)->run.discounted_cumulative));
     }
     for (model::OptionId id : model::kAllOptions)
         if (!e.find(id))
@@ -152,7 +152,7 @@ void TestCostsView::plottedDataFollowEdits() {
     ShownView shown(&document);
     QCustomPlot* chart = shown.view.cumulativeChart();
     const std::vector<double> savedPath1 =
-        document.baselineEvaluation().find(model::OptionId::Path1)->run.cumulative;
+        document.baselineEvaluation().find(model::OptionId::Path1)->run.discounted_cumulative;
 
     editAndSettle(document, [&] {
         QCOMPARE(document.edit(QStringLiteral("AMD discount"),
@@ -163,7 +163,7 @@ void TestCostsView::plottedDataFollowEdits() {
     });
     const model::ScenarioEvaluation& e = document.evaluation();
     for (const model::OptionOutcome& o : e.options)
-        QCOMPARE(valuesOf(cumulativeGraph(chart, o.id)), toVector(o.run.cumulative));
+        QCOMPARE(valuesOf(cumulativeGraph(chart, o.id)), toVector(o.run.discounted_cumulative));
     // The saved version stays drawn, unchanged, beneath.
     QCOMPARE(valuesOf(baselineGraph(chart, model::OptionId::Path1)), toVector(savedPath1));
     QVERIFY(valuesOf(cumulativeGraph(chart, model::OptionId::Path1)) != toVector(savedPath1));
@@ -182,7 +182,7 @@ void TestCostsView::plottedDataFollowEdits() {
              qPrintable(labels.join(QLatin1Char('|'))));
     QVERIFY2(std::any_of(labels.begin(), labels.end(),
                          [&](const QString& l) {
-                             return l.startsWith(door) && l.contains(QLatin1String("door"));
+                             return l.startsWith(door) && l.contains(QLatin1String("to AMD"));
                          }),
              qPrintable(labels.join(QLatin1Char('|'))));
 
@@ -318,7 +318,7 @@ void TestCostsView::hoverReadOut() {
     QVERIFY2(text.startsWith(QLatin1String("Month 10")), qPrintable(text));
     for (const model::OptionOutcome& o : e.options)
         QVERIFY2(text.contains(optionLabel(o.id) + QLatin1Char(' ') +
-                               MoneyTicker::label(o.run.cumulative[10])),
+                               MoneyTicker::label(o.run.discounted_cumulative[10])),
                  qPrintable(text));
 
     // The mouse over the plot area picks the month under it.
