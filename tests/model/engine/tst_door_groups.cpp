@@ -5,8 +5,7 @@
 // engine_version keeps the first engine's two doors.
 
 #include "evaluation.h"
-#include "samples.h"
-#include "scenario_json.h"
+#include "sample_scenario.h"
 
 #include <QObject>
 #include <QString>
@@ -19,15 +18,9 @@ using namespace crossgrade::model;
 namespace {
 
 Scenario sample(const QString& name, int engineVersion) {
-    for (const data::SampleFile& file : data::sampleScenarios())
-        if (file.name == name) {
-            data::ScenarioReadResult r = data::readScenario(file.text);
-            if (!r.ok())
-                qFatal("sample %s does not read", qPrintable(name));
-            r.scenario->engine_version = engineVersion;
-            return *r.scenario;
-        }
-    qFatal("no sample %s", qPrintable(name));
+    Scenario s = testing::sampleScenario(name);
+    s.engine_version = engineVersion;
+    return s;
 }
 
 const CompiledOption& optionOf(const CompiledScenario& c, OptionId id) {

@@ -4,8 +4,7 @@
 // $/Mtok is the inference workloads' share, never the training fleet's cost over tokens.
 
 #include "evaluation.h"
-#include "samples.h"
-#include "scenario_json.h"
+#include "sample_scenario.h"
 
 #include <QObject>
 #include <QTest>
@@ -17,14 +16,7 @@ using namespace crossgrade::model;
 namespace {
 
 Scenario sample(const QString& name) {
-    for (const data::SampleFile& file : data::sampleScenarios())
-        if (file.name == name) {
-            data::ScenarioReadResult r = data::readScenario(file.text);
-            if (!r.ok())
-                qFatal("sample %s does not read", qPrintable(name));
-            return *r.scenario;
-        }
-    qFatal("no sample %s", qPrintable(name));
+    return testing::sampleScenario(name);
 }
 
 ScenarioEvaluation evaluate(const Scenario& s) {
