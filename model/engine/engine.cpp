@@ -58,17 +58,21 @@ void EngineWorkspace::reserve(const CompiledScenario& scenario) {
     pairs.reserve(2 * scenario.workloads.size() * skus);
 }
 
+double residualShare(const CompiledScenario& scenario, const double* v, int sku, double ageMonths) {
+    const CompiledSku& s = scenario.skus[std::size_t(sku)];
+    const double life = std::max(1.0, v[s.useful_life_months]);
+    const double floor = v[s.residual_floor];
+    return std::max(floor, 1.0 - (1.0 - floor) * ageMonths / life);
+}
+
 double installedFleetValue(const CompiledScenario& scenario, const double* v) {
     double value = 0;
     for (const CompiledLot& lot : scenario.lots) {
         if (lot.channel != Channel::Owned)
             continue;
         const CompiledSku& sku = scenario.skus[std::size_t(lot.sku)];
-        // As engine::EngineTerms::residualValue: linear to the floor at the end of life.
-        const double life = std::max(1.0, v[sku.useful_life_months]);
-        const double floor = v[sku.residual_floor];
-        const double share = std::max(floor, 1.0 - (1.0 - floor) * lot.age_months / life);
-        value += lot.count * (v[sku.purchase_usd] + v[sku.overhead_usd]) * share;
+        value += lot.count * (v[sku.purchase_usd] + v[sku.overhead_usd]) *
+                 residualShare(scenario, v, lot.sku, lot.age_months);
     }
     return value;
 }

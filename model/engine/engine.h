@@ -164,6 +164,10 @@ struct EngineWorkspace {
     std::vector<int> replica_gpus;      // [workload * skus + sku]: GPUs per inference replica
 };
 
+// The share of its basis a GPU of SKU `sku` keeps at `ageMonths`: linear from 1 at age 0 to
+// the SKU's residual floor at the end of its useful life, flat after.
+double residualShare(const CompiledScenario& scenario, const double* v, int sku, double ageMonths);
+
 // The installed owned fleet's value at month 0 with values `v`: each lot's GPUs and servers
 // (purchase price and overhead) at the residual curve's value for their age. The capital a
 // brownfield $/GPU-hour and $/Mtok carry (docs/model.md, "Unit costs").

@@ -64,12 +64,8 @@ public:
         return kilowatts(in(sku(s).board_power_kw) + in(sku(s).host_power_kw));
     }
 
-    // Linear from the basis at age 0 to the floor at the end of useful life, flat after.
     double residualValue(const EngineWorkspace::Cohort& c, int month) const {
-        const double life = std::max(1.0, in(sku(c.sku).useful_life_months));
-        const double floor = in(sku(c.sku).residual_floor);
-        const double age = month - c.born_month;
-        return c.basis_usd * std::max(floor, 1.0 - (1.0 - floor) * age / life);
+        return c.basis_usd * residualShare(m_s, m_v, c.sku, month - c.born_month);
     }
 
     // What new capacity of a vendor is bought as at `month`: the scenario's SKU once it is
