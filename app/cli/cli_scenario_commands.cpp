@@ -6,8 +6,10 @@
 #include "evaluation.h"
 #include "evaluation_json.h"
 #include "monte_carlo.h"
+#include "pricebook_json.h"
 #include "samples.h"
 #include "scenario_json.h"
+#include "scenario_upgrade.h"
 
 #include <QFileInfo>
 #include <QThread>
@@ -212,6 +214,36 @@ int runEvaluate(Context& ctx) {
     return kExitOk;
 }
 
+// Fills what an older scenario file lacks with this release's defaults and says what it added
+// (model/scenario/scenario_upgrade.h): the file itself is written only where --out says.
+int runUpgradeScenario(Context& ctx) {
+    if (ctx.arguments.size() != 1)
+        throw InvalidInput("upgrade-scenario: expected one scenario file");
+    const QString file = ctx.arguments.front();
+    Scenario scenario = readScenarioOrThrow(file, ctx.err);
+    data::PriceBookReadResult book = data::readPriceBook(data::defaultPriceBookText());
+    if (!book.ok()) // compiled in and tested: a build defect
+        throw std::runtime_error("the shipped default price book is invalid");
+    const std::vector<UpgradeChange> changes = upgradeScenario(scenario, *book.price_book);
+    const bool toFile = ctx.parser.isSet(QStringLiteral("out"));
+    // The list goes where it does not mix with the scenario written to standard output.
+    std::ostream& report = toFile ? ctx.out : ctx.err;
+    if (changes.empty()) {
+        report << str(file) << ": already current (engine version " << kCurrentEngineVersion
+               << "); nothing added\n";
+    } else {
+        report << str(file) << ": added " << changes.size()
+               << (changes.size() == 1 ? " input" : " inputs")
+               << " with this release's defaults:\n";
+        for (const UpgradeChange& c : changes)
+            report << "  " << c.pointer << " = " << c.description << "\n";
+    }
+    CommandOutputs outputs(ctx);
+    outputs.output(data::writeScenario(scenario));
+    outputs.commit();
+    return kExitOk;
+}
+
 // Calls `work` until `seconds` have passed; returns calls per second.
 template <typename Work> double ratePerSecond(double seconds, std::size_t& calls, Work work) {
     using Clock = std::chrono::steady_clock;
@@ -393,6 +425,20 @@ std::vector<Command> scenarioCommands() {
                           QStringLiteral("FILE")});
          },
          runEvaluate},
+        {"upgrade-scenario", "FILE",
+         "Fill what an older scenario lacks with this release's defaults.",
+         "Reads FILE and writes it back with every input it lacks (selling, resale curve, "
+         "market value, lead time: docs/model.md, \"Selling and bridging\") set to this "
+         "release's default and the current engine version, listing each addition with its "
+         "source. What FILE states is never changed. Writes the scenario to standard output "
+         "(the list to standard error), or to --out FILE (the list to standard output). "
+         "Until upgraded, an older file evaluates to its old numbers.",
+         [](QCommandLineParser& p) {
+             p.addOption({QStringLiteral("out"),
+                          QStringLiteral("Write the upgraded scenario to FILE (atomically)."),
+                          QStringLiteral("FILE")});
+         },
+         runUpgradeScenario},
         {"bench", "[FILE]", "Measure the engine's speed on a scenario.",
          "Evaluates FILE (default: the shipped training-shop sample) repeatedly and prints "
          "evaluations per second. Timings go to this command's output only, never into JSON.",

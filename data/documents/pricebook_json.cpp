@@ -86,6 +86,23 @@ const std::vector<UncertainField>& lifeFields() {
     return fields;
 }
 
+// Engine v2's resale and delivery figures (docs/pricebook.md): optional, so a price book
+// written before them reads, and the engine then behaves as the first one did.
+struct OptionalField {
+    std::string_view key;
+    std::optional<UncertainNumber> Sku::*member;
+    Sense sense;
+};
+
+const std::vector<OptionalField>& resaleFields() {
+    static const std::vector<OptionalField> fields{
+        {"resale_retention_per_year", &Sku::resale_retention_per_year, Sense::of(kRetentionDomain)},
+        {"market_value_usd", &Sku::market_value_usd, Sense::of(kGpuPriceDomain)},
+        {"lead_time_months", &Sku::lead_time_months, Sense::of(kMonthsDomain)},
+    };
+    return fields;
+}
+
 std::vector<std::string_view> skuKeys() {
     std::vector<std::string_view> keys{"vendor", "name"};
     for (const auto& f : specFields())
@@ -97,6 +114,8 @@ std::vector<std::string_view> skuKeys() {
     for (const auto& f : termFields())
         keys.push_back(f.key);
     for (const auto& f : lifeFields())
+        keys.push_back(f.key);
+    for (const auto& f : resaleFields())
         keys.push_back(f.key);
     return keys;
 }
@@ -187,6 +206,10 @@ private:
         readUncertainFields(moneyFields());
         readIntegerFields(termFields());
         readUncertainFields(lifeFields());
+        for (const OptionalField& f : resaleFields())
+            if (obj->contains(f.key))
+                if (auto u = m_check.requiredUncertain(*obj, at, f.key, f.sense))
+                    sku.*f.member = std::move(*u);
         if (m_check.errors().size() != errorsBefore)
             return std::nullopt;
         return sku;
@@ -354,6 +377,9 @@ nlohmann::ordered_json skuJson(const Sku& sku) {
         j[std::string(f.key)] = sku.*f.member;
     for (const UncertainField& f : lifeFields())
         j[std::string(f.key)] = uncertainJson(sku.*f.member);
+    for (const OptionalField& f : resaleFields())
+        if (sku.*f.member)
+            j[std::string(f.key)] = uncertainJson(*(sku.*f.member));
     return j;
 }
 

@@ -83,6 +83,16 @@ const std::vector<std::pair<std::string_view, std::string_view>>& scalarSections
     return sections;
 }
 
+const std::vector<OptionalScalarField>& optionalScalarFields() {
+    using S = Scenario;
+    static const std::vector<OptionalScalarField> fields{
+        {kResaleSection, "sale_cost_fraction", &S::sale_cost_fraction, Bound::of(kFractionDomain)},
+        {kResaleSection, "server_retention_per_year", &S::server_retention_per_year,
+         Bound::of(kRetentionDomain)},
+    };
+    return fields;
+}
+
 const std::vector<WorkloadField>& workloadFields() {
     using W = Workload;
     constexpr auto inference = WorkloadKindOfDemand::Inference;

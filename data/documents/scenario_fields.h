@@ -48,6 +48,17 @@ const std::vector<ScalarField>& scalarFields();
 // The sections of scalarFields() in file order, with what each holds.
 const std::vector<std::pair<std::string_view, std::string_view>>& scalarSections();
 
+// The scenario-level inputs older files lack (engine v2's selling: docs/model.md), each
+// optional in the file: absent, the engine does what the first one did.
+struct OptionalScalarField {
+    std::string_view section;
+    std::string_view key;
+    std::optional<model::UncertainNumber> model::Scenario::*member;
+    Bound bound;
+};
+inline constexpr std::string_view kResaleSection = "resale";
+const std::vector<OptionalScalarField>& optionalScalarFields();
+
 // A workload's uncertain inputs in file order; `kind` is the kind that needs it, or none
 // when both do.
 struct WorkloadField {

@@ -63,6 +63,7 @@ std::string classesOf(WorkloadKindOfDemand kind) {
 
 const std::string kChannels =
     quotedNames(std::array{Channel::Owned, Channel::Reserved, Channel::OnDemand});
+const std::string kBridgeChannels = quotedNames(std::array{Channel::OnDemand, Channel::Reserved});
 
 class ScenarioReader {
 public:
@@ -76,9 +77,10 @@ public:
             return s;
         }
         std::vector<std::string_view> known{
-            "schema",  "name",      "organisation", "notes",          "horizon_months", "seed",
-            "options", "sizing",    "disposition",  "procurement",    "workloads",      "fleet",
-            "audit",   "pricebook", "correlations", "engine_version", "start_month"};
+            "schema",         "name",        "organisation", "notes",       "horizon_months",
+            "seed",           "options",     "sizing",       "disposition", "procurement",
+            "workloads",      "fleet",       "audit",        "pricebook",   "correlations",
+            "engine_version", "start_month", kResaleSection};
         for (const ScalarField& f : scalarFields())
             known.push_back(f.section.empty() ? f.key : f.section);
         m_check.checkKeys(doc, "", known);
@@ -109,6 +111,7 @@ public:
                     quotedNames(std::array{Disposition::Sell, Disposition::KeepIdle})))
                 s.disposition = *v;
         readScalars(doc, s);
+        readResale(doc, s);
         readProcurement(doc, s);
         readWorkloads(doc, s);
         checkDoorGroups(s);
@@ -297,6 +300,27 @@ private:
             .value_or(Channel::Owned);
     }
 
+    // Engine v2's selling inputs: the section and each of its members may be absent.
+    void readResale(const json& doc, Scenario& s) {
+        if (!doc.contains(kResaleSection))
+            return;
+        const std::string at = childPointer("", kResaleSection);
+        const json* obj = m_check.objectAt(doc[std::string(kResaleSection)], at,
+                                           "selling {sale_cost_fraction, "
+                                           "server_retention_per_year}");
+        if (obj == nullptr)
+            return;
+        std::vector<std::string_view> keys;
+        for (const OptionalScalarField& f : optionalScalarFields())
+            keys.push_back(f.key);
+        m_check.checkKeys(*obj, at, keys);
+        for (const OptionalScalarField& f : optionalScalarFields())
+            if (obj->contains(f.key))
+                if (auto u =
+                        readBounded((*obj)[std::string(f.key)], childPointer(at, f.key), f.bound))
+                    s.*f.member = std::move(*u);
+    }
+
     void readProcurement(const json& doc, Scenario& s) {
         const json* p = m_check.requiredObject(
             doc, "", "procurement", "what new capacity each vendor is bought as {nvidia, amd}");
@@ -308,9 +332,22 @@ private:
             const json* v = m_check.requiredObject(*p, "/procurement", key, "{sku, channel}");
             if (v == nullptr)
                 continue;
-            m_check.checkKeys(*v, at, {"sku", "channel"});
+            m_check.checkKeys(*v, at, {"sku", "channel", "max_sold_per_month", "bridge"});
             out->sku = m_check.requiredString(*v, at, "sku", kMaxIdBytes);
             out->channel = channelOf(*v, at);
+            if (v->contains("max_sold_per_month"))
+                out->max_sold_per_month = m_check.requiredUncertain(*v, at, "max_sold_per_month",
+                                                                    Sense::of(kGpusPerMonthDomain));
+            if (v->contains("bridge"))
+                if (auto b = m_check.enumAt((*v)["bridge"], childPointer(at, "bridge"),
+                                            &parseChannel, kBridgeChannels)) {
+                    if (*b == Channel::Owned)
+                        m_check.error(childPointer(at, "bridge"),
+                                      "expected one of " + kBridgeChannels +
+                                          ": a bridge is rented while owned GPUs are on order");
+                    else
+                        out->bridge = *b;
+                }
         }
     }
 
@@ -512,7 +549,9 @@ private:
             const json* obj = m_check.objectAt(value, at, "a fleet lot");
             if (obj == nullptr)
                 continue;
-            m_check.checkKeys(*obj, at, {"sku", "count", "age_months", "workload", "channel"});
+            m_check.checkKeys(
+                *obj, at,
+                {"sku", "count", "age_months", "workload", "channel", "market_value_usd"});
             FleetLot lot;
             lot.sku = m_check.requiredString(*obj, at, "sku", kMaxIdBytes);
             lot.count = m_check.requiredInteger(*obj, at, "count", 0, kMaxGpuCount).value_or(0);
@@ -520,6 +559,15 @@ private:
                 m_check.requiredInteger(*obj, at, "age_months", 0, kMaxLotAgeMonths).value_or(0);
             lot.workload = m_check.requiredString(*obj, at, "workload", kMaxIdBytes);
             lot.channel = channelOf(*obj, at);
+            if (obj->contains("market_value_usd")) {
+                if (lot.channel != Channel::Owned)
+                    m_check.error(childPointer(at, "market_value_usd"),
+                                  "only an owned lot has a market value; this lot is " +
+                                      std::string(toString(lot.channel)));
+                else
+                    lot.market_value_usd = m_check.requiredUncertain(*obj, at, "market_value_usd",
+                                                                     Sense::of(kGpuPriceDomain));
+            }
             s.fleet[id] = std::move(lot);
         }
     }

@@ -48,6 +48,8 @@ nlohmann::ordered_json lotJson(const FleetLot& lot) {
     j["age_months"] = lot.age_months;
     j["workload"] = lot.workload;
     j["channel"] = toString(lot.channel);
+    if (lot.market_value_usd)
+        j["market_value_usd"] = uncertainJson(*lot.market_value_usd);
     return j;
 }
 
@@ -55,6 +57,10 @@ nlohmann::ordered_json procurementJson(const VendorProcurement& p) {
     nlohmann::ordered_json j;
     j["sku"] = p.sku;
     j["channel"] = toString(p.channel);
+    if (p.max_sold_per_month)
+        j["max_sold_per_month"] = uncertainJson(*p.max_sold_per_month);
+    if (p.bridge != Channel::OnDemand)
+        j["bridge"] = toString(p.bridge);
     return j;
 }
 
@@ -85,6 +91,9 @@ std::string writeScenario(const Scenario& s) {
         else
             holder[std::string(f.key)] = uncertainJson(s.*f.uncertain);
     }
+    for (const OptionalScalarField& f : optionalScalarFields())
+        if (s.*f.member)
+            j[std::string(f.section)][std::string(f.key)] = uncertainJson(*(s.*f.member));
     j["procurement"] = {{"nvidia", procurementJson(s.nvidia)}, {"amd", procurementJson(s.amd)}};
     j["workloads"] = nlohmann::ordered_json::object();
     for (const auto& [id, w] : s.workloads)

@@ -111,6 +111,9 @@ inline constexpr InputDomain kPerGpuThroughputDomain{kMinTokensPerSecondPerGpu,
 inline constexpr InputDomain kDividingFractionDomain{kMinDividingFraction, 1};
 inline constexpr InputDomain kRatioDomain{kMinRatioToH100, kMaxRatioToH100, false, false, true};
 inline constexpr InputDomain kTrainingGpusDomain{0, kMaxTrainingGpus, false, false, true};
+inline constexpr InputDomain kGpusPerMonthDomain{0, kMaxGpuCount, false, false, true}; // sales
+// A resale curve's share kept per year: above 0 (a market value is carried back along it).
+inline constexpr InputDomain kRetentionDomain = kDividingFractionDomain;
 inline constexpr InputDomain kHbmDomain{kMinHbmGb, kMaxHbmGb, false, false, true};
 inline constexpr InputDomain kBandwidthDomain{0, kMaxBandwidthTbPerS, false, false, true};
 inline constexpr InputDomain kTflopsDomain{0, kMaxTflops, false, false, true};

@@ -10,15 +10,16 @@
 #include "engine_simulation.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace crossgrade::model {
 
 const char* componentName(int component) {
     static const char* const names[kComponentCount] = {
-        "capex_usd",        "rent_usd",      "energy_usd",       "facility_usd",
-        "maintenance_usd",  "migration_usd", "parallel_run_usd", "dual_vendor_usd",
-        "productivity_usd", "residual_usd"};
+        "capex_usd",       "rent_usd",         "bridge_usd",    "energy_usd",
+        "facility_usd",    "maintenance_usd",  "migration_usd", "parallel_run_usd",
+        "dual_vendor_usd", "productivity_usd", "residual_usd"};
     return names[component];
 }
 
@@ -51,6 +52,8 @@ void EngineWorkspace::reserve(const CompiledScenario& scenario) {
     measured_kw.assign(skus, 0.0);
     rented.assign(skus, 0.0);
     rent_usd.assign(skus, 0.0);
+    bridged.assign(skus, 0.0);
+    bridge_usd.assign(skus, 0.0);
     owned.assign(skus, 0.0);
     lot_left.reserve(scenario.lots.size());
     serving.assign(scenario.workloads.size(), 0.0);
@@ -60,9 +63,25 @@ void EngineWorkspace::reserve(const CompiledScenario& scenario) {
 
 double residualShare(const CompiledScenario& scenario, const double* v, int sku, double ageMonths) {
     const CompiledSku& s = scenario.skus[std::size_t(sku)];
-    const double life = std::max(1.0, v[s.useful_life_months]);
     const double floor = v[s.residual_floor];
+    if (s.resale_retention != kNoInput)
+        return std::max(floor, std::pow(v[s.resale_retention], ageMonths / 12.0));
+    const double life = std::max(1.0, v[s.useful_life_months]);
     return std::max(floor, 1.0 - (1.0 - floor) * ageMonths / life);
+}
+
+double serverResidualShare(const CompiledScenario& scenario, const double* v, double ageMonths) {
+    if (scenario.server_retention == kNoInput)
+        return 0.0;
+    return std::pow(v[scenario.server_retention], ageMonths / 12.0);
+}
+
+double installedGpuValue(const CompiledScenario& scenario, const double* v,
+                         const CompiledLot& lot) {
+    if (lot.market_value_usd != kNoInput)
+        return v[lot.market_value_usd];
+    const CompiledSku& sku = scenario.skus[std::size_t(lot.sku)];
+    return v[sku.purchase_usd] * residualShare(scenario, v, lot.sku, lot.age_months);
 }
 
 double installedFleetValue(const CompiledScenario& scenario, const double* v) {
@@ -71,8 +90,12 @@ double installedFleetValue(const CompiledScenario& scenario, const double* v) {
         if (lot.channel != Channel::Owned)
             continue;
         const CompiledSku& sku = scenario.skus[std::size_t(lot.sku)];
-        value += lot.count * (v[sku.purchase_usd] + v[sku.overhead_usd]) *
-                 residualShare(scenario, v, lot.sku, lot.age_months);
+        // Without a server curve, the server and network age as the GPU does.
+        const double serverShare = scenario.server_retention != kNoInput
+                                       ? serverResidualShare(scenario, v, lot.age_months)
+                                       : residualShare(scenario, v, lot.sku, lot.age_months);
+        value +=
+            lot.count * (installedGpuValue(scenario, v, lot) + v[sku.overhead_usd] * serverShare);
     }
     return value;
 }

@@ -53,6 +53,7 @@ unsigned committedTasks(const CompiledOption& option, const DoorPolicy& policy);
 enum Component : int {
     kCapex,
     kRent,
+    kBridge, // rented while owned purchases are on their way (lead time)
     kEnergy,
     kFacility,
     kMaintenance,
@@ -106,11 +107,16 @@ struct OptionRun {
 struct EngineWorkspace {
     void reserve(const CompiledScenario& scenario);
 
+    // Owned GPUs bought together: installed before month 0, bought in a month, or on order.
     struct Cohort {
         int sku = 0;
         double count = 0;
-        double basis_usd = 0; // value per GPU the residual curve starts from
-        int born_month = 0;   // negative for GPUs installed before month 0
+        double basis_usd = 0;          // purchase value per GPU: capex and maintenance
+        int born_month = 0;            // delivered; negative for GPUs installed before month 0
+        double resale_basis_usd = 0;   // what the resale curve multiplies (docs/model.md)
+        double overhead_basis_usd = 0; // server and network per GPU, as paid
+        bool on_order = false;         // paid for at born_month, serving from delivery_month
+        int delivery_month = 0;
     };
     std::vector<Cohort> cohorts;
     std::vector<double> pool;      // owned GPUs not yet serving this month, per SKU
@@ -120,11 +126,13 @@ struct EngineWorkspace {
     // J/token on that SKU), and the board kW those busy GPUs draw by the measurement.
     std::vector<double> measured_busy;
     std::vector<double> measured_kw;
-    std::vector<double> rented;   // rented GPUs this month, per SKU
-    std::vector<double> rent_usd; // their cost this month, per SKU
-    std::vector<double> owned;    // owned GPUs after this month's sales and purchases
-    std::vector<double> lot_left; // per installed lot: rented GPUs still held
-    std::vector<double> serving;  // GPUs serving each workload this month
+    std::vector<double> rented;     // rented GPUs this month, per SKU
+    std::vector<double> rent_usd;   // their cost this month, per SKU
+    std::vector<double> bridged;    // GPUs rented while owned ones are on order, per SKU
+    std::vector<double> bridge_usd; // their cost this month, per SKU
+    std::vector<double> owned;      // owned GPUs after this month's sales and purchases
+    std::vector<double> lot_left;   // per installed lot: rented GPUs still held
+    std::vector<double> serving;    // GPUs serving each workload this month
     // The rented lots of each workload, in lot order: workload w's are rented_lots[
     // rented_lot_start[w] … rented_lot_start[w + 1] − 1], so a demand looks at its own lots
     // instead of every lot of the fleet (issue 20: workloads × lots per month).
@@ -164,9 +172,17 @@ struct EngineWorkspace {
     std::vector<int> replica_gpus;      // [workload * skus + sku]: GPUs per inference replica
 };
 
-// The share of its basis a GPU of SKU `sku` keeps at `ageMonths`: linear from 1 at age 0 to
-// the SKU's residual floor at the end of its useful life, flat after.
+// The share of its basis a GPU of SKU `sku` keeps at `ageMonths`: retention^(age/12), never
+// below the SKU's residual floor, where the price book gives a resale retention; otherwise
+// (the first engine) linear from 1 at age 0 to the floor at the end of its useful life, flat
+// after.
 double residualShare(const CompiledScenario& scenario, const double* v, int sku, double ageMonths);
+// The share of its price a GPU's server and network keep at `ageMonths`: the scenario's server
+// retention^(age/12), or 0 where it has none (the first engine sold them for nothing).
+double serverResidualShare(const CompiledScenario& scenario, const double* v, double ageMonths);
+// What one GPU of an owned installed lot is worth today: its market value where the lot or
+// the price book gives one, else its purchase price at the resale curve for its age.
+double installedGpuValue(const CompiledScenario& scenario, const double* v, const CompiledLot& lot);
 
 // The installed owned fleet's value at month 0 with values `v`: each lot's GPUs and servers
 // (purchase price and overhead) at the residual curve's value for their age. The capital a

@@ -34,7 +34,8 @@ void MonthlyCosts::addMonth(int month, double* row, double installedValue, doubl
         row[kFacility] +=
             monthOf(kilowatts(kw * owned), UsdPerKwMonth{m_t.in(m_s.usd_per_kw_month)}).value();
         row[kRent] += m_ws.rent_usd[s];
-        const double gpus = owned + m_ws.rented[s];
+        row[kBridge] += m_ws.bridge_usd[s];
+        const double gpus = owned + m_ws.rented[s] + m_ws.bridged[s];
         m_out.gpus[std::size_t(month) * skus + s] = gpus;
         m_out.gpu_hours += gpus * hours;
     }
@@ -60,8 +61,8 @@ void MonthlyCosts::addMonth(int month, double* row, double installedValue, doubl
                                      m_out.first_amd_month + m_t.in(m_s.ramp_months));
     row[kResidual] = residual;
     if (month == m_s.horizon_months - 1)
-        for (const EngineWorkspace::Cohort& c : m_ws.cohorts)
-            row[kResidual] -= c.count * m_t.residualValue(c, m_s.horizon_months);
+        for (const EngineWorkspace::Cohort& c : m_ws.cohorts) // on order too: paid for
+            row[kResidual] -= c.count * m_t.saleProceeds(c, m_s.horizon_months);
 
     for (std::size_t i = 0; i < m_s.workloads.size(); ++i) {
         const CompiledWorkload& w = m_s.workloads[i];

@@ -28,13 +28,18 @@ public:
 
     // The installed fleet at month 0: owned lots as cohorts, rented lots per workload.
     void start();
-    // Clears the month's tallies and fills the pool with every owned GPU.
-    void openMonth();
-    // Owned GPUs no demand used this month: sold at their residual value, or kept idle.
+    // Clears the month's tallies and fills the pool with every owned GPU, including those
+    // delivered this month.
+    void openMonth(int month);
+    // Owned GPUs no demand used this month: sold at their residual value (at most the
+    // vendor's sale limit a month), or kept idle.
     // Returns the residual (negative: money back) the sales bring this month.
     double sellSurplus(int month);
-    // What the month still needs is bought (capex into row) or rented on the vendor's channel.
-    void buy(int month, double* row);
+    // What the month still needs is bought (capex into row), ordered and bridged with rented
+    // GPUs until it arrives (a lead time), or rented on the vendor's channel.
+    // amdDelivery: the month AMD purchases of this month arrive, or -1 to buy them at once
+    // (DemandPlacement::amdDeliveryMonth).
+    void buy(int month, double* row, int amdDelivery);
     // Counts the owned GPUs per SKU after sales and purchases; returns their value at basis.
     double closeMonth();
 

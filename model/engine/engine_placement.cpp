@@ -131,7 +131,10 @@ void DemandPlacement::serveFromNewCapacity(Demand& d, int month) {
     if (m_t.replicaGpus(p, s) > m_t.sku(s).gpus_per_server)
         m_multiNode = true;
     m_ws.new_need[std::size_t(s)] += n;
-    if (m_s.channel[vendorIndex(p.vendor)] == Channel::Owned)
+    // Owned GPUs draw power and pay space; a rented bridge's rate includes both.
+    const bool bridged =
+        p.vendor == Vendor::Amd && amdDeliveryMonth(month, m_t.leadMonths(s)) > month;
+    if (m_s.channel[vendorIndex(p.vendor)] == Channel::Owned && !bridged)
         addBusy(p, s, n * p.busy_share);
     d.left = 0;
 }

@@ -7,6 +7,7 @@
 
 #include "engine_terms.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 
@@ -33,6 +34,16 @@ public:
     void place(int month);
     // AMD GPUs serving in the month last placed.
     double amdInService() const { return m_amdInService; }
+    // The month AMD purchases ordered at `month` arrive when a door taken within `lead` months
+    // before sent demand to AMD (ordered at that door, delivered `lead` months after it), or
+    // -1 when no door's window holds `month`: demand that could be foreseen is ordered ahead.
+    int amdDeliveryMonth(int month, int lead) const {
+        double end = -1;
+        for (double d : m_doorMonth)
+            if (d <= month && month < d + lead)
+                end = std::max(end, d + lead);
+        return int(end);
+    }
 
 private:
     const EngineTerms& m_t;

@@ -120,11 +120,12 @@ void Simulation::advance(int month, const double* discountFactor) {
 }
 
 void Simulation::simulateMonth(int month) {
-    m_fleet.openMonth();
+    m_fleet.openMonth(month);
     double* row = &m_out.components[std::size_t(month) * kComponentCount];
     m_placement.place(month);
     const double residual = m_fleet.sellSurplus(month);
-    m_fleet.buy(month, row);
+    const int amdLead = m_terms.leadMonths(m_terms.buySku(Vendor::Amd, month));
+    m_fleet.buy(month, row, amdLead > 0 ? m_placement.amdDeliveryMonth(month, amdLead) : -1);
     const double installedValue = m_fleet.closeMonth();
     m_costs.addMonth(month, row, installedValue, residual, m_placement.amdInService());
 }

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 
 namespace crossgrade::model::engine {
 
@@ -43,6 +44,7 @@ public:
 
     const CompiledScenario& scenario() const { return m_s; }
     double in(InputId id) const { return m_v[id]; }
+    const double* values() const { return m_v; }
     const CompiledSku& sku(int i) const { return m_s.skus[std::size_t(i)]; }
     bool wholeServers() const { return m_s.sizing == Sizing::WholeServers; }
 
@@ -64,8 +66,28 @@ public:
         return kilowatts(in(sku(s).board_power_kw) + in(sku(s).host_power_kw));
     }
 
-    double residualValue(const EngineWorkspace::Cohort& c, int month) const {
-        return c.basis_usd * residualShare(m_s, m_v, c.sku, month - c.born_month);
+    // What selling one GPU of cohort c at `month` brings: the GPU on its resale curve, its
+    // server and network on theirs, less the transaction cost. Each term an older file lacks
+    // drops out, leaving the first engine's basis × linear curve.
+    double saleProceeds(const EngineWorkspace::Cohort& c, int month) const {
+        const double age = month - c.born_month;
+        double value = c.resale_basis_usd * residualShare(m_s, m_v, c.sku, age);
+        if (m_s.server_retention != kNoInput)
+            value += c.overhead_basis_usd * serverResidualShare(m_s, m_v, age);
+        if (m_s.sale_cost != kNoInput)
+            value *= 1.0 - in(m_s.sale_cost);
+        return value;
+    }
+    // Whole months from ordering an owned GPU of SKU s to its delivery (0: the month it is
+    // ordered, as the first engine bought).
+    int leadMonths(int s) const {
+        const InputId id = sku(s).lead_time_months;
+        return id == kNoInput ? 0 : int(std::max(0.0, std::ceil(in(id)-kServedTolerance)));
+    }
+    // GPUs of a vendor that may sell in one month (infinite: no limit).
+    double saleLimit(Vendor v) const {
+        const InputId id = m_s.sale_limit[vendorIndex(v)];
+        return id == kNoInput ? std::numeric_limits<double>::infinity() : std::max(0.0, in(id));
     }
 
     // What new capacity of a vendor is bought as at `month`: the scenario's SKU once it is

@@ -42,6 +42,14 @@ struct Sku {
     UncertainNumber price_decline_per_year; // fraction, applies to purchase and rates
     UncertainNumber useful_life_months;     // residual value reaches its floor here
     UncertainNumber residual_floor;         // fraction of purchase price left at end of life
+    // Engine v2 (docs/model.md, "Selling and bridging"); a file without them evaluates as the
+    // first engine did (no lead time, the linear curve, installed GPUs at their purchase price).
+    // Resale follows retention^(age/12), front-loaded, never below residual_floor.
+    std::optional<UncertainNumber> resale_retention_per_year;
+    // What an installed GPU of this SKU fetches on the used market today (GPU only).
+    std::optional<UncertainNumber> market_value_usd;
+    // Months from order to delivery of an owned purchase; a rented bridge serves meanwhile.
+    std::optional<UncertainNumber> lead_time_months;
 
     bool operator==(const Sku&) const = default;
 };

@@ -49,6 +49,11 @@ private:
     InputId add(std::string pointer, const UncertainNumber& n) {
         return m_c.inputs.add(std::move(pointer), n);
     }
+    // An input older files lack: kNoInput where absent, and the engine falls back to what the
+    // first engine did (docs/model.md, "Selling and bridging").
+    InputId addOptional(std::string pointer, const std::optional<UncertainNumber>& n) {
+        return n ? add(std::move(pointer), *n) : kNoInput;
+    }
 
     // "; the price book's NVIDIA SKUs are H100, H200": what a dangling SKU could have named.
     std::string knownSkus(std::optional<Vendor> vendor) const {
@@ -94,6 +99,10 @@ private:
                 add(at + "price_decline_per_year", sku.price_decline_per_year);
             c.useful_life_months = add(at + "useful_life_months", sku.useful_life_months);
             c.residual_floor = add(at + "residual_floor", sku.residual_floor);
+            c.resale_retention =
+                addOptional(at + "resale_retention_per_year", sku.resale_retention_per_year);
+            c.market_value_usd = addOptional(at + "market_value_usd", sku.market_value_usd);
+            c.lead_time_months = addOptional(at + "lead_time_months", sku.lead_time_months);
             m_c.skus.push_back(std::move(c));
         }
         if (m_c.skuIndex("H100") < 0)
@@ -219,6 +228,11 @@ private:
             c.count = lot.count;
             c.age_months = lot.age_months;
             c.channel = lot.channel;
+            c.market_value_usd = lot.channel == Channel::Owned
+                                     ? addOptional(at + "market_value_usd", lot.market_value_usd)
+                                     : kNoInput;
+            if (c.market_value_usd == kNoInput && lot.channel == Channel::Owned)
+                c.market_value_usd = m_c.skus[std::size_t(c.sku)].market_value_usd;
             m_c.lots.push_back(std::move(c));
         }
     }
@@ -245,6 +259,10 @@ private:
                                 w.id + ")" + ratioPlace(w.workload_class, byVendor[v]->sku));
             m_c.buy_sku[v] = sku;
             m_c.channel[v] = byVendor[v]->channel;
+            m_c.bridge[v] = byVendor[v]->bridge;
+            m_c.sale_limit[v] =
+                addOptional(std::string("/procurement/") + names[v] + "/max_sold_per_month",
+                            byVendor[v]->max_sold_per_month);
         }
     }
 
@@ -277,6 +295,9 @@ private:
         m_c.hetccl_efficiency =
             add("/hetccl/cross_vendor_efficiency", s.hetccl_cross_vendor_efficiency);
         m_c.discount_rate = add("/discount_rate", s.discount_rate);
+        m_c.sale_cost = addOptional("/resale/sale_cost_fraction", s.sale_cost_fraction);
+        m_c.server_retention =
+            addOptional("/resale/server_retention_per_year", s.server_retention_per_year);
     }
 
     bool applies(PortTask task) const {

@@ -40,6 +40,9 @@ struct CompiledSku {
     InputId reserved_usd_per_hour = kNoInput, on_demand_usd_per_hour = kNoInput;
     InputId price_decline_per_year = kNoInput, useful_life_months = kNoInput;
     InputId residual_floor = kNoInput;
+    // kNoInput where the file has none: the first engine's behaviour (engine.h, residualShare).
+    InputId resale_retention = kNoInput, market_value_usd = kNoInput;
+    InputId lead_time_months = kNoInput;
 };
 
 struct CompiledWorkload {
@@ -68,6 +71,7 @@ struct CompiledLot {
     int age_months = 0;
     int workload = 0;
     Channel channel = Channel::Owned;
+    InputId market_value_usd = kNoInput; // the lot's own quote, else the SKU's
 };
 
 enum class DoorKind { Inference, Training };
@@ -128,7 +132,10 @@ struct CompiledScenario {
     std::optional<YearMonth> start_month; // month 0 in the calendar, when the scenario says
     int buy_sku[2] = {0, 0};              // per Vendor: what new capacity is bought as
     Channel channel[2] = {Channel::Owned, Channel::Owned};
-    InputId discount[2] = {kNoInput, kNoInput}; // per Vendor, off purchase prices
+    InputId discount[2] = {kNoInput, kNoInput};   // per Vendor, off purchase prices
+    InputId sale_limit[2] = {kNoInput, kNoInput}; // per Vendor, GPUs a month; none: no limit
+    Channel bridge[2] = {Channel::OnDemand, Channel::OnDemand};
+    InputId sale_cost = kNoInput, server_retention = kNoInput; // none: 0 and no resale
     InputId target_utilisation = kNoInput, usable_hbm_fraction = kNoInput;
     InputId transition = kNoInput, transition_months = kNoInput;
     int team_engineers = 0;

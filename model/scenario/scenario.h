@@ -49,6 +49,9 @@ struct FleetLot {
     int age_months = 0;
     std::string workload; // id of the workload it serves
     Channel channel = Channel::Owned;
+    // Owned lots: what one of its GPUs fetches on the used market today (a broker's quote);
+    // unset: the price book's market value of the SKU, else purchase price × resale curve.
+    std::optional<UncertainNumber> market_value_usd;
 
     bool operator==(const FleetLot&) const = default;
 };
@@ -84,6 +87,11 @@ struct Workload {
 struct VendorProcurement {
     std::string sku; // what new capacity of this vendor is bought as
     Channel channel = Channel::Owned;
+    // At most this many of the vendor's GPUs sell per month (the rest wait idle); unset: no
+    // limit, as the first engine sold.
+    std::optional<UncertainNumber> max_sold_per_month;
+    // How demand above owned capacity is rented while purchases are on their way (lead time).
+    Channel bridge = Channel::OnDemand;
 
     bool operator==(const VendorProcurement&) const = default;
 };
@@ -141,6 +149,10 @@ struct Scenario {
     UncertainNumber hetccl_cross_vendor_efficiency;
 
     Disposition disposition = Disposition::Sell;
+    // Selling (docs/model.md, "Selling and bridging"); unset in older files: a sale costs
+    // nothing and servers and network resell at nothing, as the first engine had it.
+    std::optional<UncertainNumber> sale_cost_fraction;        // of the proceeds
+    std::optional<UncertainNumber> server_retention_per_year; // server and network resale curve
 
     // Keyed by a stable id; empty (the default): every input is drawn independently.
     std::map<std::string, InputCorrelation> correlations;

@@ -46,6 +46,8 @@ std::string_view noun(InputUnit u) {
         return "a GPU count";
     case InputUnit::JoulesPerToken:
         return "an energy per token";
+    case InputUnit::GpusPerMonth:
+        return "a number of GPUs a month";
     }
     return "this number";
 }
@@ -119,6 +121,8 @@ std::string_view unitSymbol(InputUnit u) {
         return " GPUs";
     case InputUnit::JoulesPerToken:
         return " J/token";
+    case InputUnit::GpusPerMonth:
+        return " GPUs/mo";
     }
     return "";
 }

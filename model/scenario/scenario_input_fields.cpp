@@ -75,6 +75,41 @@ const std::vector<ScalarSpec>& scalarSpecs() {
     return specs;
 }
 
+const std::vector<OptionalScalarSpec>& optionalScalarSpecs() {
+    using S = Scenario;
+    using G = InputGroup;
+    using U = InputUnit;
+    static const std::vector<OptionalScalarSpec> specs{
+        {"/resale/sale_cost_fraction", &S::sale_cost_fraction, "Sale transaction cost",
+         G::FleetProcurement, U::Fraction, kFraction,
+         "Share of a sale's proceeds lost to broker fees, de-installation, data wiping and "
+         "shipping."},
+        {"/resale/server_retention_per_year", &S::server_retention_per_year,
+         "Server & network resale retention", G::FleetProcurement, U::FractionPerYear,
+         kRetentionDomain,
+         "Share of their value a GPU's server and network keep per year on the used market."},
+    };
+    return specs;
+}
+
+const std::vector<OptionalSkuSpec>& optionalSkuSpecs() {
+    using K = Sku;
+    using U = InputUnit;
+    static const std::vector<OptionalSkuSpec> specs{
+        {"market_value_usd", &K::market_value_usd, "used-market value", U::Usd, kGpuPriceDomain,
+         "What an installed GPU of this SKU fetches on the used market today; an owned lot may "
+         "carry its own quote."},
+        {"resale_retention_per_year", &K::resale_retention_per_year, "resale retention",
+         U::FractionPerYear, kRetentionDomain,
+         "Share of its value a GPU keeps per year on the used market (front-loaded: "
+         "retention^(age/12)), never below the residual floor."},
+        {"lead_time_months", &K::lead_time_months, "purchase lead time", U::Months, kMonths,
+         "Months from ordering an owned GPU to its delivery; rented bridge capacity serves "
+         "meanwhile."},
+    };
+    return specs;
+}
+
 const std::vector<WorkloadSpec>& workloadSpecs() {
     using W = Workload;
     using U = InputUnit;

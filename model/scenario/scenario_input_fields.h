@@ -55,8 +55,38 @@ struct SkuSpec {
     std::string_view meaning;
 };
 
+// Scenario-level inputs older files lack (engine v2's selling): listed only when present.
+struct OptionalScalarSpec {
+    std::string_view pointer;
+    std::optional<UncertainNumber> Scenario::*member;
+    std::string_view label;
+    InputGroup group;
+    InputUnit unit;
+    InputDomain domain;
+    std::string_view meaning;
+};
+
+// A SKU's figures older price books lack (resale curve, market value, lead time).
+struct OptionalSkuSpec {
+    std::string_view key;
+    std::optional<UncertainNumber> Sku::*member;
+    std::string_view label;
+    InputUnit unit;
+    InputDomain domain;
+    std::string_view meaning;
+};
+
 // In the order an editor shows them within their group.
 const std::vector<ScalarSpec>& scalarSpecs();
+const std::vector<OptionalScalarSpec>& optionalScalarSpecs();
+const std::vector<OptionalSkuSpec>& optionalSkuSpecs();
+// The per-vendor sale limit and an owned lot's market value (engine v2), by their meaning.
+inline constexpr std::string_view kSaleLimitMeaning =
+    "GPUs of this vendor that can be sold in one month; the rest of a surplus waits idle, "
+    "paying its power and space.";
+inline constexpr std::string_view kLotMarketValueMeaning =
+    "What one GPU of this lot fetches on the used market today (a broker's quote): the "
+    "capital a move frees and unit costs charge.";
 const std::vector<WorkloadSpec>& workloadSpecs();
 // The SKU figures the engine reads, prices first (an editor's order, not compile()'s).
 const std::vector<SkuSpec>& skuSpecs();

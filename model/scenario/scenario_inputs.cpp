@@ -13,9 +13,15 @@
 
 namespace crossgrade::model {
 
+using input_fields::kLotMarketValueMeaning;
 using input_fields::kMonths;
 using input_fields::kReference;
 using input_fields::kReferenceSkuId;
+using input_fields::kSaleLimitMeaning;
+using input_fields::OptionalScalarSpec;
+using input_fields::optionalScalarSpecs;
+using input_fields::OptionalSkuSpec;
+using input_fields::optionalSkuSpecs;
 using input_fields::otherSkuFields;
 using input_fields::ScalarSpec;
 using input_fields::scalarSpecs;
@@ -93,10 +99,31 @@ bool applies(const Scenario& s, PortTask task) {
     return false;
 }
 
-void addScalars(const Scenario&, std::vector<ScenarioInput>& out) {
+void addScalars(const Scenario& s, std::vector<ScenarioInput>& out) {
     for (const ScalarSpec& f : scalarSpecs())
         out.push_back({std::string(f.pointer), std::string(f.label), f.group, f.unit, f.domain, "",
                        std::string(f.meaning)});
+    for (const OptionalScalarSpec& f : optionalScalarSpecs())
+        if (s.*f.member)
+            out.push_back({std::string(f.pointer), std::string(f.label), f.group, f.unit, f.domain,
+                           "", std::string(f.meaning)});
+}
+
+// Engine v2's selling inputs of procurement and the fleet, where the scenario has them.
+void addSelling(const Scenario& s, std::vector<ScenarioInput>& out) {
+    for (auto [name, p] : {std::pair{"nvidia", &s.nvidia}, std::pair{"amd", &s.amd}})
+        if (p->max_sold_per_month)
+            out.push_back({std::string("/procurement/") + name + "/max_sold_per_month",
+                           std::string(name == std::string_view("nvidia") ? "NVIDIA" : "AMD") +
+                               " GPUs sold per month at most",
+                           InputGroup::FleetProcurement, InputUnit::GpusPerMonth,
+                           kGpusPerMonthDomain, "", std::string(kSaleLimitMeaning)});
+    for (const auto& [id, lot] : s.fleet)
+        if (lot.market_value_usd && lot.channel == Channel::Owned)
+            out.push_back({"/fleet/" + pointerToken(id) + "/market_value_usd",
+                           id + ": market value per GPU", InputGroup::FleetProcurement,
+                           InputUnit::Usd, kGpuPriceDomain, id,
+                           std::string(kLotMarketValueMeaning)});
 }
 
 void addWorkloads(const Scenario& s, std::vector<ScenarioInput>& out) {
@@ -116,6 +143,10 @@ void addSkus(const Scenario& s, std::vector<ScenarioInput>& out) {
         for (const SkuSpec& f : skuSpecs())
             out.push_back({at + std::string(f.key), id + " " + std::string(f.label),
                            InputGroup::Prices, f.unit, f.domain, id, std::string(f.meaning)});
+        for (const OptionalSkuSpec& f : optionalSkuSpecs())
+            if (sku.*f.member)
+                out.push_back({at + std::string(f.key), id + " " + std::string(f.label),
+                               InputGroup::Prices, f.unit, f.domain, id, std::string(f.meaning)});
     }
 }
 
@@ -248,6 +279,7 @@ std::vector<std::string> splitPointer(std::string_view pointer, bool& ok) {
 std::vector<ScenarioInput> scenarioInputs(const Scenario& scenario) {
     std::vector<ScenarioInput> out;
     addScalars(scenario, out);
+    addSelling(scenario, out);
     addWorkloads(scenario, out);
     addSkus(scenario, out);
     addPerformance(scenario, out);
@@ -269,10 +301,23 @@ const UncertainNumber* findInput(const Scenario& s, std::string_view pointer) {
     for (const ScalarSpec& f : scalarSpecs())
         if (f.pointer == pointer)
             return &(s.*f.member);
+    for (const OptionalScalarSpec& f : optionalScalarSpecs())
+        if (f.pointer == pointer)
+            return s.*f.member ? &*(s.*f.member) : nullptr;
     bool ok = false;
     const std::vector<std::string> t = splitPointer(pointer, ok);
     if (!ok || t.size() < 3)
         return nullptr;
+    if (t.size() == 3 && t[0] == "procurement" && t[2] == "max_sold_per_month") {
+        const VendorProcurement* p =
+            t[1] == "nvidia" ? &s.nvidia : (t[1] == "amd" ? &s.amd : nullptr);
+        return p && p->max_sold_per_month ? &*p->max_sold_per_month : nullptr;
+    }
+    if (t.size() == 3 && t[0] == "fleet" && t[2] == "market_value_usd") {
+        const auto lot = s.fleet.find(t[1]);
+        return lot != s.fleet.end() && lot->second.market_value_usd ? &*lot->second.market_value_usd
+                                                                    : nullptr;
+    }
     if (t.size() == 6 && t[0] == "workloads" && t[2] == "benchmark" && t[3] == "skus") {
         const auto w = s.workloads.find(t[1]);
         if (w == s.workloads.end() || !w->second.benchmark)
@@ -310,6 +355,9 @@ const UncertainNumber* findInput(const Scenario& s, std::string_view pointer) {
         for (const SkuSpec& f : skuSpecs())
             if (f.key == t[3])
                 return &(sku->second.*f.member);
+        for (const OptionalSkuSpec& f : optionalSkuSpecs())
+            if (f.key == t[3])
+                return sku->second.*f.member ? &*(sku->second.*f.member) : nullptr;
         for (const auto& [key, member] : otherSkuFields())
             if (key == t[3])
                 return &(sku->second.*member);

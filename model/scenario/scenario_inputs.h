@@ -61,7 +61,8 @@ enum class InputUnit {
     Kilowatts,
     H100Equivalents, // GPUs
     Factor,          // PUE
-    JoulesPerToken   // measured energy per total token
+    JoulesPerToken,  // measured energy per total token
+    GpusPerMonth     // a sale limit
 };
 bool isFraction(InputUnit u);
 bool isMoney(InputUnit u);

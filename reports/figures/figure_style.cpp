@@ -29,11 +29,12 @@ QColor baseOptionColour(OptionId option) {
     return Qt::gray;
 }
 
-// Paul Tol's "muted" scheme (colour-blind safe, ten hues incl. pale grey); the residual, the
+// Paul Tol's "muted" scheme (colour-blind safe, ten hues incl. pale grey) and one light blue; the residual, the
 // one negative component, is grey so it reads as "money coming back", not as another cost.
 constexpr std::array<QRgb, model::kComponentCount> kComponentColours{
     0x332288, // capex: indigo
     0x88ccee, // rent: cyan
+    0x77aadd, // bridge: light blue, rent's kin (Tol's "light" scheme)
     0xddcc77, // energy: sand
     0x999933, // facility: olive
     0x44aa99, // maintenance: teal
@@ -124,6 +125,8 @@ QString componentLabel(int component) {
         return QObject::tr("Capex");
     case model::kRent:
         return QObject::tr("Rent");
+    case model::kBridge:
+        return QObject::tr("Bridge rental");
     case model::kEnergy:
         return QObject::tr("Energy");
     case model::kFacility:

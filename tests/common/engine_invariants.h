@@ -10,7 +10,9 @@
 #include <QTest>
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <random>
+#include <string>
 
 namespace crossgrade::testing {
 
@@ -82,6 +84,22 @@ inline Scenario perturbScenario(Scenario s, std::uint64_t seed) {
     s.ramp_productivity_loss = UncertainNumber::certain(uni(0.0, 0.1));
     s.hetccl_available_month = UncertainNumber::certain(uni(0.0, s.horizon_months + 12.0));
     s.hetccl_cross_vendor_efficiency = UncertainNumber::certain(uni(0.6, 1.0));
+    // Engine v2's selling inputs, present in about half the draws and absent in the rest (the
+    // first engine's behaviour), so both are exercised.
+    if (uni(0, 1) < 0.5) {
+        s.sale_cost_fraction = UncertainNumber::certain(uni(0.0, 0.2));
+        s.server_retention_per_year = UncertainNumber::certain(uni(0.2, 0.8));
+        s.nvidia.max_sold_per_month = UncertainNumber::certain(uni(8, 600));
+        s.amd.max_sold_per_month = UncertainNumber::certain(uni(8, 200));
+        s.amd.bridge = uni(0, 1) < 0.7 ? Channel::OnDemand : Channel::Reserved;
+        for (auto& [id, sku] : s.pricebook.skus) {
+            sku.resale_retention_per_year = UncertainNumber::certain(uni(0.4, 0.8));
+            sku.lead_time_months = UncertainNumber::certain(uni(0.0, 6.0));
+            if (sku.vendor == Vendor::Nvidia)
+                sku.market_value_usd =
+                    UncertainNumber::certain(sku.purchase_usd.mostLikely() * uni(0.3, 0.9));
+        }
+    }
     return s;
 }
 
@@ -91,6 +109,16 @@ struct InvariantTally {
     int doorsTaken = 0;
     int hetcclInside = 0;
     int hetcclDoorTaken = 0;
+    std::map<std::string, int> doorsPerWorkload; // options that moved the workload to AMD
+    int sellingInputs = 0;                       // scenarios with engine v2's selling inputs
+
+    // "chat 120, pretrain 48": what the sweep moved, for its closing line.
+    std::string doorsText() const {
+        std::string out;
+        for (const auto& [id, n] : doorsPerWorkload)
+            out += (out.empty() ? "" : ", ") + id + " " + std::to_string(n);
+        return out.empty() ? "none" : out;
+    }
 };
 
 // Invariant 1: components sum to each month's total, the months to the cumulative and the
@@ -130,7 +158,18 @@ inline void checkAllNeverIsStayCuda(const Scenario& s, const ScenarioEvaluation&
 // Invariants 1, 2, 3, 4 and 6 on one scenario, counting what was exercised into `tally`.
 inline void checkEveryInvariant(const Scenario& s, const QString& what, InvariantTally& tally) {
     ++tally.scenarios;
-    const ScenarioEvaluation e = evaluate(s);
+    if (s.sale_cost_fraction)
+        ++tally.sellingInputs;
+    const CompiledScenario compiled = compile(s);
+    const ScenarioEvaluation e = evaluateScenario(s, compiled);
+    for (const OptionOutcome& o : e.options) {
+        const auto option = std::find_if(compiled.options.begin(), compiled.options.end(),
+                                         [&](const CompiledOption& c) { return c.id == o.id; });
+        for (std::size_t k = 0; k < option->doors.size(); ++k)
+            if (o.run.door_taken_month[k] >= 0)
+                for (int w : compiled.door_groups[std::size_t(option->doors[k].group)].workloads)
+                    ++tally.doorsPerWorkload[compiled.workloads[std::size_t(w)].id];
+    }
     checkComponentsSum(e, what);
     if (QTest::currentTestFailed())
         return;
@@ -185,6 +224,10 @@ inline Scenario linkedToTwin(Scenario s) {
         s.pricebook.performance[WorkloadClass::PyTorchTraining] =
             s.pricebook.performance.at(WorkloadClass::CustomKernelTraining);
     s.amd.channel = s.nvidia.channel;
+    // Engine v2's vendor-specific selling inputs (the Sku copy above links the resale curve,
+    // floor, market value and lead time).
+    s.amd.max_sold_per_month = s.nvidia.max_sold_per_month;
+    s.amd.bridge = s.nvidia.bridge;
     s.amd_discount = s.nvidia_discount;
     s.transition_regression = UncertainNumber::certain(0);
     s.hetccl_cross_vendor_efficiency = UncertainNumber::certain(1);

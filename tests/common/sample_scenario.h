@@ -20,4 +20,13 @@ inline model::Scenario sampleScenario(const QString& name) {
     qFatal("sample scenario %s is missing or unreadable", qPrintable(name));
 }
 
+// A scenario file of the test fixtures (CROSSGRADE_SOURCE_DIR "/tests/fixtures/…"); an
+// unreadable one stops the run with its path.
+inline model::Scenario scenarioFile(const char* path) {
+    const data::ScenarioReadResult read = data::readScenarioFile(path);
+    if (!read.ok())
+        qFatal("scenario fixture %s is unreadable", path);
+    return *read.scenario;
+}
+
 } // namespace crossgrade::testing

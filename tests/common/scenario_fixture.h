@@ -112,10 +112,10 @@ inline model::Scenario smallScenario() {
     pretrain.growth_per_month = u(0.02);
     s.workloads["pretrain"] = pretrain;
 
-    s.fleet["serving"] = {"H100", 256, 12, "chat", Channel::Owned};
-    s.fleet["training"] = {"H100", 512, 18, "pretrain", Channel::Owned};
-    s.nvidia = {"H200", Channel::Owned};
-    s.amd = {"MI300X", Channel::Owned};
+    s.fleet["serving"] = {"H100", 256, 12, "chat", Channel::Owned, {}};
+    s.fleet["training"] = {"H100", 512, 18, "pretrain", Channel::Owned, {}};
+    s.nvidia = {"H200", Channel::Owned, {}};
+    s.amd = {"MI300X", Channel::Owned, {}};
 
     s.amd_discount = u(0.10);
     s.nvidia_discount = u(0.05);
@@ -139,6 +139,53 @@ inline model::Scenario smallScenario() {
     s.idle_power_fraction = u(0.30);
     s.hetccl_available_month = u(24);
     s.hetccl_cross_vendor_efficiency = u(0.85);
+    s.disposition = Disposition::Sell;
+    return s;
+}
+
+// Eight owned H100s training for two months, continuous sizing, round numbers (the worked
+// example of docs/model.md; tst_engine_arithmetic checks it by hand).
+inline model::Scenario tinyTrainingScenario() {
+    using namespace model;
+    Scenario s = smallScenario();
+    s.horizon_months = 2;
+    s.sizing = Sizing::Continuous;
+    s.discount_rate = u(0.0);
+    s.audit = Audit{};
+    s.pricebook.skus.erase("H200");
+    for (auto& [cls, row] : s.pricebook.performance)
+        row.erase("H200");
+    Sku& h100 = s.pricebook.skus.at("H100");
+    h100.price_decline_per_year = u(0);
+    s.pricebook.skus.at("MI300X").price_decline_per_year = u(0);
+    s.pricebook.performance[WorkloadClass::PyTorchTraining]["MI300X"] = u(0.8);
+    s.pricebook.port_months[PortTask::TrainingPort][EffortLevel::Light][PortabilityPath::Path1] =
+        u(1);
+    s.workloads.clear();
+    Workload train;
+    train.kind = WorkloadKindOfDemand::Training;
+    train.workload_class = WorkloadClass::PyTorchTraining;
+    train.h100_equivalent_gpus = u(8);
+    train.growth_per_month = u(0);
+    s.workloads["train"] = train;
+    s.fleet.clear();
+    s.fleet["h100"] = {"H100", 8, 0, "train", Channel::Owned, {}};
+    s.nvidia.sku = "H100";
+    s.amd_discount = u(0.20);
+    s.transition_regression = u(0);
+    s.team_engineers = 2;
+    s.usd_per_engineer_month = u(20000);
+    s.pilot_gpus = 0;
+    s.ramp_productivity_loss = u(0.10);
+    s.ramp_headcount = 10;
+    s.ramp_usd_per_person_month = u(10000);
+    s.ramp_months = u(2);
+    s.dual_vendor_usd_per_month = u(5000);
+    s.usd_per_kwh = u(0.10);
+    s.pue = u(1.5);
+    s.usd_per_kw_month = u(100);
+    s.maintenance_per_year = u(0.12);
+    s.idle_power_fraction = u(0.30);
     s.disposition = Disposition::Sell;
     return s;
 }

@@ -548,6 +548,8 @@ QString UncertainTableModel::unitText(model::InputUnit unit) {
         return tr("a factor (1.3 means 30 % on top)");
     case InputUnit::JoulesPerToken:
         return tr("joules per token, input plus output");
+    case InputUnit::GpusPerMonth:
+        return tr("GPUs a month");
     }
     return {};
 }

@@ -77,6 +77,8 @@ void TestSampleInvariants::perturbedSamplesHoldEveryInvariant() {
     qInfo("%d perturbed samples: %d options took AMD doors; HetCCL inside the horizon in %d; "
           "HetCCL-gated training doors taken %d times",
           tally.scenarios, tally.doorsTaken, tally.hetcclInside, tally.hetcclDoorTaken);
+    qInfo("doors taken per workload (options × perturbations): %s; %d with selling inputs",
+          tally.doorsText().c_str(), tally.sellingInputs);
     QCOMPARE(tally.scenarios, 3 * kPerSample);
     QVERIFY(tally.doorsTaken > tally.scenarios / 4);
     QVERIFY(tally.hetcclInside > tally.scenarios / 4);

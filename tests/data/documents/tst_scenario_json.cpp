@@ -88,10 +88,10 @@ model::Scenario handBuilt() {
     train.multi_node = true;
     s.workloads["train"] = train; // no name, no growth
 
-    s.fleet["lot.1"] = {"H100", 16, 0, "chat v2 (EU)", model::Channel::Reserved};
-    s.fleet["lot-2"] = {"H200", 0, 1200, "train", model::Channel::OnDemand};
-    s.nvidia = {"B200", model::Channel::OnDemand};
-    s.amd = {"MI355X", model::Channel::Reserved};
+    s.fleet["lot.1"] = {"H100", 16, 0, "chat v2 (EU)", model::Channel::Reserved, {}};
+    s.fleet["lot-2"] = {"H200", 0, 1200, "train", model::Channel::OnDemand, {}};
+    s.nvidia = {"B200", model::Channel::OnDemand, {}};
+    s.amd = {"MI355X", model::Channel::Reserved, {}};
 
     s.discount_rate = UncertainNumber::between(0, 0.05, 0.999);
     s.amd_discount = tagged(0, 0.1, 1, model::Confidence::Unknown);

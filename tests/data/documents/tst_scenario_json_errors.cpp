@@ -232,6 +232,36 @@ void TestScenarioJson::errors_data() {
         j["workloads"]["chat-70b"]["door_group"] = "a/b";
     }) << "/workloads/chat-70b/door_group"
                                               << "expected a door group id of 1 to";
+    // Engine v2's selling inputs (docs/formats/scenario.md, "Selling and bridging").
+    QTest::newRow("bridge on the owned channel")
+        << with([](json& j) { j["procurement"]["amd"]["bridge"] = "owned"; })
+        << "/procurement/amd/bridge"
+        << "a bridge is rented while owned GPUs are on order";
+    QTest::newRow("market value on a rented lot")
+        << with([](json& j) {
+               j["fleet"]["h100-2025-q3"]["channel"] = "reserved";
+               j["fleet"]["h100-2025-q3"]["market_value_usd"] = 20000;
+           })
+        << "/fleet/h100-2025-q3/market_value_usd"
+        << "only an owned lot has a market value; this lot is reserved";
+    QTest::newRow("resale retention of zero")
+        << with([](json& j) {
+               j["pricebook"]["skus"]["H100"]["resale_retention_per_year"] = {0, 0.6, 0.7};
+           })
+        << "/pricebook/skus/H100/resale_retention_per_year/0"
+        << "expected a number from 0.001 to 1, got the number 0";
+    QTest::newRow("negative lead time")
+        << with([](json& j) { j["pricebook"]["skus"]["MI300X"]["lead_time_months"] = -1; })
+        << "/pricebook/skus/MI300X/lead_time_months"
+        << "expected a number";
+    QTest::newRow("sale limit that is not a number")
+        << with([](json& j) { j["procurement"]["nvidia"]["max_sold_per_month"] = "lots"; })
+        << "/procurement/nvidia/max_sold_per_month"
+        << "expected an uncertain number";
+    QTest::newRow("sale cost above 100 %")
+        << with([](json& j) { j["resale"]["sale_cost_fraction"] = 1.5; })
+        << "/resale/sale_cost_fraction"
+        << "expected a fraction from 0 to 1, got the number 1.5";
     QTest::newRow("more SKUs than a scenario's limit")
         << with([](json& j) {
                json& book = j["pricebook"];

@@ -46,7 +46,7 @@ Scenario servingScenario() {
     serve.growth_per_month = u(0);
     s.workloads["serve"] = serve;
     s.fleet.clear();
-    s.fleet["h100"] = {"H100", 8, 0, "serve", Channel::Owned};
+    s.fleet["h100"] = {"H100", 8, 0, "serve", Channel::Owned, {}};
     s.nvidia.sku = "H100";
     s.target_utilisation = u(1.0);
     s.transition_regression = u(0.20);

@@ -39,7 +39,9 @@ private slots:
 // In the large-model sample Path 2 is cheaper than staying by NPV but dearer in cash (its
 // spending comes early, its savings late): by the first engine's cash rule it had no break-even.
 void TestUnitCosts::cheaperByNpvAlwaysBreaksEven() {
-    const ScenarioEvaluation e = evaluate(sample("large-model-inference.json"));
+    // The sample as it was before selling and bridging (tests/fixtures/scenarios): the case.
+    const ScenarioEvaluation e = evaluate(testing::scenarioFile(
+        CROSSGRADE_SOURCE_DIR "/tests/fixtures/older-scenarios/large-model-before-selling.json"));
     const OptionOutcome& stay = *e.find(OptionId::StayCuda);
     int cheaper = 0, cashOnlyMissing = 0;
     for (const OptionOutcome& o : e.options) {
@@ -84,15 +86,15 @@ void TestUnitCosts::installedCapitalIsTheFleetsValueAtMonthZero() {
     const Scenario s = sample("large-model-inference.json");
     const CompiledScenario c = compile(s);
     const std::vector<double> v = c.inputs.mostLikely();
+    // Each GPU at the price book's used-market value, its server and network on their own
+    // resale curve (docs/model.md, "Selling and bridging").
     double expected = 0;
     for (const auto& [id, lot] : s.fleet) {
         const Sku& sku = s.pricebook.skus.at(lot.sku);
-        const double life = sku.useful_life_months.range.most_likely;
-        const double floor = sku.residual_floor.range.most_likely;
-        const double share = std::max(floor, 1.0 - (1.0 - floor) * lot.age_months / life);
-        expected += lot.count *
-                    (sku.purchase_usd.range.most_likely + sku.overhead_usd.range.most_likely) *
-                    share;
+        const double server =
+            std::pow(s.server_retention_per_year->mostLikely(), lot.age_months / 12.0);
+        expected += lot.count * (sku.market_value_usd->mostLikely() +
+                                 sku.overhead_usd.range.most_likely * server);
     }
     QVERIFY(std::abs(installedFleetValue(c, v.data()) - expected) < 1e-6 * expected);
     const ScenarioEvaluation e = evaluateScenario(s, c);

@@ -1,0 +1,131 @@
+// Filling what an older scenario lacks (scenario_upgrade.h).
+
+#include "scenario_upgrade.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace crossgrade::model {
+
+namespace {
+
+UncertainNumber sourced(double low, double mode, double high, std::string source,
+                        Confidence confidence) {
+    UncertainNumber n = UncertainNumber::between(low, mode, high);
+    n.source = std::move(source);
+    n.date = "2026-12";
+    n.confidence = confidence;
+    return n;
+}
+
+std::string number(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    return text;
+}
+
+// "0.08 [0.03–0.15], ?: assumption, …"
+std::string describe(const UncertainNumber& n) {
+    std::string out = number(n.range.most_likely);
+    if (!n.isCertain())
+        out += " [" + number(n.range.low) + "–" + number(n.range.high) + "]";
+    if (n.confidence)
+        out += ", " + std::string(toString(*n.confidence));
+    if (!n.source.empty())
+        out += ": " + n.source;
+    return out;
+}
+
+class Upgrade {
+public:
+    Upgrade(Scenario& s, const PriceBook& defaults)
+        : m_s(s)
+        , m_defaults(defaults) {}
+
+    std::vector<UpgradeChange> run() {
+        if (m_s.engine_version < kCurrentEngineVersion) {
+            m_changes.push_back(
+                {"/engine_version",
+                 std::to_string(m_s.engine_version) + " → " +
+                     std::to_string(kCurrentEngineVersion) +
+                     ": a door per workload or door group, each committing only its own tasks; "
+                     "break-even on discounted cost (docs/model.md, \"Engine versions\")"});
+            m_s.engine_version = kCurrentEngineVersion;
+        }
+        const SellingDefaults& d = sellingDefaults();
+        fill("/resale/sale_cost_fraction", m_s.sale_cost_fraction, d.sale_cost_fraction);
+        fill("/resale/server_retention_per_year", m_s.server_retention_per_year,
+             d.server_retention_per_year);
+        fill("/procurement/nvidia/max_sold_per_month", m_s.nvidia.max_sold_per_month,
+             d.nvidia_max_sold_per_month);
+        fill("/procurement/amd/max_sold_per_month", m_s.amd.max_sold_per_month,
+             d.amd_max_sold_per_month);
+        for (auto& [id, sku] : m_s.pricebook.skus) {
+            const auto current = m_defaults.skus.find(id);
+            if (current == m_defaults.skus.end())
+                continue; // a SKU of the user's own: no default to offer
+            const std::string at = "/pricebook/skus/" + pointerToken(id) + "/";
+            for (auto member :
+                 {&Sku::resale_retention_per_year, &Sku::market_value_usd, &Sku::lead_time_months})
+                if (current->second.*member)
+                    fill(at + keyOf(member), sku.*member, *(current->second.*member));
+        }
+        std::sort(
+            m_changes.begin(), m_changes.end(),
+            [](const UpgradeChange& a, const UpgradeChange& b) { return a.pointer < b.pointer; });
+        return std::move(m_changes);
+    }
+
+private:
+    Scenario& m_s;
+    const PriceBook& m_defaults;
+    std::vector<UpgradeChange> m_changes;
+
+    void fill(std::string pointer, std::optional<UncertainNumber>& slot,
+              const UncertainNumber& value) {
+        if (slot)
+            return;
+        slot = value;
+        m_changes.push_back({std::move(pointer), describe(value)});
+    }
+
+    static std::string keyOf(std::optional<UncertainNumber> Sku::*member) {
+        if (member == &Sku::resale_retention_per_year)
+            return "resale_retention_per_year";
+        if (member == &Sku::market_value_usd)
+            return "market_value_usd";
+        return "lead_time_months";
+    }
+};
+
+} // namespace
+
+const SellingDefaults& sellingDefaults() {
+    static const SellingDefaults defaults{
+        sourced(0.03, 0.08, 0.15,
+                "assumption, no source in facts-2026-12.md: broker commission, de-installation, "
+                "data wiping and shipping of used GPU servers, as a share of the proceeds",
+                Confidence::Unknown),
+        sourced(0.35, 0.5, 0.65,
+                "assumption, no source in facts-2026-12.md: CPUs, memory, chassis and fabric "
+                "resell for about a quarter of their price after two years (0.5² = 25 %), "
+                "faster than the GPUs (GLRI's 40–45 % at year 2, facts-2026-12.md §2)",
+                Confidence::Unknown),
+        sourced(128, 256, 512,
+                "assumption, no source found: GPUs a broker places for one seller in a month "
+                "(32 eight-GPU servers most likely)",
+                Confidence::Unknown),
+        sourced(32, 64, 128,
+                "assumption: a quarter of NVIDIA's, AMD's resale market being thinner "
+                "(SemiAnalysis, May 2025, B; facts-2026-12.md §2)",
+                Confidence::Unknown),
+    };
+    return defaults;
+}
+
+std::vector<UpgradeChange> upgradeScenario(Scenario& scenario, const PriceBook& defaults) {
+    return Upgrade(scenario, defaults).run();
+}
+
+} // namespace crossgrade::model
