@@ -201,6 +201,7 @@ private:
     void saveVersionWithNote();
     void saveAsNewWithName();
     void showPreferences();
+    void adoptCurrentDefaults();
     // Connects the settings' change signals to the views that show them (once, at construction).
     void followSettings();
     void showAbout();
@@ -261,6 +262,7 @@ private:
     QAction* m_closeAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
+    QAction* m_adoptDefaultsAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_editMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

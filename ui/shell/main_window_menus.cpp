@@ -5,7 +5,11 @@
 #include "benchmarks_view.h"
 #include "hetccl_watch_dialog.h"
 #include "main_window.h"
+#include "message_bar.h"
+#include "pricebook_json.h"
+#include "samples.h"
 #include "scenario_document.h"
+#include "scenario_upgrade.h"
 #include "start_view.h"
 #include "store_browser.h"
 #include "theme.h"
@@ -110,6 +114,47 @@ void MainWindow::buildActions() {
         if (m_document)
             m_document->undoStack()->redo();
     });
+    m_adoptDefaultsAction = new QAction(tr("Adopt current &defaults"), this);
+    m_adoptDefaultsAction->setStatusTip(
+        tr("Fill every input this scenario lacks with this release's default (one undoable "
+           "edit); what it states is kept."));
+    connect(m_adoptDefaultsAction, &QAction::triggered, this, &MainWindow::adoptCurrentDefaults);
+}
+
+// Issue 22 point 6: an older scenario evaluates as it did until its author adopts the current
+// defaults; this fills what it lacks (model/scenario/scenario_upgrade.h) as one undoable edit
+// and says what it added.
+void MainWindow::adoptCurrentDefaults() {
+    if (!m_document)
+        return;
+    const data::PriceBookReadResult book = data::readPriceBook(data::defaultPriceBookText());
+    if (!book.ok()) { // compiled in and tested: a build defect
+        m_messages->showMessage(MessageBar::Kind::Error,
+                                tr("The shipped default price book does not read."));
+        return;
+    }
+    std::vector<model::UpgradeChange> changes;
+    const QString refused = m_document->edit(tr("Adopt current defaults"), [&](model::Scenario& s) {
+        changes = model::upgradeScenario(s, *book.price_book);
+    });
+    if (!refused.isEmpty()) {
+        m_messages->showMessage(MessageBar::Kind::Error,
+                                tr("Could not adopt the current defaults."), refused);
+        return;
+    }
+    if (changes.empty()) {
+        m_messages->showMessage(MessageBar::Kind::Notice,
+                                tr("This scenario already has every input of this release; "
+                                   "nothing was added."));
+        return;
+    }
+    QStringList lines;
+    for (const model::UpgradeChange& c : changes)
+        lines << QString::fromStdString(c.pointer + " = " + c.description);
+    m_messages->showMessage(
+        MessageBar::Kind::Notice,
+        tr("Adopted %n current default(s); Undo takes them back.", nullptr, int(changes.size())),
+        lines.join(QLatin1Char('\n')));
 }
 
 void MainWindow::buildMenus() {
@@ -133,6 +178,8 @@ void MainWindow::buildMenus() {
     m_editMenu = menuBar()->addMenu(tr("&Edit"));
     m_editMenu->addAction(m_undoAction);
     m_editMenu->addAction(m_redoAction);
+    m_editMenu->addSeparator();
+    m_editMenu->addAction(m_adoptDefaultsAction);
     m_editMenu->addSeparator();
     QAction* prefs = m_editMenu->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
     prefs->setShortcut(QKeySequence::Preferences);

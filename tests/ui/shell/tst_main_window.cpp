@@ -121,6 +121,39 @@ void TestMainWindow::droppedScenarioFileOpens() {
     QVERIFY(!m_window->document()->storedScenarioId());
 }
 
+// Issue 22 point 6: a scenario written before selling and bridging keeps its numbers until its
+// author adopts the current defaults from the Edit menu; Undo takes them back.
+void TestMainWindow::adoptCurrentDefaultsIsOneUndoableEdit() {
+    const QString path = QStringLiteral(CROSSGRADE_SOURCE_DIR "/tests/fixtures/older-scenarios/"
+                                                              "large-model-before-selling.json");
+    m_window->importFiles({path});
+    m_window->waitForImport();
+    ScenarioDocument* doc = m_window->document();
+    QVERIFY(doc);
+    const model::Scenario before = doc->scenario();
+    QVERIFY(!before.sale_cost_fraction);
+    const double npvBefore = doc->evaluation().find(model::OptionId::StayCuda)->run.npv_usd;
+    QAction* adopt = nullptr;
+    for (QAction* a : m_window->findChildren<QAction*>())
+        if (a->text() == QLatin1String("Adopt current &defaults"))
+            adopt = a;
+    QVERIFY(adopt && adopt->isEnabled());
+    const int steps = doc->undoStack()->count();
+    adopt->trigger();
+    doc->waitForEvaluation();
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QVERIFY(doc->scenario().sale_cost_fraction.has_value());
+    QVERIFY(doc->scenario().pricebook.skus.at("MI300X").lead_time_months.has_value());
+    QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Notice);
+    QVERIFY(doc->evaluation().find(model::OptionId::StayCuda)->run.npv_usd != npvBefore);
+    adopt->trigger(); // nothing left to add: no second step
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    doc->undoStack()->undo();
+    doc->waitForEvaluation();
+    QVERIFY(doc->scenario() == before);
+    QCOMPARE(doc->evaluation().find(model::OptionId::StayCuda)->run.npv_usd, npvBefore);
+}
+
 void TestMainWindow::saveVersionAddsAVersion() {
     QVERIFY(m_window->openDemo());
     ScenarioDocument* doc = m_window->document();

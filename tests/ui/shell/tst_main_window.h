@@ -83,6 +83,7 @@ private slots:
     void importedAuditIsStored();
     void droppedScenarioFileOpens();
     void saveVersionAddsAVersion();
+    void adoptCurrentDefaultsIsOneUndoableEdit();
     void saveAsNewScenarioRefusesATakenName();
     void closingWithUnsavedChangesAsks();
     void compareShowsDifferences();
