@@ -29,8 +29,9 @@ QColor baseOptionColour(OptionId option) {
     return Qt::gray;
 }
 
-// Paul Tol's "muted" scheme (colour-blind safe, ten hues incl. pale grey) and one light blue; the residual, the
-// one negative component, is grey so it reads as "money coming back", not as another cost.
+// Paul Tol's "muted" scheme (colour-blind safe, ten hues incl. pale grey) and one light blue; the
+// residual, the one negative component, is grey so it reads as "money coming back", not as another
+// cost.
 constexpr std::array<QRgb, model::kComponentCount> kComponentColours{
     0x332288, // capex: indigo
     0x88ccee, // rent: cyan
