@@ -2,6 +2,8 @@
 
 #include "scenario_upgrade.h"
 
+#include "scenario_input_fields.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -66,10 +68,10 @@ public:
             if (current == m_defaults.skus.end())
                 continue; // a SKU of the user's own: no default to offer
             const std::string at = "/pricebook/skus/" + pointerToken(id) + "/";
-            for (auto member :
-                 {&Sku::resale_retention_per_year, &Sku::market_value_usd, &Sku::lead_time_months})
-                if (current->second.*member)
-                    fill(at + keyOf(member), sku.*member, *(current->second.*member));
+            // The SKU inputs older price books lack: the editor's table, one list for both.
+            for (const input_fields::OptionalSkuSpec& f : input_fields::optionalSkuSpecs())
+                if (current->second.*f.member)
+                    fill(at + std::string(f.key), sku.*f.member, *(current->second.*f.member));
         }
         std::sort(
             m_changes.begin(), m_changes.end(),
@@ -88,14 +90,6 @@ private:
             return;
         slot = value;
         m_changes.push_back({std::move(pointer), describe(value)});
-    }
-
-    static std::string keyOf(std::optional<UncertainNumber> Sku::*member) {
-        if (member == &Sku::resale_retention_per_year)
-            return "resale_retention_per_year";
-        if (member == &Sku::market_value_usd)
-            return "market_value_usd";
-        return "lead_time_months";
     }
 };
 
