@@ -8,6 +8,7 @@
 #include "monte_carlo.h"
 #include "pricebook_json.h"
 #include "samples.h"
+#include "saved_headline.h"
 #include "scenario_json.h"
 #include "scenario_upgrade.h"
 
@@ -15,6 +16,7 @@
 #include <QThread>
 #include <chrono>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace crossgrade::app {
@@ -176,12 +178,45 @@ void printMonteCarloText(std::ostream& out, const ScenarioEvaluation& e, const M
     }
 }
 
+// A stored version evaluated again: what it said when saved beside what this build says of the
+// same inputs (issue 22, "Old files"); none for a file or under --sizing (other inputs).
+std::optional<data::HeadlineComparison> savedComparison(Context& ctx, const Scenario& scenario,
+                                                        const ScenarioEvaluation& now) {
+    const QString arg = ctx.arguments.first();
+    bool numeric = false;
+    const std::int64_t id = arg.toLongLong(&numeric);
+    if (!numeric || QFileInfo::exists(arg) || ctx.parser.isSet(QStringLiteral("sizing")))
+        return std::nullopt;
+    const std::vector<data::ScenarioVersionSummary> versions = ctx.openStore().versions(id);
+    const int number = ctx.parser.isSet(QStringLiteral("version"))
+                           ? ctx.parser.value(QStringLiteral("version")).toInt()
+                           : (versions.empty() ? 0 : versions.back().number);
+    for (const data::ScenarioVersionSummary& v : versions)
+        if (v.number == number && v.damage.empty())
+            return data::compareHeadlines(v, {v.engine_version, scenario.engine_version},
+                                          data::headlineOf(now),
+                                          {CROSSGRADE_VERSION, scenario.engine_version});
+    return std::nullopt;
+}
+
+nlohmann::ordered_json savedComparisonJson(const data::HeadlineComparison& c) {
+    return {{"saved", c.saved}, {"now", c.now}, {"differs", c.differs}, {"changes", c.changes}};
+}
+
+void printSavedComparison(std::ostream& out, const data::HeadlineComparison& c) {
+    out << "\nSaved:      " << data::printable(c.saved) << "\n            "
+        << data::printable(c.now) << "\n";
+    for (const std::string& line : c.changes)
+        out << "              " << data::printable(line) << "\n";
+}
+
 int runEvaluate(Context& ctx) {
     const QString format = formatOption(ctx.parser, {"text", "json", "csv"});
     Scenario scenario = scenarioArgument(ctx, "evaluate");
     const std::optional<OptionId> only = optionFilter(ctx.parser);
     const CompiledScenario compiled = compile(scenario);
     const ScenarioEvaluation e = evaluateScenario(scenario, compiled);
+    const std::optional<data::HeadlineComparison> saved = savedComparison(ctx, scenario, e);
     const std::optional<MonteCarloOptions> mcOptions = monteCarloOptions(ctx.parser, scenario);
     std::optional<MonteCarloResult> mc;
     DrawCache draws;
@@ -198,9 +233,15 @@ int runEvaluate(Context& ctx) {
                      "--samples-out");
     }
     const MonteCarloResult* monteCarlo = mc ? &*mc : nullptr;
-    if (format == QLatin1String("json"))
-        outputs.output(data::writeEvaluationJson(e, compiled, only, monteCarlo));
-    else if (format == QLatin1String("csv"))
+    if (format == QLatin1String("json")) {
+        std::string text = data::writeEvaluationJson(e, compiled, only, monteCarlo);
+        if (saved) {
+            nlohmann::ordered_json j = nlohmann::ordered_json::parse(text);
+            j["saved_version"] = savedComparisonJson(*saved);
+            text = j.dump(2) + "\n";
+        }
+        outputs.output(text);
+    } else if (format == QLatin1String("csv"))
         outputs.output(data::writeEvaluationCsv(e, compiled, only));
     else {
         // Through the outputs like the other formats, so --out is honoured here too.
@@ -208,6 +249,8 @@ int runEvaluate(Context& ctx) {
         printEvaluationText(text, e, compiled, only);
         if (monteCarlo)
             printMonteCarloText(text, e, *monteCarlo, only);
+        if (saved)
+            printSavedComparison(text, *saved);
         outputs.output(data::printableLines(text.str()));
     }
     outputs.commit();
@@ -396,7 +439,9 @@ std::vector<Command> scenarioCommands() {
          "the one --version names). Prints crossgrade.evaluation/1 (docs/formats/evaluation.md) "
          "with --format json, one row "
          "per option and month with --format csv, or a summary table. Every uncertain input is "
-         "at its most likely value; each option uses the door policy that minimises its NPV.",
+         "at its most likely value; each option uses the door policy that minimises its NPV. A "
+         "stored version also says what it said when saved beside this build's numbers, naming "
+         "both programs and engines (\"saved_version\" in JSON).",
          [](QCommandLineParser& p) {
              addFormatOption(p, {"text", "json", "csv"});
              p.addOption({QStringLiteral("option"), QStringLiteral("Only this option's rows."),

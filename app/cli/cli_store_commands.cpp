@@ -11,6 +11,7 @@
 #include "scenario_inputs.h"
 #include "scenario_json.h"
 
+#include <QDate>
 #include <QDir>
 #include <QFileInfo>
 #include <limits>
@@ -190,8 +191,18 @@ int runNewScenario(Context& ctx) {
     if (ctx.parser.isSet(QStringLiteral("audit")))
         audit = auditFromFileOrId(ctx, ctx.parser.value(QStringLiteral("audit")));
     const std::string name = str(ctx.arguments.first().trimmed());
+    model::YearMonth start{QDate::currentDate().year(), QDate::currentDate().month()};
+    if (ctx.parser.isSet(QStringLiteral("start"))) {
+        const std::string text = str(ctx.parser.value(QStringLiteral("start")));
+        const auto parsed = model::parseYearMonth(text);
+        if (!parsed)
+            throw InvalidInput("--start: expected the scenario's first month as YYYY-MM "
+                               "(e.g. 2027-01), got '" +
+                               text + "'");
+        start = *parsed;
+    }
     data::ScenarioReadResult made =
-        data::newScenarioFromTemplate(std::move(scenario), name, std::move(*book), audit);
+        data::newScenarioFromTemplate(std::move(scenario), name, std::move(*book), audit, start);
     if (!made.ok())
         throwProblems("new scenario \"" + name + "\" (template " + str(from) +
                           " with the default price book)",
@@ -385,7 +396,8 @@ std::vector<Command> storeCommands() {
          "Start a scenario from a template with the store's default price book.",
          "Copies the template's fleet, workloads and settings, puts the store's default price "
          "book in (so the new scenario prices with today's book) and, with --audit, an audit "
-         "file or stored audit. Prints the scenario JSON (or writes --out); --save also stores "
+         "file or stored audit. Month 0 is the current month unless --start names another. Prints "
+         "the scenario JSON (or writes --out); --save also stores "
          "it as version 1 and says which scenario it became on standard error. Edit the fleet "
          "and workloads afterwards: they are the template's.",
          [](QCommandLineParser& p) {
@@ -396,6 +408,10 @@ std::vector<Command> storeCommands() {
                           QStringLiteral("Audit file or stored audit id to use instead of the "
                                          "template's."),
                           QStringLiteral("FILE|ID")});
+             p.addOption({QStringLiteral("start"),
+                          QStringLiteral("The scenario's first month (month 0); default: the "
+                                         "current month."),
+                          QStringLiteral("YYYY-MM")});
              p.addOption({QStringLiteral("out"),
                           QStringLiteral("Write the scenario to FILE (atomically)."),
                           QStringLiteral("FILE")});

@@ -4,8 +4,10 @@ namespace crossgrade::data {
 
 ScenarioReadResult newScenarioFromTemplate(model::Scenario scenarioTemplate,
                                            const std::string& name, model::PriceBook book,
-                                           const std::optional<model::Audit>& audit) {
+                                           const std::optional<model::Audit>& audit,
+                                           const model::YearMonth& start) {
     scenarioTemplate.name = name;
+    scenarioTemplate.start_month = start;
     scenarioTemplate.pricebook = std::move(book);
     if (audit)
         scenarioTemplate.audit = *audit;

@@ -314,6 +314,7 @@ template <typename ChoosePolicy>
 ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario& compiled,
                                 ChoosePolicy choose) {
     ScenarioEvaluation e;
+    e.start_month = compiled.start_month;
     const std::vector<double> v = compiled.inputs.mostLikely();
     EngineWorkspace workspace;
     workspace.reserve(compiled);
@@ -364,6 +365,31 @@ ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario
 }
 
 } // namespace
+
+std::vector<WorkloadDoor> workloadDoors(const CompiledScenario& compiled,
+                                        const OptionOutcome& outcome) {
+    std::vector<WorkloadDoor> doors(compiled.workloads.size());
+    for (std::size_t w = 0; w < doors.size(); ++w)
+        doors[w].workload = compiled.workloads[w].id;
+    for (const CompiledDoorGroup& group : compiled.door_groups)
+        for (int w : group.workloads)
+            doors[std::size_t(w)].group = group.id;
+    for (const CompiledOption& option : compiled.options) {
+        if (option.id != outcome.id)
+            continue;
+        for (std::size_t k = 0; k < option.doors.size(); ++k) {
+            const CompiledDoor& door = option.doors[k];
+            for (int w : compiled.door_groups[std::size_t(door.group)].workloads) {
+                WorkloadDoor& d = doors[std::size_t(w)];
+                d.offered = true;
+                d.mode = door.mode;
+                if (k < outcome.run.door_taken_month.size())
+                    d.month = int(outcome.run.door_taken_month[k]);
+            }
+        }
+    }
+    return doors;
+}
 
 ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled) {
     return evaluateEach(scenario, compiled,

@@ -51,6 +51,7 @@ struct ScenarioEvaluation {
     Recommendation recommendation; // the rule path from the audit
     std::string disagreement;      // empty when the rule path is the cheapest option
     std::size_t policies_searched = 0;
+    std::optional<YearMonth> start_month; // the scenario's month 0, for labels; unset in old files
 
     const OptionOutcome* find(OptionId id) const;
 };
@@ -96,6 +97,19 @@ ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScen
 ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
                                             const CompiledScenario& compiled,
                                             const ScenarioEvaluation& previous);
+
+// Where one workload stands under an option: the door of its group, and the month the option's
+// policy takes it (docs/model.md, "Doors per workload").
+struct WorkloadDoor {
+    std::string workload;
+    std::string group;    // its door group (the workload's own id when it has none)
+    bool offered = false; // the option has a door for this group
+    DoorMode mode = DoorMode::Move;
+    int month = -1; // the month the door is taken; -1: never (stays on CUDA)
+};
+// One per workload, in CompiledScenario::workloads order.
+std::vector<WorkloadDoor> workloadDoors(const CompiledScenario& compiled,
+                                        const OptionOutcome& outcome);
 
 // The option a portability path stands for: path1 → OptionId::Path1, …
 OptionId optionOf(PortabilityPath path);

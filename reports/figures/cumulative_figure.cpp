@@ -4,6 +4,7 @@
 
 #include "figure_markers.h"
 #include "money_ticker.h"
+#include "month_text.h"
 #include "plot_state.h"
 
 #include <QFontMetricsF>
@@ -203,7 +204,7 @@ void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
         for (const model::OptionOutcome& o : baseline->options)
             horizon = std::max(horizon, o.run.horizon);
     monthKeys(state->keys, horizon);
-    state->setHorizon(plot, horizon, 0.5);
+    state->setHorizon(plot, horizon, 0.5, current.start_month);
 
     auto fill = [&](QCPGraph* graph, const model::OptionOutcome* outcome) {
         if (!outcome || outcome->run.discounted_cumulative.empty()) {
@@ -313,8 +314,8 @@ void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
                                current.find(o)->run.discounted_cumulative[std::size_t(month)],
                                optionColour(o, style), style);
         labels.push_back({month,
-                          QObject::tr("m%1 · %2 %3")
-                              .arg(month)
+                          QObject::tr("%1 · %2 %3")
+                              .arg(monthMarkerText(current.start_month, month))
                               .arg(subject(options, QObject::tr(" moves"), QObject::tr(" move")))
                               .arg(key.second),
                           colour});
@@ -323,8 +324,8 @@ void plotCumulative(QCustomPlot* plot, const model::ScenarioEvaluation& current,
         const QColor colour = options.size() == 1 ? optionColour(options.front(), style) : shared;
         state->markers.verticalLine(plot, month, QPen(colour, 1, Qt::DashLine));
         labels.push_back({month,
-                          QObject::tr("m%1 · %2 even with Stay on CUDA")
-                              .arg(month)
+                          QObject::tr("%1 · %2 even with Stay on CUDA")
+                              .arg(monthMarkerText(current.start_month, month))
                               .arg(subject(options, QObject::tr(" breaks"), QObject::tr(" break"))),
                           colour});
     }

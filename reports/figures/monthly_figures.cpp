@@ -4,6 +4,7 @@
 
 #include "figure_markers.h"
 #include "money_ticker.h"
+#include "month_text.h"
 #include "plot_state.h"
 
 #include <QPointer>
@@ -136,6 +137,7 @@ std::vector<model::Vendor> skuVendors(const model::CompiledScenario& compiled) {
 // ---- Components -----------------------------------------------------------------------------
 
 void plotComponents(QCustomPlot* plot, const model::OptionOutcome& option, const FigureStyle& style,
+                    const std::optional<model::YearMonth>& start,
                     const std::vector<std::string>& doors) {
     auto* state = stateOf<ComponentsState>(plot, kComponentsState);
     state->applyStyle(plot, style,
@@ -143,7 +145,7 @@ void plotComponents(QCustomPlot* plot, const model::OptionOutcome& option, const
     const model::OptionRun& run = option.run;
     const int horizon = run.horizon;
     monthKeys(state->keys, horizon);
-    state->setHorizon(plot, horizon, 0.6);
+    state->setHorizon(plot, horizon, 0.6, start);
     plot->legend->clearItems();
 
     // Stacked in the order of model::Component. QCPBars stacks positive and negative values
@@ -196,9 +198,10 @@ void plotComponents(QCustomPlot* plot, const model::OptionOutcome& option, const
         state->markers.verticalLine(plot, month, QPen(colour, 1.2, Qt::DotLine));
         const QString name =
             d < doors.size() ? QString::fromStdString(doors[d]) : QObject::tr("door %1").arg(d + 1);
-        state->markers.topLabel(plot, month, rows++, month > horizon * 0.6,
-                                QObject::tr("m%1 · %2 to AMD").arg(int(month)).arg(name), colour,
-                                style);
+        state->markers.topLabel(
+            plot, month, rows++, month > horizon * 0.6,
+            QObject::tr("%1 · %2 to AMD").arg(monthMarkerText(start, int(month))).arg(name), colour,
+            style);
     }
     fitMonthlyStacks(plot, run, style, state->markers, state->ups, state->downs);
     state->markers.end();
@@ -216,13 +219,14 @@ void plotComponents(QCustomPlot* plot, const model::OptionOutcome& option, const
 
 void plotGpus(QCustomPlot* plot, const model::OptionOutcome& option,
               const std::vector<std::string>& skus, const FigureStyle& style,
+              const std::optional<model::YearMonth>& start,
               const std::vector<model::Vendor>& vendors) {
     auto* state = stateOf<GpusState>(plot, kGpusState);
     state->applyStyle(plot, style, QObject::tr("GPUs per SKU · %1").arg(optionLabel(option.id)));
     const model::OptionRun& run = option.run;
     const int horizon = run.horizon;
     monthKeys(state->keys, horizon);
-    state->setHorizon(plot, horizon, 0.6);
+    state->setHorizon(plot, horizon, 0.6, start);
     plot->legend->clearItems();
 
     for (auto& [id, bars] : state->bars) {

@@ -9,6 +9,7 @@
 #include "evaluation.h"
 #include "figure_style.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,9 @@ std::vector<model::Vendor> skuVendors(const model::CompiledScenario& compiled);
 // The monthly cost components of one option as stacked bars — the residual (≤ 0) below zero —
 // with the month's net total as a line on top and the option's door months marked. The value
 // axis fits the ordinary months; a bar far beyond them is cut with its height written beside.
+// Months are labelled from `start` (the scenario's start month) when it is set.
 void plotComponents(QCustomPlot* plot, const model::OptionOutcome& option, const FigureStyle& style,
+                    const std::optional<model::YearMonth>& start,
                     const std::vector<std::string>& doors = {});
 
 // GPUs held per SKU (owned and rented) as stacked bars per month, in the order the SKUs first
@@ -30,6 +33,7 @@ void plotComponents(QCustomPlot* plot, const model::OptionOutcome& option, const
 // in oranges.
 void plotGpus(QCustomPlot* plot, const model::OptionOutcome& option,
               const std::vector<std::string>& skus, const FigureStyle& style,
+              const std::optional<model::YearMonth>& start,
               const std::vector<model::Vendor>& vendors = {});
 
 // The plotted series, for tests and read-outs; null when the figure does not show it.

@@ -2,10 +2,24 @@
 
 #include "plot_state.h"
 
+#include "month_text.h"
+
 #include <QFontMetricsF>
 #include <algorithm>
+#include <cmath>
 
 namespace crossgrade::reports {
+
+// Fixed month ticks labelled by scenario month, or by calendar month from a start month.
+class MonthTicker : public QCPAxisTickerFixed {
+public:
+    std::optional<model::YearMonth> start;
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return monthTickText(start, int(std::lround(tick)));
+    }
+};
 
 namespace {
 
@@ -84,7 +98,7 @@ FigureState::FigureState(QCustomPlot* plot, const char* name, LegendPlace place)
     else
         placeLegendRight(plot, 1, LegendSpacing{});
 
-    m_monthTicker = QSharedPointer<QCPAxisTickerFixed>::create();
+    m_monthTicker = QSharedPointer<MonthTicker>::create();
     m_monthTicker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     plot->xAxis->setTicker(m_monthTicker);
     plot->xAxis->setLabel(QObject::tr("Month"));
@@ -139,8 +153,11 @@ bool FigureState::arrange(QCustomPlot* plot) {
     return true;
 }
 
-void FigureState::setHorizon(QCustomPlot* plot, int horizon, double padding) {
+void FigureState::setHorizon(QCustomPlot* plot, int horizon, double padding,
+                             const std::optional<model::YearMonth>& start) {
     m_monthTicker->setTickStep(monthTickStep(horizon));
+    m_monthTicker->start = start;
+    plot->xAxis->setLabel(start ? QString() : QObject::tr("Month"));
     plot->xAxis->setRange(-padding, std::max(1, horizon - 1) + padding);
 }
 

@@ -7,6 +7,7 @@
 // The cost figures (cumulative_figure.cpp, monthly_figures.cpp) and the benchmark scatter
 // (benchmark_figures.cpp) all hold their plot's state through here.
 
+#include "calendar_month.h"
 #include "chart.h"
 #include "figure_style.h"
 
@@ -16,6 +17,7 @@
 #include <QSize>
 #include <QString>
 #include <QVector>
+#include <optional>
 #include <utility>
 
 namespace crossgrade::reports {
@@ -82,8 +84,10 @@ public:
     // Fits what depends on the size the plot is drawn at (the widget, a PNG, a PDF page);
     // run after each layout. Returns whether the layout must run again.
     virtual bool arrange(QCustomPlot* plot);
-    // Month ticks in planning periods and the month axis over 0 … horizon-1, `padding` wider.
-    void setHorizon(QCustomPlot* plot, int horizon, double padding);
+    // Month ticks in planning periods and the month axis over 0 … horizon-1, `padding` wider;
+    // ticks read as calendar months ("Jan 2027") when the scenario has a start month.
+    void setHorizon(QCustomPlot* plot, int horizon, double padding,
+                    const std::optional<model::YearMonth>& start);
 
     QVector<double> keys;
     double legendEntryWidth = 100;
@@ -92,7 +96,7 @@ public:
 private:
     LegendPlace m_place;
     QCPTextElement* m_title = nullptr;
-    QSharedPointer<QCPAxisTickerFixed> m_monthTicker;
+    QSharedPointer<class MonthTicker> m_monthTicker;
 };
 
 // Fills `keys` with 0 … horizon-1 once per horizon, so updates reuse the same vector.

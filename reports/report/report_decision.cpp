@@ -2,6 +2,7 @@
 
 #include "figures.h"
 #include "input_text.h"
+#include "month_text.h"
 #include "paired_delta.h"
 #include "report_html.h"
 #include "report_sections.h"
@@ -37,19 +38,29 @@ QString fleetText(const model::Scenario& s) {
 }
 
 // Months are counted from 0, as the app, the CLI, the figures and the scenario's own month inputs
-// count them (tst_report bug_breakEvenMonthReadOneLaterInThePdfThanInTheApp).
-QString breakEvenText(const model::OptionOutcome* outcome, const model::OptionDistribution* d) {
+// count them (tst_report bug_breakEvenMonthReadOneLaterInThePdfThanInTheApp), and named from the
+// scenario's start month when it has one. Break-even is on discounted cost, the basis of NPV;
+// the cash month follows where it differs.
+QString breakEvenText(const model::OptionOutcome* outcome, const model::OptionDistribution* d,
+                      const std::optional<model::YearMonth>& start) {
     QString text;
-    if (outcome && outcome->break_even_month)
-        text = QObject::tr("At most-likely values it breaks even in month %1")
-                   .arg(*outcome->break_even_month);
-    else
+    if (outcome && outcome->break_even_month) {
+        text = QObject::tr("At most-likely values it breaks even in %1 on discounted cost")
+                   .arg(monthText(start, *outcome->break_even_month));
+        if (outcome->cash_break_even_month != outcome->break_even_month)
+            text += outcome->cash_break_even_month
+                        ? QObject::tr(" (in cash, %1)")
+                              .arg(monthText(start, *outcome->cash_break_even_month))
+                        : QObject::tr(" (not in cash within the horizon)");
+    } else {
         text = QObject::tr("At most-likely values it does not break even within the horizon");
+    }
     if (d) {
         text += QObject::tr("; %1 of samples break even within the horizon")
                     .arg(percent(d->p_break_even));
         if (d->break_even_month)
-            text += QObject::tr(" (median month %1)").arg(std::lround(d->break_even_month->p50));
+            text += QObject::tr(" (median %1)")
+                        .arg(monthText(start, int(std::lround(d->break_even_month->p50))));
     }
     return text + QLatin1Char('.');
 }
@@ -88,7 +99,7 @@ void answer(ReportBody& body, const ScenarioAnalysis& a) {
                     .arg(s.horizon_months)
                     .arg(money(d->npv_saving_usd.p50), money(d->npv_saving_usd.p10),
                          money(d->npv_saving_usd.p90));
-    text += QLatin1Char(' ') + breakEvenText(outcome, d);
+    text += QLatin1Char(' ') + breakEvenText(outcome, d, a.evaluation.start_month);
     if (a.evaluation.cheapest == lead)
         text += QObject::tr(" It is also the cheapest option at most-likely values.");
     else
@@ -137,8 +148,8 @@ void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
              QObject::tr("$/GPU-h"), QObject::tr("$/Mtok"), QObject::tr("On AMD"),
              QObject::tr("Break-even")},
             {1, 2, 3, 4, 5, 6, 7, 8, 9});
-    const auto month = [](int m) {
-        return m < 0 ? QStringLiteral("—") : QObject::tr("month %1").arg(m);
+    const auto month = [&a](int m) {
+        return m < 0 ? QStringLiteral("—") : monthText(a.evaluation.start_month, m);
     };
     for (const model::OptionOutcome& o : a.evaluation.options) {
         const model::OptionDistribution* d = a.distribution(o.id);
@@ -150,7 +161,9 @@ void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
                stay || !d ? none : percent(d->p_beats_stay_cuda),
                QStringLiteral("$%1").arg(shortDecimal(o.usd_per_gpu_hour, 2, 2)),
                perMtok(o.usd_per_mtok), stay ? none : month(o.run.first_amd_month),
-               stay ? none : month(o.break_even_month.value_or(-1))});
+               stay ? none
+                    : breakEvenCellText(a.evaluation.start_month, o.break_even_month,
+                                        o.cash_break_even_month, none)});
     }
     body.html(t.html());
     QStringList points;
@@ -161,8 +174,9 @@ void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
     body.html(paragraph(
         QObject::tr("NPV and saving over %1 Monte Carlo samples; $/GPU-hour, $/Mtok, the month "
                     "the option first serves on AMD (time to production) and break-even at "
-                    "most-likely values, \u201c—\u201d where that month is not within the "
-                    "horizon.%2")
+                    "most-likely values on discounted cost, the basis of NPV (the cash month in "
+                    "brackets where it differs), \u201c—\u201d where that month is not within "
+                    "the horizon.%2")
             .arg(displayLocale().toString(qulonglong(a.monte_carlo.samples)))
             .arg(points.isEmpty() ? QString()
                                   : QObject::tr(" $/Mtok at the stated operating points: %1.")

@@ -3,6 +3,7 @@
 
 #include "figures.h"
 #include "input_text.h"
+#include "month_text.h"
 #include "report_html.h"
 #include "report_sections.h"
 #include "scenario_inputs.h"
@@ -73,8 +74,8 @@ void costCurves(ReportBody& body, const ScenarioAnalysis& a, bool withCumulative
         const std::vector<std::string> doorList =
             names == doors.end() ? std::vector<std::string>{} : names->second;
         body.figure(
-            [o, doorList](QCustomPlot* plot) {
-                reports::plotComponents(plot, *o, reports::FigureStyle::print(), doorList);
+            [o, doorList, start = a.evaluation.start_month](QCustomPlot* plot) {
+                reports::plotComponents(plot, *o, reports::FigureStyle::print(), start, doorList);
             },
             62);
         body.html(paragraph(QObject::tr("Monthly cost of %1 by component at most-likely values; "
@@ -98,7 +99,9 @@ void uncertaintyTable(ReportBody& body, const ScenarioAnalysis& a) {
         if (!stay) {
             breaks = percent(d.p_break_even);
             if (d.break_even_month)
-                breaks += QObject::tr(", month %1").arg(std::lround(d.break_even_month->p50));
+                breaks += QObject::tr(", median %1")
+                              .arg(reports::monthText(a.evaluation.start_month,
+                                                      int(std::lround(d.break_even_month->p50))));
         }
         t.row({optionName(d.id), money(d.npv_usd.p10), money(d.npv_usd.p50), money(d.npv_usd.p90),
                money(d.npv_usd.mean), money(d.total_usd.p50),
@@ -111,6 +114,68 @@ void uncertaintyTable(ReportBody& body, const ScenarioAnalysis& a) {
                                     "%1 (expected value of perfect information).")
                             .arg(money(a.monte_carlo.evpi_usd)),
                         QStringLiteral("small muted")));
+}
+
+// Where each workload stands under `o` and what serving it costs per unit there.
+QString workloadDoorText(const model::WorkloadDoor& d,
+                         const std::optional<model::YearMonth>& start) {
+    if (!d.offered)
+        return QObject::tr("no door in this option");
+    if (d.month < 0)
+        return QObject::tr("stays on CUDA");
+    const QString when = reports::monthText(start, d.month);
+    return d.mode == model::DoorMode::Move ? QObject::tr("moves to AMD, %1").arg(when)
+                                           : QObject::tr("grows on AMD from %1").arg(when);
+}
+
+QString unitText(double usd, int decimals) {
+    return usd > 0 ? QStringLiteral("$%1").arg(shortDecimal(usd, decimals, decimals))
+                   : QStringLiteral("—");
+}
+
+void workloadTable(ReportBody& body, const ScenarioAnalysis& a) {
+    const OptionId lead = a.leadOption();
+    const OptionId other = lead == OptionId::StayCuda ? a.challenger : lead;
+    const model::OptionOutcome* stay = a.evaluation.find(OptionId::StayCuda);
+    const model::OptionOutcome* o = a.evaluation.find(other);
+    if (!stay || !o || other == OptionId::StayCuda || a.compiled.workloads.empty())
+        return;
+    body.html(heading(3, QObject::tr("Per workload")));
+    // One unit per workload: $/Mtok for inference, $/GPU-hour for training (every workload of
+    // an option shares its $/GPU-hour, so that column would say nothing of inference).
+    Table t({QObject::tr("Workload"), QObject::tr("Under %1").arg(optionName(other)),
+             QObject::tr("Unit"), QObject::tr("Staying on CUDA"), optionName(other)},
+            {3, 4});
+    const std::vector<model::WorkloadDoor> doors = model::workloadDoors(a.compiled, *o);
+    for (std::size_t w = 0; w < doors.size(); ++w) {
+        const auto named = a.scenario.workloads.find(doors[w].workload);
+        const QString name = named == a.scenario.workloads.end() || named->second.name.empty()
+                                 ? QString::fromStdString(doors[w].workload)
+                                 : QString::fromStdString(named->second.name);
+        const model::WorkloadUnitCost* s = nullptr;
+        const model::WorkloadUnitCost* u = nullptr;
+        for (const model::WorkloadUnitCost& c : stay->workloads)
+            if (c.workload == doors[w].workload)
+                s = &c;
+        for (const model::WorkloadUnitCost& c : o->workloads)
+            if (c.workload == doors[w].workload)
+                u = &c;
+        const bool inference =
+            a.compiled.workloads[w].kind == model::WorkloadKindOfDemand::Inference;
+        const auto value = [inference](const model::WorkloadUnitCost* c) {
+            if (!c)
+                return QStringLiteral("—");
+            return inference ? unitText(c->usd_per_mtok, 3) : unitText(c->usd_per_gpu_hour, 2);
+        };
+        t.row({esc(name), workloadDoorText(doors[w], a.evaluation.start_month),
+               inference ? QObject::tr("$/Mtok") : QObject::tr("$/GPU-h"), value(s), value(u)});
+    }
+    body.html(t.html());
+    body.html(paragraph(
+        QObject::tr("At most-likely values. Each workload carries the option's whole cost, with "
+                    "the installed fleet's capital at its market value, in proportion to the "
+                    "GPU-hours that served it; sums over the horizon, not levelised."),
+        QStringLiteral("small muted")));
 }
 
 QString switchingRowNote(const model::SwitchingValue& v) {
@@ -213,6 +278,7 @@ void scenarioDetail(ReportBody& body, const ScenarioAnalysis& a, const ReportMet
     body.html(heading(2, title));
     costCurves(body, a, withRisks);
     uncertaintyTable(body, a);
+    workloadTable(body, a);
     sensitivity(body, a);
     if (withRisks)
         risks(body, a);

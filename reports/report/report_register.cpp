@@ -3,6 +3,7 @@
 
 #include "input_text.h"
 #include "library_equivalents.h"
+#include "month_text.h"
 #include "report_html.h"
 #include "report_sections.h"
 #include "sampling.h"
@@ -99,12 +100,23 @@ QString sourceText(const model::UncertainNumber& n) {
     return s;
 }
 
-QString monthRange(const model::UncertainNumber& n) {
+// "month 18 (Jul 2028)": a month input, with its calendar month when the scenario has a start.
+QString monthRange(const model::UncertainNumber& n, const std::optional<model::YearMonth>& start) {
+    const auto calendar = [&start](double m) {
+        return monthText(start, int(std::lround(m)));
+    };
     if (n.isCertain())
-        return QObject::tr("month %1").arg(shortDecimal(n.range.most_likely, 0, 1));
-    return QObject::tr("months %1 / %2 / %3 (low / most likely / high)")
-        .arg(shortDecimal(n.range.low, 0, 1), shortDecimal(n.range.most_likely, 0, 1),
-             shortDecimal(n.range.high, 0, 1));
+        return QObject::tr("month %1").arg(shortDecimal(n.range.most_likely, 0, 1)) +
+               (start ? QStringLiteral(" (%1)").arg(calendar(n.range.most_likely)) : QString());
+    QString text =
+        QObject::tr("months %1 / %2 / %3")
+            .arg(shortDecimal(n.range.low, 0, 1), shortDecimal(n.range.most_likely, 0, 1),
+                 shortDecimal(n.range.high, 0, 1));
+    if (start)
+        text +=
+            QStringLiteral(" (%1 / %2 / %3)")
+                .arg(calendar(n.range.low), calendar(n.range.most_likely), calendar(n.range.high));
+    return text + QObject::tr(", low / most likely / high");
 }
 
 QString libraryTable(const model::Audit& audit) {
@@ -197,8 +209,8 @@ void hetccl(ReportBody& body, const ScenarioAnalysis& a, const ReportMeta& meta)
     body.html(paragraph(
         QObject::tr("The scenario takes HetCCL (cross-vendor collectives, Path 3's door) as "
                     "available at %1 — source: %2, tag %3 — with cross-vendor efficiency %4.")
-            .arg(monthRange(s.hetccl_available_month), sourceText(s.hetccl_available_month),
-                 tag(s.hetccl_available_month))
+            .arg(monthRange(s.hetccl_available_month, s.start_month),
+                 sourceText(s.hetccl_available_month), tag(s.hetccl_available_month))
             .arg(shortDecimal(s.hetccl_cross_vendor_efficiency.mostLikely() * 100, 0, 1) +
                  QStringLiteral(" %"))));
     const model::HetcclWatchResult watch =
@@ -210,7 +222,7 @@ void hetccl(ReportBody& body, const ScenarioAnalysis& a, const ReportMeta& meta)
                    .arg(esc(model::toString(p.paper)), esc(model::paperTitle(p.paper))),
                QString::number(p.checked.size()),
                p.as_of.empty() ? QStringLiteral("—") : esc(p.as_of),
-               monthRange(p.available_month) +
+               monthRange(p.available_month, s.start_month) +
                    (p.past_horizon ? QObject::tr(", past the horizon") : QString())});
     body.html(t.html());
     body.html(paragraph(QObject::tr("The watch's signals are the store's checklist at the time of "

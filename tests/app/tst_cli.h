@@ -69,6 +69,7 @@ private slots:
     void newScenarioTakesTheDefaultPriceBook();
     void sensitivityJsonIsTheSameOnAnyThreadCount();
     void sensitivityTextAndStoredScenario();
+    void evaluateStoredVersionSetsItsSavedHeadlineBeside();
     void sensitivityRefusesNonsense_data();
     void sensitivityRefusesNonsense();
     void sensitivityOfABrokenFileNamesThePlace();

@@ -5,6 +5,7 @@
 #include "tst_cli_helpers.h"
 
 #include <QByteArray>
+#include <QDate>
 #include <QFile>
 #include <QFloat16> // QCOMPARE of two json values weighs its qfloat16 overload
 #include <QIODevice>
@@ -55,9 +56,16 @@ void TestCli::saveScenarioThenListAndEvaluate() {
                  option["npv_usd"]["base"].get<double>());
     QVERIFY(cli({"versions", "1"}).out.contains("first look"));
 
-    // A stored scenario evaluates exactly as its file does.
-    QCOMPARE(cli({"evaluate", "1", "--format", "json"}).out, evaluated.out);
-    QCOMPARE(cli({"evaluate", "1", "--version", "1", "--format", "json"}).out, evaluated.out);
+    // A stored scenario evaluates exactly as its file does, and says beside it what it said
+    // when saved: the same.
+    for (const QStringList& args :
+         {QStringList{"evaluate", "1", "--format", "json"},
+          QStringList{"evaluate", "1", "--version", "1", "--format", "json"}}) {
+        nlohmann::ordered_json stored = nlohmann::ordered_json::parse(cli(args).out.toStdString());
+        QCOMPARE(stored["saved_version"]["differs"].get<bool>(), false);
+        stored.erase("saved_version");
+        QCOMPARE(QString::fromStdString(stored.dump(2) + "\n"), evaluated.out);
+    }
     QVERIFY(cli({"evaluate", "2"}).out.contains("Cheapest:"));
     for (const QStringList& bad :
          {QStringList{"evaluate", "1", "--version", "3"}, QStringList{"evaluate", "9"},
@@ -392,11 +400,26 @@ void TestCli::newScenarioTakesTheDefaultPriceBook() {
     QCOMPARE(j["name"].get<std::string>(), std::string("Acme serving"));
     QCOMPARE(j["pricebook"]["name"].get<std::string>(), std::string("Negotiated book"));
     QCOMPARE(j["audit"]["name"].get<std::string>(), std::string("Inference platform"));
+    // A plan made today starts this month, not in the template's (January 2027).
+    const QDate today = QDate::currentDate();
+    QCOMPARE(QString::fromStdString(j["start_month"].get<std::string>()),
+             QStringLiteral("%1-%2").arg(today.year()).arg(today.month(), 2, 10, QLatin1Char('0')));
     QVERIFY(cli({"scenarios"}).out.contains("Acme serving"));
     QCOMPARE(cli({"evaluate", out, "--format", "json"}).status, 0);
 
     QCOMPARE(cli({"new-scenario", "No template"}).status, 2);
     QCOMPARE(cli({"new-scenario", "Bad", "--template", "99"}).status, 2);
+
+    // --start names another month; a malformed one is refused with what was expected.
+    const QString tmpl = sourceDir() + "/resources/samples/scenarios/training-shop.json";
+    const Run later = cli({"new-scenario", "Later", "--template", tmpl, "--start", "2028-03"});
+    QVERIFY2(later.status == 0, qPrintable(later.err));
+    QCOMPARE(nlohmann::json::parse(later.out.toStdString())["start_month"].get<std::string>(),
+             std::string("2028-03"));
+    const Run bad = cli({"new-scenario", "Bad", "--template", tmpl, "--start", "2028-13"});
+    QCOMPARE(bad.status, 2);
+    QVERIFY2(bad.err.contains("--start: expected the scenario's first month as YYYY-MM"),
+             qPrintable(bad.err));
 }
 
 void TestCli::sensitivityJsonIsTheSameOnAnyThreadCount() {
@@ -436,6 +459,28 @@ void TestCli::sensitivityTextAndStoredScenario() {
     QVERIFY(r.out.contains("AMD purchase discount"));
     QVERIFY(!r.out.contains("Break-even map"));
     QCOMPARE(cli({"sensitivity", "7"}).status, 2);
+}
+
+// `evaluate ID` of a stored version says what it said when saved beside this build's numbers,
+// naming both programs and engines; a file has no such line.
+void TestCli::evaluateStoredVersionSetsItsSavedHeadlineBeside() {
+    const QString file = sourceDir() + "/resources/samples/scenarios/training-shop.json";
+    QCOMPARE(cli({"save-scenario", file}).status, 0);
+    const Run text = cli({"evaluate", "1"});
+    QVERIFY2(text.status == 0, qPrintable(text.err));
+    QVERIFY2(text.out.contains(QStringLiteral("Saved:      Saved ")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("by Crossgrade %1 (engine 2): cheapest ")
+                                   .arg(QStringLiteral(CROSSGRADE_VERSION))),
+             qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("Re-evaluated by Crossgrade %1 (engine 2): the same.")
+                                   .arg(QStringLiteral(CROSSGRADE_VERSION))),
+             qPrintable(text.out));
+    const Run json = cli({"evaluate", "1", "--version", "1", "--format", "json"});
+    QVERIFY2(json.status == 0, qPrintable(json.err));
+    const auto j = nlohmann::json::parse(json.out.toStdString());
+    QCOMPARE(j["saved_version"]["differs"].get<bool>(), false);
+    QVERIFY(j["saved_version"]["changes"].empty());
+    QVERIFY(!cli({"evaluate", file}).out.contains(QStringLiteral("Saved:")));
 }
 
 void TestCli::sensitivityRefusesNonsense_data() {

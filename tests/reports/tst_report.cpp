@@ -103,9 +103,30 @@ private Q_SLOTS:
         const reports::ScenarioAnalysis& a = m_analyses[0];
         const model::OptionOutcome* lead = a.evaluation.find(a.leadOption());
         QVERIFY(lead && lead->break_even_month);
-        QVERIFY2(says(QStringLiteral("At most-likely values it breaks even in month %1;")
-                          .arg(*lead->break_even_month)),
+        QVERIFY2(says(QStringLiteral("At most-likely values it breaks even in %1 on discounted "
+                                     "cost")
+                          .arg(QString::fromStdString(
+                              model::monthLabel(a.scenario.start_month, *lead->break_even_month)))),
                  qPrintable(m_text.left(3000)));
+    }
+
+    // Months in the PDF are the scenario's calendar months (it starts January 2027), the first
+    // AMD month and each workload's door among them; "month N" is left only for month inputs.
+    void monthsAreNamedFromTheStartMonth() {
+        const reports::ScenarioAnalysis& a = m_analyses[0];
+        QVERIFY(a.scenario.start_month.has_value());
+        const model::OptionOutcome* lead = a.evaluation.find(a.leadOption());
+        QVERIFY(lead && lead->run.first_amd_month >= 0);
+        QVERIFY(says(QString::fromStdString(
+            model::monthLabel(a.scenario.start_month, lead->run.first_amd_month))));
+        QVERIFY2(says(QStringLiteral("Per workload")), qPrintable(m_text.left(3000)));
+        for (const model::WorkloadDoor& d : model::workloadDoors(a.compiled, *lead))
+            if (d.month >= 0)
+                QVERIFY2(says(QStringLiteral("moves to AMD, %1")
+                                  .arg(QString::fromStdString(
+                                      model::monthLabel(a.scenario.start_month, d.month)))),
+                         d.workload.c_str());
+        QVERIFY(!says(QStringLiteral("breaks even in month")));
     }
 
     void textHoldsEveryGeneratedRisk() {

@@ -3,6 +3,7 @@
 #include "chart.h"
 #include "figures.h"
 #include "money.h"
+#include "month_text.h"
 #include "qt_text.h"
 #include "scenario_document.h"
 
@@ -214,22 +215,34 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
                 Row row{option + QStringLiteral(" · ") + what, {}, false, {}};
                 for (std::size_t i = 0; i < entries.size(); ++i) {
                     const model::OptionOutcome* x = entries[i]->evaluation->find(o.id);
-                    row.cells.push_back(x ? text(*x) : tr("not evaluated"));
+                    row.cells.push_back(x ? text(*x, *entries[i]) : tr("not evaluated"));
                     row.difference = row.difference || row.cells.back() != row.cells.front();
                 }
                 m_rows.push_back(std::move(row));
             };
-            text_row(tr("break-even"), [](const model::OptionOutcome& x) {
-                return x.break_even_month ? tr("month %1").arg(*x.break_even_month) : tr("none");
+            // Break-even on discounted cost (the NPV basis), the cash month where it differs.
+            text_row(tr("break-even"), [](const model::OptionOutcome& x, const CompareEntry& e) {
+                return reports::breakEvenCellText(e.evaluation->start_month, x.break_even_month,
+                                                  x.cash_break_even_month, tr("none"));
             });
-            text_row(tr("doors taken"), [](const model::OptionOutcome& x) {
-                QStringList months;
-                for (double m : x.run.door_taken_month)
-                    if (m >= 0)
-                        months << tr("month %1").arg(m, 0, 'f', 0);
-                return months.isEmpty() ? tr("none") : months.join(QStringLiteral(", "));
+            // Each door taken, named by its workload group, in the order the option lists them.
+            text_row(tr("doors taken"), [](const model::OptionOutcome& x, const CompareEntry& e) {
+                QStringList doors;
+                if (e.compiled)
+                    for (const model::CompiledOption& offered : e.compiled->options)
+                        for (std::size_t k = 0; offered.id == x.id && k < offered.doors.size(); ++k)
+                            if (x.run.door_taken_month[k] >= 0)
+                                doors
+                                    << tr("%1 %2")
+                                           .arg(qs(e.compiled
+                                                       ->door_groups[std::size_t(
+                                                           offered.doors[k].group)]
+                                                       .id))
+                                           .arg(reports::monthText(e.evaluation->start_month,
+                                                                   int(x.run.door_taken_month[k])));
+                return doors.isEmpty() ? tr("none") : doors.join(QStringLiteral(", "));
             });
-            text_row(tr("$/GPU-hour"), [](const model::OptionOutcome& x) {
+            text_row(tr("$/GPU-hour"), [](const model::OptionOutcome& x, const CompareEntry&) {
                 return QStringLiteral("$%1").arg(x.usd_per_gpu_hour, 0, 'f', 2);
             });
         }

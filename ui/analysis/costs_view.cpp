@@ -1,6 +1,7 @@
 #include "costs_view.h"
 
 #include "atomic_files.h"
+#include "month_text.h"
 #include "probability_card.h"
 #include "qt_text.h"
 
@@ -159,6 +160,14 @@ CostsView::CostsView(QWidget* parent)
     m_readOut->setMinimumHeight(m_readOut->fontMetrics().height() * 2 + 6);
     m_readOut->setAlignment(Qt::AlignLeft | Qt::AlignTop);
 
+    m_savedLine = new QLabel(this);
+    m_savedLine->setObjectName(QStringLiteral("costsSavedVersion"));
+    m_savedLine->setTextFormat(Qt::PlainText); // it quotes the saved headline
+    m_savedLine->setWordWrap(true);
+    m_savedLine->setContentsMargins(6, 0, 6, 2);
+    m_savedLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_savedLine->hide();
+
     m_optionChooser = new QComboBox(this);
     m_optionChooser->setObjectName(QStringLiteral("costsOptionChooser"));
     m_optionChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -192,6 +201,7 @@ CostsView::CostsView(QWidget* parent)
     topLayout->setSpacing(0);
     topLayout->addWidget(m_cumulative, 1);
     topLayout->addWidget(m_readOut);
+    topLayout->addWidget(m_savedLine);
     m_card = new ProbabilityCard(top);
     topLayout->addWidget(m_card);
 
@@ -326,7 +336,35 @@ void CostsView::redraw() {
     updateOptionChooser();
     redrawOptionFigures();
     updateReadOut(m_hoverMonth);
+    updateSavedLine();
     replotAll();
+}
+
+QString CostsView::savedVersionLine() const {
+    return m_savedLine->isHidden() ? QString() : m_savedLine->text();
+}
+
+// The baseline is the saved inputs evaluated by this build, so a difference here is the
+// program's, not an edit's.
+void CostsView::updateSavedLine() {
+    const std::optional<data::HeadlineComparison> c =
+        m_document ? m_document->savedComparison() : std::nullopt;
+    m_savedLine->setVisible(c.has_value());
+    if (!c)
+        return;
+    QString text = tr("Version %1. ").arg(m_document->storedVersion().value_or(0)) +
+                   QString::fromStdString(c->saved) + QLatin1Char(' ') +
+                   QString::fromStdString(c->now);
+    if (c->differs) {
+        QStringList changes;
+        for (const std::string& line : c->changes)
+            changes << QString::fromStdString(line);
+        if (!changes.isEmpty())
+            text += QLatin1Char(' ') + changes.join(QStringLiteral("; ")) + QLatin1Char('.');
+        text += tr(" The program changed these numbers, not the inputs (docs/model.md, "
+                   "\u201cOld files\u201d).");
+    }
+    m_savedLine->setText(text);
 }
 
 void CostsView::updateOptionChooser() {
@@ -367,9 +405,11 @@ void CostsView::redrawOptionFigures() {
     if (!outcome)
         outcome = &kNothing;
     const auto doors = m_doorNames.find(outcome->id);
-    plotComponents(m_components, *outcome, m_style,
+    const std::optional<model::YearMonth> start =
+        current ? current->start_month : std::optional<model::YearMonth>{};
+    plotComponents(m_components, *outcome, m_style, start,
                    doors != m_doorNames.end() ? doors->second : std::vector<std::string>{});
-    plotGpus(m_gpus, *outcome, m_skuIds, m_style, m_skuVendors);
+    plotGpus(m_gpus, *outcome, m_skuIds, m_style, start, m_skuVendors);
 }
 
 void CostsView::replotAll() {
@@ -453,8 +493,12 @@ void CostsView::updateReadOut(int month) {
         plain = m_document ? tr("This scenario has no months to show.") : tr("No scenario open.");
         html = plain.toHtmlEscaped();
     } else {
-        const QString when = hovering ? tr("Month %1").arg(shownMonth)
-                                      : tr("End of horizon, month %1").arg(shownMonth);
+        const std::optional<model::YearMonth>& start = current->start_month;
+        const QString named =
+            start ? tr("%1 (month %2)").arg(reports::monthText(start, shownMonth)).arg(shownMonth)
+                  : tr("month %1").arg(shownMonth);
+        const QString when =
+            hovering ? named.left(1).toUpper() + named.mid(1) : tr("End of horizon, %1").arg(named);
         html = QStringLiteral("<b style=\"white-space:nowrap\">%1</b>").arg(when.toHtmlEscaped());
         // Secondary text: halfway between the text and its background, in either theme.
         const QColor faint = QColor::fromRgbF(

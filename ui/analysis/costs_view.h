@@ -55,6 +55,9 @@ public:
     // The read-out under the cumulative chart (plain text): the hovered month, each option's
     // cumulative cost and the markers at that month; the horizon's last month otherwise.
     QString readOut() const;
+    // Under the read-out, for a stored version: what it said when saved beside what this build
+    // says of the same inputs, both named by program and engine; empty (and hidden) otherwise.
+    QString savedVersionLine() const;
     // What hovering month `month` shows (the tracer and the read-out); -1 returns to the
     // last month.
     void showMonth(int month);
@@ -90,8 +93,10 @@ private:
     QCustomPlot* m_components = nullptr;
     QCustomPlot* m_gpus = nullptr;
     QLabel* m_readOut = nullptr;
+    QLabel* m_savedLine = nullptr;
     ProbabilityCard* m_card = nullptr;
     QString m_readOutText; // the read-out without its markup
+    void updateSavedLine();
     QComboBox* m_optionChooser = nullptr;
     QToolButton* m_exportButton = nullptr;
 

@@ -1,6 +1,7 @@
 #include "recommendation_view.h"
 
 #include "audit_table_model.h"
+#include "month_text.h"
 #include "qt_text.h"
 
 #include <QFrame>
@@ -395,8 +396,9 @@ void RecommendationView::showCheapest(const model::ScenarioEvaluation& e) {
         QList<QStandardItem*> row;
         row << new QStandardItem(name) << new QStandardItem(qs(model::formatUsd(o.run.npv_usd)))
             << new QStandardItem(qs(model::formatUsd(o.run.total_usd)))
-            << new QStandardItem(o.break_even_month ? tr("month %1").arg(*o.break_even_month)
-                                                    : QStringLiteral("—"));
+            << new QStandardItem(reports::breakEvenCellText(e.start_month, o.break_even_month,
+                                                            o.cash_break_even_month,
+                                                            QStringLiteral("—")));
         for (QStandardItem* cell : row) {
             cell->setToolTip(optionTitle(o.id));
             if (!roles.isEmpty()) {

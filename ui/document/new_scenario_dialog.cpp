@@ -7,6 +7,7 @@
 #include "theme.h"
 
 #include <QComboBox>
+#include <QDateEdit>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -45,6 +46,16 @@ NewScenarioDialog::NewScenarioDialog(const data::Store& store, QWidget* parent)
     for (const data::AuditSummary& a : store.audits())
         m_audit->addItem(QString::fromStdString(a.name), QVariant::fromValue<qlonglong>(a.id));
     form->addRow(tr("&Audit:"), m_audit);
+
+    // A plan made today starts this month, not in the template's.
+    m_start = new QDateEdit(QDate(QDate::currentDate().year(), QDate::currentDate().month(), 1));
+    m_start->setObjectName(QStringLiteral("startMonth"));
+    m_start->setDisplayFormat(QStringLiteral("MMM yyyy"));
+    m_start->setDateRange(QDate(2000, 1, 1), QDate(2099, 12, 1));
+    m_start->setCurrentSection(QDateTimeEdit::MonthSection);
+    m_start->setToolTip(tr("Month 0 of the plan: charts, tables and the report name months from "
+                           "it."));
+    form->addRow(tr("&Starting:"), m_start);
 
     auto* book = new QLabel;
     const auto books = store.priceBooks();
@@ -122,7 +133,8 @@ void NewScenarioDialog::accept() {
     if (m_audit->currentData().isValid())
         audit = m_store.audit(m_audit->currentData().toLongLong());
     const data::ScenarioReadResult made =
-        data::newScenarioFromTemplate(*base, name.toStdString(), std::move(*book), audit);
+        data::newScenarioFromTemplate(*base, name.toStdString(), std::move(*book), audit,
+                                      {m_start->date().year(), m_start->date().month()});
     if (!made.ok())
         return fail(
             tr("The template does not fit the default price book:\n%1")

@@ -10,6 +10,7 @@
 #include <optional>
 
 class QComboBox;
+class QDateEdit;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -37,6 +38,7 @@ private:
     QLineEdit* m_name = nullptr;
     QComboBox* m_template = nullptr;
     QComboBox* m_audit = nullptr;
+    QDateEdit* m_start = nullptr;
     QLabel* m_error = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
     std::optional<model::Scenario> m_scenario;

@@ -77,6 +77,20 @@ void ScenarioDocument::setStoredAs(std::int64_t scenarioId, int version) {
     m_storedVersion = version;
 }
 
+void ScenarioDocument::setSavedVersion(std::optional<data::ScenarioVersionSummary> version) {
+    m_savedVersion = std::move(version);
+    emit evaluationChanged();
+}
+
+std::optional<data::HeadlineComparison> ScenarioDocument::savedComparison() const {
+    if (!m_savedVersion || !m_savedVersion->damage.empty())
+        return std::nullopt;
+    const int engine = m_baseline->engine_version;
+    return data::compareHeadlines(*m_savedVersion, {m_savedVersion->engine_version, engine},
+                                  data::headlineOf(*m_baselineEvaluation),
+                                  {CROSSGRADE_VERSION, engine});
+}
+
 QString ScenarioDocument::title() const {
     QString t = QString::fromStdString(m_scenario->name);
     if (m_storedVersion)

@@ -10,6 +10,7 @@
 #include "compiled_scenario.h"
 #include "evaluation.h"
 #include "monte_carlo_runner.h"
+#include "saved_headline.h"
 #include "scenario.h"
 #include "store.h"
 
@@ -51,6 +52,15 @@ public:
     std::optional<int> storedVersion() const { return m_storedVersion; }
     QString fileName() const { return m_fileName; }
     void setStoredAs(std::int64_t scenarioId, int version);
+    // The stored version's row as it was saved (its headline, when and by which program), or
+    // none for a document that is not from the store. Emits evaluationChanged.
+    const std::optional<data::ScenarioVersionSummary>& savedVersion() const {
+        return m_savedVersion;
+    }
+    void setSavedVersion(std::optional<data::ScenarioVersionSummary> version);
+    // The saved headline beside the saved inputs evaluated by this build (the baseline), both
+    // named by program and engine; none without a saved version.
+    std::optional<data::HeadlineComparison> savedComparison() const;
     void setFileName(const QString& fileName) { m_fileName = fileName; }
     // A short title: the scenario's name, with the version when it is stored.
     QString title() const;
@@ -124,6 +134,7 @@ private:
     QUndoStack m_undo;
     std::optional<std::int64_t> m_storedId;
     std::optional<int> m_storedVersion;
+    std::optional<data::ScenarioVersionSummary> m_savedVersion;
     QString m_fileName;
     bool m_interactive = false;
     bool m_heldPolicies = false;

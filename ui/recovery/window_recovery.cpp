@@ -71,8 +71,12 @@ RecoveredDocument rebuildRecoveredDocument(const RecoveryOffer& offer, data::Sto
     recovered.onSavedState = saved.has_value();
     auto& document = recovered.document;
     document = std::make_unique<ScenarioDocument>(saved ? *saved : *offer.scenario);
-    if (origin.scenarioId && saved)
+    if (origin.scenarioId && saved) {
         document->setStoredAs(*origin.scenarioId, *version);
+        for (const data::ScenarioVersionSummary& v : store.versions(*origin.scenarioId))
+            if (v.number == *version)
+                document->setSavedVersion(v);
+    }
     document->setFileName(origin.fileName);
     if (saved)
         (void)document->replace(ScenarioDocument::tr("Restore unsaved changes"), *offer.scenario);

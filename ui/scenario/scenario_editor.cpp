@@ -16,6 +16,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateEdit>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -225,7 +226,7 @@ void ScenarioEditor::refresh() {
     const model::Scenario& s = m_document->scenario();
     {
         const QSignalBlocker b1(m_name), b2(m_organisation), b3(m_notes), b4(m_horizon), b5(m_seed),
-            b6(m_sizing), b7(m_disposition);
+            b6(m_sizing), b7(m_disposition), b8(m_startMonth);
         if (m_name->text() != QString::fromStdString(s.name))
             m_name->setText(QString::fromStdString(s.name));
         if (m_organisation->text() != QString::fromStdString(s.organisation))
@@ -233,6 +234,8 @@ void ScenarioEditor::refresh() {
         if (m_notes->toPlainText() != QString::fromStdString(s.notes))
             m_notes->setPlainText(QString::fromStdString(s.notes));
         m_horizon->setValue(s.horizon_months);
+        m_startMonth->setDate(s.start_month ? QDate(s.start_month->year, s.start_month->month, 1)
+                                            : kNoStartMonth);
         m_seed->setText(QString::number(s.seed));
         m_sizing->setCurrentIndex(m_sizing->findData(qs(model::toString(s.sizing))));
         m_disposition->setCurrentIndex(m_disposition->findData(qs(model::toString(s.disposition))));

@@ -27,6 +27,7 @@
 class QAbstractItemModel;
 class QCheckBox;
 class QComboBox;
+class QDateEdit;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -147,6 +148,7 @@ private:
     QLineEdit* m_organisation = nullptr;
     QPlainTextEdit* m_notes = nullptr;
     QSpinBox* m_horizon = nullptr;
+    QDateEdit* m_startMonth = nullptr;
     QComboBox* m_sizing = nullptr;
     QComboBox* m_disposition = nullptr;
     QLineEdit* m_seed = nullptr;

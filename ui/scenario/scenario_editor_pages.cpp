@@ -14,6 +14,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateEdit>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -194,6 +195,32 @@ QWidget* ScenarioEditor::buildGeneralPage() {
                   [months](model::Scenario& s) { s.horizon_months = months; });
     });
     numbers->addWidget(m_horizon);
+    numbers->addSpacing(16);
+    numbers->addWidget(new QLabel(tr("Starting"), page));
+    m_startMonth = new QDateEdit(page);
+    m_startMonth->setObjectName(QStringLiteral("startMonth"));
+    m_startMonth->setDisplayFormat(QStringLiteral("MMM yyyy"));
+    // The month before the first a file may name stands for "not set" (files written before
+    // scenarios had a start month).
+    m_startMonth->setDateRange(kNoStartMonth, QDate(2099, 12, 1));
+    m_startMonth->setSpecialValueText(tr("not set"));
+    m_startMonth->setKeyboardTracking(false);
+    m_startMonth->setCurrentSection(QDateTimeEdit::MonthSection);
+    m_startMonth->setToolTip(inputTip(
+        tr("The calendar month of month 0: charts, tables, the PDF and exports name months "
+           "from it (\u201cApr 2027\u201d). Not set, months are counted from 0."),
+        tr("a month, Jan 2000 – Dec 2099"), tr("the current month for a new scenario")));
+    connect(m_startMonth, &QDateEdit::dateChanged, this, [this](QDate date) {
+        if (m_refreshing)
+            return;
+        std::optional<model::YearMonth> start;
+        if (date > kNoStartMonth)
+            start = model::YearMonth{date.year(), date.month()};
+        apply(start ? tr("Set start month to %1").arg(qs(model::monthLabel(start, 0)))
+                    : tr("Clear start month"),
+              [start](model::Scenario& s) { s.start_month = start; });
+    });
+    numbers->addWidget(m_startMonth);
     numbers->addSpacing(16);
     numbers->addWidget(new QLabel(tr("Seed"), page));
     m_seed = new QLineEdit(page);

@@ -4,6 +4,7 @@
 // meaning, unit and where its default comes from) and the UTF-8 length the model's byte limits
 // are stated in.
 
+#include <QDate>
 #include <QString>
 #include <cstddef>
 
@@ -15,6 +16,9 @@ QString inputTip(const QString& meaning, const QString& unit, const QString& def
 
 // Most plain inputs are copied from the template or file the scenario was made from.
 QString fromTemplate();
+
+// The start-month field's value for "not set": the month before the first a file may name.
+inline const QDate kNoStartMonth{1999, 12, 1};
 
 // The length of `s` in UTF-8 bytes, the unit of the model's limits (kMaxNameBytes, ...).
 std::size_t utf8Bytes(const QString& s);

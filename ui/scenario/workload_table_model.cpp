@@ -3,6 +3,7 @@
 
 #include "workload_table_model.h"
 
+#include "compiled_scenario.h"
 #include "qt_text.h"
 #include "scenario_editor.h"
 #include "scenario_editor_text.h"
@@ -30,6 +31,9 @@ QVariant WorkloadTableModel::headerData(int section, Qt::Orientation orientation
                                       "RCCL port");
         if (section == ClassColumn)
             return ScenarioEditor::tr("The performance-table row; it must fit the kind");
+        if (section == DoorGroupColumn)
+            return ScenarioEditor::tr("Workloads with the same door group move to AMD "
+                                      "together; empty: a door of its own");
     }
     if (role != Qt::DisplayRole)
         return {};
@@ -46,6 +50,8 @@ QVariant WorkloadTableModel::headerData(int section, Qt::Orientation orientation
         return ScenarioEditor::tr("TensorRT");
     case MultiNodeColumn:
         return ScenarioEditor::tr("Multi-node");
+    case DoorGroupColumn:
+        return ScenarioEditor::tr("Door group");
     case OperatingPointColumn:
         return ScenarioEditor::tr("Operating point");
     }
@@ -95,6 +101,8 @@ QVariant WorkloadTableModel::data(const QModelIndex& index, int role) const {
             return inference ? QVariant() : QVariant(notApplicable);
         case MultiNodeColumn:
             return inference ? QVariant(notApplicable) : QVariant();
+        case DoorGroupColumn:
+            return QString::fromStdString(w->door_group);
         case OperatingPointColumn:
             return inference ? QString::fromStdString(w->operating_point) : notApplicable;
         }
@@ -137,6 +145,17 @@ QVariant WorkloadTableModel::data(const QModelIndex& index, int role) const {
                             ScenarioEditor::tr("yes or no"),
                             ScenarioEditor::tr("%1, and the audit's distributed dimension")
                                 .arg(fromTemplate()));
+        case DoorGroupColumn:
+            return inputTip(
+                ScenarioEditor::tr("Each workload has its own door per option — the month it "
+                                   "moves to AMD, or never — unless it names a door group: "
+                                   "the workloads of one group move together, in the same "
+                                   "month. All of a group are inference or all training; at "
+                                   "most %1 groups per scenario (docs/model.md, \u201cDoors "
+                                   "per workload\u201d).")
+                    .arg(model::kMaxDoorGroups),
+                ScenarioEditor::tr("an id without \u201c/\u201d or \u201c~\u201d, or empty"),
+                ScenarioEditor::tr("empty: a door of its own"));
         case OperatingPointColumn:
             return inputTip(QString::fromStdString(w->operating_point).isEmpty()
                                 ? ScenarioEditor::tr("Where throughput is measured: input "
@@ -222,6 +241,20 @@ bool WorkloadTableModel::setData(const QModelIndex& index, const QVariant& value
                          (isName ? s.workloads.at(id).name : s.workloads.at(id).operating_point) =
                              v;
                      });
+    }
+    case DoorGroupColumn: {
+        const std::string group = text.toStdString();
+        if (group == workload(index.row())->door_group)
+            return true;
+        if (!group.empty())
+            if (const auto problem = model::checkCollectionId(group))
+                return refuse(ScenarioEditor::tr("Door group “%1” not set: %2")
+                                  .arg(text, QString::fromStdString(*problem)));
+        return apply(
+            group.empty()
+                ? ScenarioEditor::tr("Give workload %1 a door of its own").arg(name)
+                : ScenarioEditor::tr("Move workload %1 with door group %2").arg(name, text),
+            [id, group](model::Scenario& s) { s.workloads.at(id).door_group = group; });
     }
     case KindColumn: {
         const auto kind = model::parseWorkloadKindOfDemand(text.toStdString());

@@ -1,7 +1,8 @@
 #pragma once
 
 // The scenario editor's Workloads table: one row per workload (its id, name, kind, class, the
-// TensorRT and multi-node facts and the operating point), each cell one undoable edit. The
+// TensorRT and multi-node facts, the door group it moves with and the operating point), each
+// cell one undoable edit. The
 // cells that do not apply to the workload's kind show "—" and are not editable.
 
 #include "document_table_model.h"
@@ -17,6 +18,7 @@ public:
         ClassColumn,
         TensorRtColumn,
         MultiNodeColumn,
+        DoorGroupColumn,
         OperatingPointColumn,
         ColumnCount
     };

@@ -50,13 +50,14 @@ bool MainWindow::openStoredScenario(std::int64_t scenarioId, std::optional<int> 
                       .arg(version ? tr(" version %1").arg(*version) : QString()));
         return false;
     }
-    int number = version.value_or(0);
-    if (!version) {
-        const auto versions = m_store.versions(scenarioId);
-        number = versions.empty() ? 0 : versions.back().number;
-    }
+    const std::vector<data::ScenarioVersionSummary> versions = m_store.versions(scenarioId);
+    const int number = version.value_or(versions.empty() ? 0 : versions.back().number);
     auto document = std::make_unique<ScenarioDocument>(std::move(*scenario));
     document->setStoredAs(scenarioId, number);
+    // What the version said when saved, for the Costs view to set beside this build's numbers.
+    for (const data::ScenarioVersionSummary& v : versions)
+        if (v.number == number)
+            document->setSavedVersion(v);
     setDocument(std::move(document));
     m_messages->hide();
     return true;
@@ -201,6 +202,9 @@ bool MainWindow::saveVersion(const QString& note) {
             data::headlineOf(m_document->evaluation()));
         m_document->setStoredAs(id.scenario_id, id.number);
         m_document->markSaved();
+        for (const data::ScenarioVersionSummary& v : m_store.versions(id.scenario_id))
+            if (v.number == id.number)
+                m_document->setSavedVersion(v);
         reloadStore();
         m_storeBrowser->selectScenario(id.scenario_id);
         statusBar()->showMessage(

@@ -6,6 +6,7 @@
 #include "pricebook_json.h"
 #include "raw_db.h"
 #include "samples.h"
+#include "saved_headline.h"
 #include "scenario_json.h"
 #include "store.h"
 #include "test_files.h"
@@ -15,6 +16,8 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <limits>
 #include <map>
@@ -231,6 +234,58 @@ private slots:
         QCOMPARE(summaries[0].latest_cheapest_option, h2.cheapest_option);
         QCOMPARE(summaries[0].latest_rule_path, h2.rule_path);
         QCOMPARE(summaries[1].version_count, 1);
+    }
+
+    // A version saved by an older program beside the same inputs evaluated now (issue 22,
+    // "Old files"): the large-model sample under the first engine (one inference door for both
+    // workloads: no option moves) and under the second (the 405B workload moves alone).
+    void savedHeadlineBesideAReEvaluation() {
+        Store store = Store::open(freshPath());
+        model::Scenario engine1 = sampleScenario(QStringLiteral("large-model-inference.json"));
+        engine1.engine_version = 1;
+        const ScenarioVersionId id = store.saveScenarioVersion(engine1, "before doors per workload",
+                                                               "0.1.0", headline(engine1));
+        const data::ScenarioVersionSummary saved = store.versions(id.scenario_id).front();
+
+        // The same program and engine: the same numbers, said in few words.
+        const data::HeadlineComparison same =
+            data::compareHeadlines(saved, {"0.1.0", 1}, headline(engine1), {"0.1.0", 1});
+        QVERIFY(!same.differs);
+        QVERIFY(same.changes.empty());
+        QVERIFY2(same.saved.starts_with("Saved " + saved.saved_at.substr(0, 10) +
+                                        " by Crossgrade 0.1.0 (engine 1): cheapest "),
+                 same.saved.c_str());
+        QCOMPARE(same.now, std::string("Re-evaluated by Crossgrade 0.1.0 (engine 1): the same."));
+
+        model::Scenario engine2 = engine1;
+        engine2.engine_version = 2;
+        const ScenarioHeadline now = headline(engine2);
+        const data::HeadlineComparison moved =
+            data::compareHeadlines(saved, {"0.1.0", 1}, now, {"0.2.0", 2});
+        QVERIFY(moved.differs);
+        QVERIFY2(moved.now.starts_with("Re-evaluated by Crossgrade 0.2.0 (engine 2): cheapest " +
+                                       now.cheapest_option + " at $"),
+                 moved.now.c_str());
+        // Each option that moved is named with both NPVs and, where they changed, its doors.
+        bool doorsNamed = false;
+        for (const data::OptionHeadline& o : now.options) {
+            const auto before =
+                std::find_if(saved.headline.options.begin(), saved.headline.options.end(),
+                             [&](const data::OptionHeadline& b) { return b.option == o.option; });
+            QVERIFY(before != saved.headline.options.end());
+            const std::string line = o.option + ": " + model::formatUsd(before->npv_usd) + " → " +
+                                     model::formatUsd(o.npv_usd);
+            const bool listed =
+                std::any_of(moved.changes.begin(), moved.changes.end(),
+                            [&](const std::string& c) { return c.starts_with(line); });
+            QCOMPARE(listed, std::abs(o.npv_usd - before->npv_usd) > 1.0 ||
+                                 o.doors_taken != before->doors_taken);
+            doorsNamed = doorsNamed || o.doors_taken != before->doors_taken;
+        }
+        QVERIFY(doorsNamed);
+        QVERIFY(std::any_of(moved.changes.begin(), moved.changes.end(), [](const std::string& c) {
+            return c.find(", doors 0 → ") != std::string::npos;
+        }));
     }
 
     void headlineMatchesTheEvaluation() {

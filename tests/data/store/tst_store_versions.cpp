@@ -4,8 +4,11 @@
 // opened, so the fixtures themselves never change. Every schema version before the latest must
 // have a fixture: a new migration without one fails this test.
 
+#include "compiled_scenario.h"
+#include "evaluation.h"
 #include "raw_db.h"
 #include "samples.h"
+#include "saved_headline.h"
 #include "store.h"
 
 #include <QDir>
@@ -55,6 +58,34 @@ private slots:
                                                "tests/fixtures/stores/README.md)")
                                     .arg(version)
                                     .arg(fixturePath(version))));
+    }
+
+    // Issue 22, "Old files": every version an older build saved (the first engine's, before
+    // selling and bridging) evaluates today to the headline it was saved with, option by option
+    // within $1, until its author upgrades it.
+    void olderVersionsReEvaluateToTheirSavedHeadline_data() {
+        olderStoreMigratesKeepingEveryRow_data();
+    }
+    void olderVersionsReEvaluateToTheirSavedHeadline() {
+        QFETCH(int, version);
+        Store store = Store::open(copyOf(version));
+        int compared = 0;
+        for (const crossgrade::data::ScenarioSummary& summary : store.scenarios())
+            for (const crossgrade::data::ScenarioVersionSummary& v : store.versions(summary.id)) {
+                const auto scenario = store.scenarioVersion(summary.id, v.number);
+                QVERIFY(scenario.has_value());
+                const crossgrade::data::HeadlineComparison c = crossgrade::data::compareHeadlines(
+                    v, {v.engine_version, scenario->engine_version},
+                    crossgrade::data::headlineOf(crossgrade::model::evaluateScenario(
+                        *scenario, crossgrade::model::compile(*scenario))),
+                    {CROSSGRADE_VERSION, scenario->engine_version});
+                QVERIFY2(!c.differs, (summary.name + " version " + std::to_string(v.number) + ": " +
+                                      c.saved + " " + c.now)
+                                         .c_str());
+                ++compared;
+            }
+        if (version >= 2) // schema version 1 held no scenarios
+            QVERIFY(compared >= 4);
     }
 
     void olderStoreMigratesKeepingEveryRow_data() {

@@ -6,6 +6,7 @@
 #include "costs_view.h"
 #include "figures.h"
 #include "likelihood.h"
+#include "month_text.h"
 #include "paired_delta.h"
 #include "probability_card.h"
 #include "recommendation.h"
@@ -173,8 +174,11 @@ void TestCostsView::plottedDataFollowEdits() {
     QVERIFY(path1->doors_taken > 0);
     QVERIFY(path1->break_even_month.has_value());
     const QStringList labels = markerLabels(chart);
-    const QString breakEven = QStringLiteral("m%1 ").arg(*path1->break_even_month);
-    const QString door = QStringLiteral("m%1 ").arg(int(path1->run.door_taken_month[0]));
+    const QString breakEven =
+        reports::monthMarkerText(e.start_month, *path1->break_even_month) + QLatin1Char(' ');
+    const QString door =
+        reports::monthMarkerText(e.start_month, int(path1->run.door_taken_month[0])) +
+        QLatin1Char(' ');
     QVERIFY2(std::any_of(labels.begin(), labels.end(),
                          [&](const QString& l) {
                              return l.startsWith(breakEven) && l.contains(QLatin1String("even"));
@@ -313,9 +317,10 @@ void TestCostsView::hoverReadOut() {
     const int last = e.options.front().run.horizon - 1;
     QVERIFY(shown.view.readOut().contains(QStringLiteral("month %1").arg(last)));
 
+    // The sample starts in January 2027: month 10 is November 2027.
     shown.view.showMonth(10);
     QString text = shown.view.readOut();
-    QVERIFY2(text.startsWith(QLatin1String("Month 10")), qPrintable(text));
+    QVERIFY2(text.startsWith(QLatin1String("Nov 2027 (month 10)")), qPrintable(text));
     for (const model::OptionOutcome& o : e.options)
         QVERIFY2(text.contains(optionLabel(o.id) + QLatin1Char(' ') +
                                MoneyTicker::label(o.run.discounted_cumulative[10])),
@@ -326,10 +331,90 @@ void TestCostsView::hoverReadOut() {
     chart->replot();
     const QPoint at(int(chart->xAxis->coordToPixel(24)), chart->axisRect()->center().y());
     QTest::mouseMove(chart, at);
-    QTRY_VERIFY2(shown.view.readOut().startsWith(QLatin1String("Month 24")),
+    QTRY_VERIFY2(shown.view.readOut().startsWith(QLatin1String("Jan 2029 (month 24)")),
                  qPrintable(shown.view.readOut()));
     shown.view.showMonth(-1);
     QVERIFY(shown.view.readOut().contains(QStringLiteral("month %1").arg(last)));
+}
+
+// The month axis of every cost chart reads in calendar months from the scenario's start month.
+void TestCostsView::monthsAreCalendarMonthsFromTheStartMonth() {
+    ScenarioDocument document(sampleScenario(QStringLiteral("large-model-inference.json")));
+    ShownView shown(&document);
+    for (QCustomPlot* chart :
+         {shown.view.cumulativeChart(), shown.view.componentsChart(), shown.view.gpusChart()}) {
+        chart->replot();
+        const QVector<QString> labels = chart->xAxis->tickVectorLabels();
+        QVERIFY2(labels.contains(QStringLiteral("Jan\n2027")), qPrintable(labels.join('|')));
+        QVERIFY2(labels.contains(QStringLiteral("Jan\n2028")), qPrintable(labels.join('|')));
+        QVERIFY(chart->xAxis->label().isEmpty());
+    }
+    shown.view.showMonth(3);
+    QVERIFY2(shown.view.readOut().startsWith(QLatin1String("Apr 2027 (month 3)")),
+             qPrintable(shown.view.readOut()));
+}
+
+// A file written before scenarios had a start month keeps counting months from 0.
+void TestCostsView::filesWithoutAStartMonthCountMonths() {
+    model::Scenario scenario = sampleScenario(QStringLiteral("training-shop.json"));
+    scenario.start_month.reset();
+    ScenarioDocument document(scenario);
+    ShownView shown(&document);
+    QCustomPlot* chart = shown.view.cumulativeChart();
+    chart->replot();
+    const QVector<QString> labels = chart->xAxis->tickVectorLabels();
+    QVERIFY2(labels.contains(QStringLiteral("12")), qPrintable(labels.join('|')));
+    QCOMPARE(chart->xAxis->label(), QStringLiteral("Month"));
+    shown.view.showMonth(10);
+    QVERIFY2(shown.view.readOut().startsWith(QLatin1String("Month 10")),
+             qPrintable(shown.view.readOut()));
+}
+
+// A stored version shows what it said when saved beside what this build says of the same
+// inputs (the baseline, not the edited scenario), naming both programs and engines.
+void TestCostsView::storedVersionShowsItsSavedHeadline() {
+    ScenarioDocument document(sampleScenario(QStringLiteral("large-model-inference.json")));
+    ShownView shown(&document);
+    QVERIFY(shown.view.savedVersionLine().isEmpty()); // not from the store
+
+    // A headline as an older build saved it: the first engine's, which moved both inference
+    // workloads together (the version row names the program; the engine is the scenario's).
+    model::Scenario engine1 = document.scenario();
+    engine1.engine_version = 1;
+    data::ScenarioVersionSummary saved;
+    saved.number = 3;
+    saved.saved_at = "2026-11-20T10:00:00Z";
+    saved.engine_version = "0.1.0";
+    saved.headline = data::headlineOf(model::evaluateScenario(engine1, model::compile(engine1)));
+    document.setStoredAs(7, 3);
+    document.setSavedVersion(saved);
+    const QString line = shown.view.savedVersionLine();
+    QVERIFY2(line.startsWith(QStringLiteral("Version 3. Saved 2026-11-20 by Crossgrade 0.1.0 "
+                                            "(engine 2): cheapest ")),
+             qPrintable(line));
+    QVERIFY2(line.contains(QStringLiteral("Re-evaluated by Crossgrade %1 (engine 2): cheapest %2")
+                               .arg(QStringLiteral(CROSSGRADE_VERSION),
+                                    QString::fromUtf8(
+                                        model::toString(document.baselineEvaluation().cheapest)))),
+             qPrintable(line));
+    QVERIFY2(line.contains(QStringLiteral("The program changed these numbers")), qPrintable(line));
+
+    // An edit moves the current curves, not the comparison: that is of the saved inputs.
+    QVERIFY(document
+                .edit(QStringLiteral("Longer horizon"),
+                      [](model::Scenario& s) { s.horizon_months = 72; })
+                .isEmpty());
+    document.waitForEvaluation();
+    QCOMPARE(shown.view.savedVersionLine(), line);
+
+    // Saved by this build: the same, in few words.
+    saved.engine_version = CROSSGRADE_VERSION;
+    saved.headline = data::headlineOf(document.baselineEvaluation());
+    document.setSavedVersion(saved);
+    QVERIFY2(shown.view.savedVersionLine().endsWith(
+                 QStringLiteral("Re-evaluated by Crossgrade %1 (engine 2): the same.")
+                     .arg(QStringLiteral(CROSSGRADE_VERSION))),
+             qPrintable(shown.view.savedVersionLine()));
 }
 
 void TestCostsView::noDocumentClearsTheView() {

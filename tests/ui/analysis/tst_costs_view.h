@@ -23,6 +23,9 @@ private slots:
     void componentsStackToTheTotal();
     void gpusPerSkuOmitZeroSkus();
     void hoverReadOut();
+    void monthsAreCalendarMonthsFromTheStartMonth();
+    void filesWithoutAStartMonthCountMonths();
+    void storedVersionShowsItsSavedHeadline();
 
     // tst_costs_view_export.cpp: export and screenshots
     void exportFormats_data();

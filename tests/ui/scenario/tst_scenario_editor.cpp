@@ -10,6 +10,7 @@
 #include "scenario_editor.h"
 #include "scenario_editor_fixture.h"
 #include "uncertain_table_model.h"
+#include "workload_table_model.h"
 
 #include <QAbstractItemModel>
 #include <QAbstractItemModelTester>
@@ -17,6 +18,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDateEdit>
 #include <QDir>
 #include <QFont>
 #include <QLineEdit>
@@ -58,6 +60,8 @@ private slots:
     void everyInputExplainsItsDefault();
     void tooltipNamesThePriceBookAndTheSource();
     void bug_optionBoxesShowedTheOptionsIds();
+    void startMonthIsOneUndoableEdit();
+    void doorGroupIsOneUndoableEdit();
 
 private:
     std::unique_ptr<ui::ScenarioDocument> m_document;
@@ -397,6 +401,70 @@ void TestScenarioEditor::bug_optionBoxesShowedTheOptionsIds() {
     }
     QCOMPARE(m_editor->findChild<QCheckBox*>(QStringLiteral("option-path2+3"))->text(),
              QStringLiteral("Paths 2+3"));
+}
+
+// The General page's start month: one undoable edit per change; the lowest value clears it
+// (months counted from 0, as in files written before scenarios had one).
+void TestScenarioEditor::startMonthIsOneUndoableEdit() {
+    auto* start = m_editor->findChild<QDateEdit*>(QStringLiteral("startMonth"));
+    QVERIFY(start);
+    QCOMPARE(start->date(), QDate(2027, 1, 1));
+    QCOMPARE(start->text(), QStringLiteral("Jan 2027"));
+    start->setDate(QDate(2028, 3, 1));
+    QCOMPARE(m_document->scenario().start_month, (model::YearMonth{2028, 3}));
+    QCOMPARE(m_document->undoStack()->count(), 1);
+    QCOMPARE(m_document->undoStack()->undoText(), QStringLiteral("Set start month to Mar 2028"));
+
+    start->setDate(start->minimumDate());
+    QVERIFY(!m_document->scenario().start_month.has_value());
+    QCOMPARE(start->text(), QStringLiteral("not set"));
+    QCOMPARE(m_document->undoStack()->count(), 2);
+
+    m_document->undoStack()->undo();
+    m_document->undoStack()->undo();
+    QCOMPARE(start->date(), QDate(2027, 1, 1));
+    QCOMPARE(m_document->scenario(), testing::editorSample());
+}
+
+// The Workloads table's door group: an id or empty, one undoable edit; a malformed id and a
+// group mixing inference and training are refused with the reason, and nothing changes.
+void TestScenarioEditor::doorGroupIsOneUndoableEdit() {
+    QAbstractItemModel* workloads = m_editor->workloadsModel();
+    const int column = ui::WorkloadTableModel::DoorGroupColumn;
+    QCOMPARE(workloads->headerData(column, Qt::Horizontal).toString(),
+             QStringLiteral("Door group"));
+    QSignalSpy refused(m_editor.get(), &ScenarioEditor::editRefused);
+    int inference = -1, training = -1;
+    for (int row = 0; row < workloads->rowCount(); ++row)
+        (workloads->index(row, ui::WorkloadTableModel::KindColumn).data().toString() ==
+                 QStringLiteral("inference")
+             ? inference
+             : training) = row;
+    QVERIFY(inference >= 0 && training >= 0);
+    const std::string id = workloads->index(inference, ui::WorkloadTableModel::IdColumn)
+                               .data()
+                               .toString()
+                               .toStdString();
+
+    QVERIFY(workloads->setData(workloads->index(inference, column), QStringLiteral("serving")));
+    QCOMPARE(m_document->scenario().workloads.at(id).door_group, std::string("serving"));
+    QCOMPARE(workloads->index(inference, column).data().toString(), QStringLiteral("serving"));
+    QCOMPARE(m_document->undoStack()->count(), 1);
+
+    QVERIFY(!workloads->setData(workloads->index(inference, column), QStringLiteral("a/b")));
+    QCOMPARE(refused.count(), 1);
+    QVERIFY(!workloads->setData(workloads->index(training, column), QStringLiteral("serving")));
+    QCOMPARE(refused.count(), 2);
+    QVERIFY2(refused.last().first().toString().contains(QStringLiteral("mixes inference and "
+                                                                       "training")),
+             qPrintable(refused.last().first().toString()));
+    QCOMPARE(m_document->undoStack()->count(), 1);
+
+    QVERIFY(workloads->setData(workloads->index(inference, column), QString()));
+    QVERIFY(m_document->scenario().workloads.at(id).door_group.empty());
+    m_document->undoStack()->undo();
+    m_document->undoStack()->undo();
+    QCOMPARE(m_document->scenario(), testing::editorSample());
 }
 
 QTEST_MAIN(TestScenarioEditor)
