@@ -4,6 +4,7 @@
 // policies, else locally, whose gap to the exhaustive optimum is measured here. A file without
 // engine_version keeps the first engine's two doors.
 
+#include "engine_invariants.h"
 #include "evaluation.h"
 #include "sample_scenario.h"
 
@@ -60,6 +61,7 @@ private slots:
     void theFirstEngineCommitsTheWholeSequence();
     void theLargeModelMovesWhileTheChatModelStays();
     void localSearchGapToTheExhaustiveOptimum();
+    void invariantsHoldWhereTheSearchIsLocal();
 };
 
 void TestDoorGroups::eachWorkloadHasADoorFromEngineVersion2() {
@@ -192,6 +194,28 @@ void TestDoorGroups::localSearchGapToTheExhaustiveOptimum() {
           "evaluated against %zu",
           cases, 100 * worst, localWork, exhaustiveWork);
     QVERIFY(worst <= 0.005);
+}
+
+// DESIGN.md's invariants on perturbations of the three-workload scenario, whose options search
+// locally (issue 22 point 7): invariants 2–3 in their local form — the policy found with a
+// larger AMD discount or an earlier HetCCL month is no worse than the other run's policy
+// evaluated there — and 1, 4 and 6 as everywhere.
+void TestDoorGroups::invariantsHoldWhereTheSearchIsLocal() {
+    testing::InvariantTally tally;
+    constexpr int kCases = 24;
+    for (int k = 0; k < kCases; ++k) {
+        Scenario s = testing::perturbScenario(threeInferenceWorkloads(), std::uint64_t(k) + 501);
+        s.horizon_months = std::max(s.horizon_months, 48); // enough months to exceed the limit
+        testing::checkEveryInvariant(s, QString("three workloads, perturbation %1").arg(k + 1),
+                                     tally);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    qInfo("%d perturbations of three inference workloads: %d option comparisons in the local "
+          "form; doors taken per workload: %s",
+          kCases, tally.locallySearched, tally.doorsText().c_str());
+    QVERIFY(tally.locallySearched > kCases);
+    QVERIFY(tally.doorsTaken > 0);
 }
 
 QTEST_GUILESS_MAIN(TestDoorGroups)

@@ -169,11 +169,15 @@ void TestEngineInvariants::twinLinkedAmdCostsExactlyStayCuda() {
 // halves buy and bridge more AMD GPUs in the door's first month and fewer in the next (each
 // half's first replica); open in issue 22's note, not yet resolved.
 void TestEngineInvariants::splittingAWorkloadIntoHalvesChangesNothing() {
-    for (bool selling : {false}) {
+    for (bool selling : {false, true}) {
         Scenario whole = testing::smallScenario();
         whole.workloads.erase("pretrain");
         whole.fleet.erase("training");
         whole.amd_discount = UncertainNumber::certain(0.4); // so that a move pays
+        // One GPU per replica on every SKU: each half of a workload is a deployment of its own,
+        // and a deployment needs at least one replica (docs/model.md, "Demand and fleet"), so
+        // halves whose first AMD month needs less than a replica each would rightly pay two.
+        whole.workloads.at("chat").model_memory_gb = UncertainNumber::certain(40);
         if (selling) {
             whole.sale_cost_fraction = UncertainNumber::certain(0.08);
             whole.server_retention_per_year = UncertainNumber::certain(0.5);
