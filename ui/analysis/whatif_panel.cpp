@@ -1,5 +1,6 @@
 #include "whatif_panel.h"
 
+#include "month_text.h"
 #include "qt_text.h"
 #include "scenario_document.h"
 
@@ -299,6 +300,12 @@ void WhatIfPanel::refreshRow(KnobRow& row) {
     const double saved = model::knobValue(baseline, row.knob);
 
     row.widget->setEnabled(applies);
+    // A month of the plan (not a length) is named in the calendar too: "HetCCL … (Jul 2028)".
+    QString label = qs(info.label);
+    if (row.knob == WhatIfKnob::HetcclMonth && scenario.start_month && applies)
+        label += QStringLiteral(" (%1)").arg(
+            reports::monthText(scenario.start_month, int(std::lround(value))));
+    row.label->setText(label);
     const QString tip = tooltipOf(row.knob, scenario, applies);
     row.label->setToolTip(tip);
     row.slider->setToolTip(tip);

@@ -144,6 +144,28 @@ private slots:
         QVERIFY(!m_panel->resetAllButton()->isEnabled());
     }
 
+    // HetCCL's month is a month of the plan, not a length: its name carries the calendar month,
+    // which follows the knob.
+    void hetcclMonthIsNamedInTheCalendar() {
+        QLabel* label = nullptr;
+        for (QLabel* l : m_panel->findChildren<QLabel*>())
+            if (l->buddy() == m_panel->box(WhatIfKnob::HetcclMonth))
+                label = l;
+        QVERIFY(label);
+        const auto named = [&](double month) {
+            return QStringLiteral("(%1)").arg(QString::fromStdString(
+                model::monthLabel(m_sample.start_month, int(std::lround(month)))));
+        };
+        const double month = model::knobValue(m_sample, WhatIfKnob::HetcclMonth);
+        QVERIFY2(label->text().endsWith(named(month)), qPrintable(label->text()));
+        if (auto* whole = qobject_cast<QSpinBox*>(m_panel->box(WhatIfKnob::HetcclMonth)))
+            whole->setValue(int(month) - 6);
+        else
+            qobject_cast<QDoubleSpinBox*>(m_panel->box(WhatIfKnob::HetcclMonth))
+                ->setValue(month - 6);
+        QVERIFY2(label->text().endsWith(named(month - 6)), qPrintable(label->text()));
+    }
+
     // The demo's port months are 1.5: the box and the saved label said "2 mo".
     void bug_halfPortMonthShownRounded() {
         QCOMPARE(model::knobValue(m_sample, WhatIfKnob::PortMonths), 1.5);
