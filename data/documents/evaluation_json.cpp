@@ -115,6 +115,7 @@ ordered_json optionJson(const OptionOutcome& o, const CompiledScenario& compiled
     for (const WorkloadUnitCost& u : o.workloads) {
         ordered_json w{{"workload", u.workload},
                        {"gpu_hours", u.gpu_hours},
+                       {"value_usd", u.value_usd},
                        {"usd", u.usd},
                        {"usd_per_gpu_hour", u.usd_per_gpu_hour}};
         if (u.inference)

@@ -39,6 +39,7 @@ void OptionRun::resize(int horizonMonths, int skuCount, int workloadCount) {
     multi_node_inference = false;
     gpu_hours = tokens_served = 0;
     workload_gpu_hours.assign(std::size_t(workloadCount), 0.0);
+    workload_value_usd.assign(std::size_t(workloadCount), 0.0);
     workload_tokens.assign(std::size_t(workloadCount), 0.0);
 }
 
@@ -57,6 +58,7 @@ void EngineWorkspace::reserve(const CompiledScenario& scenario) {
     owned.assign(skus, 0.0);
     lot_left.reserve(scenario.lots.size());
     serving.assign(scenario.workloads.size(), 0.0);
+    serving_value.assign(scenario.workloads.size(), 0.0);
     demands.reserve(2 * scenario.workloads.size());
     pairs.reserve(2 * scenario.workloads.size() * skus);
 }

@@ -90,8 +90,11 @@ struct OptionRun {
     double gpu_hours = 0;              // GPUs held (owned, serving or idle, and rented) × hours
     double tokens_served = 0;          // by every inference workload
     // Per workload (CompiledScenario::workloads): the GPU-hours that served it (owned or
-    // rented, idle GPUs excluded) and the tokens it served (0 for training).
+    // rented, idle GPUs excluded), their market value (each GPU-hour at its SKU's reserved
+    // rental rate that month: what the hour would fetch, the unit costs' allocation key) and
+    // the tokens it served (0 for training).
     std::vector<double> workload_gpu_hours;
+    std::vector<double> workload_value_usd;
     std::vector<double> workload_tokens;
 
     void resize(int horizonMonths, int skuCount, int workloadCount = 0);
@@ -126,13 +129,14 @@ struct EngineWorkspace {
     // J/token on that SKU), and the board kW those busy GPUs draw by the measurement.
     std::vector<double> measured_busy;
     std::vector<double> measured_kw;
-    std::vector<double> rented;     // rented GPUs this month, per SKU
-    std::vector<double> rent_usd;   // their cost this month, per SKU
-    std::vector<double> bridged;    // GPUs rented while owned ones are on order, per SKU
-    std::vector<double> bridge_usd; // their cost this month, per SKU
-    std::vector<double> owned;      // owned GPUs after this month's sales and purchases
-    std::vector<double> lot_left;   // per installed lot: rented GPUs still held
-    std::vector<double> serving;    // GPUs serving each workload this month
+    std::vector<double> rented;        // rented GPUs this month, per SKU
+    std::vector<double> rent_usd;      // their cost this month, per SKU
+    std::vector<double> bridged;       // GPUs rented while owned ones are on order, per SKU
+    std::vector<double> bridge_usd;    // their cost this month, per SKU
+    std::vector<double> owned;         // owned GPUs after this month's sales and purchases
+    std::vector<double> lot_left;      // per installed lot: rented GPUs still held
+    std::vector<double> serving;       // GPUs serving each workload this month
+    std::vector<double> serving_value; // their reserved rental value per hour, per workload
     // The rented lots of each workload, in lot order: workload w's are rented_lots[
     // rented_lot_start[w] … rented_lot_start[w + 1] − 1], so a demand looks at its own lots
     // instead of every lot of the fleet (issue 20: workloads × lots per month).

@@ -68,6 +68,8 @@ void MonthlyCosts::addMonth(int month, double* row, double installedValue, doubl
         const CompiledWorkload& w = m_s.workloads[i];
         if (i < m_out.workload_gpu_hours.size())
             m_out.workload_gpu_hours[i] += m_ws.serving[i] * hours;
+        if (i < m_out.workload_value_usd.size())
+            m_out.workload_value_usd[i] += m_ws.serving_value[i] * hours;
         if (w.kind != WorkloadKindOfDemand::Inference)
             continue;
         const double tokens = m_t.demand(w, month) * m_t.in(w.average_to_peak) * 3600.0 * hours;

@@ -54,6 +54,7 @@ void FleetBook::openMonth(int month) {
     std::fill(m_ws.bridged.begin(), m_ws.bridged.end(), 0.0);
     std::fill(m_ws.bridge_usd.begin(), m_ws.bridge_usd.end(), 0.0);
     std::fill(m_ws.serving.begin(), m_ws.serving.end(), 0.0);
+    std::fill(m_ws.serving_value.begin(), m_ws.serving_value.end(), 0.0);
     if (m_ownedIsCurrent) { // the same sums over the same cohorts, already done
         std::copy(m_ws.owned.begin(), m_ws.owned.end(), m_ws.pool.begin());
     } else {

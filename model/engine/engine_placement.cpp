@@ -29,12 +29,21 @@ double DemandPlacement::take(const Placement& p, int s, double each, double avai
     if (n <= 0)
         return 0.0;
     left = n >= need ? 0.0 : std::max(0.0, left - n * each);
-    m_ws.serving[m_t.workloadIndex(*p.w)] += n;
+    addServing(p, s, n);
     if (p.vendor == Vendor::Amd)
         m_amdInService += n;
     if (m_t.replicaGpus(p, s) > m_t.sku(s).gpus_per_server)
         m_multiNode = true;
     return n;
+}
+
+// `n` GPUs of SKU s now serve the placement's workload: counted, and valued per hour at the
+// SKU's reserved rental rate this month, the key that shares the option's cost among
+// workloads (docs/model.md, "One basis").
+void DemandPlacement::addServing(const Placement& p, int s, double n) {
+    const std::size_t w = m_t.workloadIndex(*p.w);
+    m_ws.serving[w] += n;
+    m_ws.serving_value[w] += n * m_t.rate(s, Channel::Reserved, m_month);
 }
 
 // A workload's installed rented GPUs serve it first; unused ones are released.
@@ -125,7 +134,7 @@ void DemandPlacement::serveFromNewCapacity(Demand& d, int month) {
     const Placement& p = d.placement;
     const int s = m_t.buySku(p.vendor, month);
     const double n = m_t.gpusNeeded(p, s, d.left, d.left >= d.total);
-    m_ws.serving[m_t.workloadIndex(*p.w)] += n;
+    addServing(p, s, n);
     if (p.vendor == Vendor::Amd)
         m_amdInService += n;
     if (m_t.replicaGpus(p, s) > m_t.sku(s).gpus_per_server)
@@ -164,6 +173,7 @@ Placement DemandPlacement::placement(const CompiledWorkload& w, Vendor vendor, i
 }
 
 void DemandPlacement::place(int month) {
+    m_month = month;
     m_amdInService = 0;
     m_ws.demands.clear();
     for (const CompiledWorkload& w : m_s.workloads) {

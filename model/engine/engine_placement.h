@@ -53,6 +53,7 @@ private:
     bool& m_multiNode;
     std::array<double, kMaxDoorGroups> m_doorMonth = shutDoors();
     double m_amdInService = 0;
+    int m_month = 0; // the month being placed
 
     static std::array<double, kMaxDoorGroups> shutDoors() {
         std::array<double, kMaxDoorGroups> months;
@@ -68,6 +69,7 @@ private:
     void serveFromPool(int month);
     void takeFromPool(bool assigned);
     void addBusy(const Placement& p, int s, double busy);
+    void addServing(const Placement& p, int s, double n);
     void serveFromNewCapacity(Demand& d, int month);
 };
 

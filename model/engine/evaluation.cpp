@@ -281,15 +281,16 @@ std::optional<int> cashBreakEvenMonth(const OptionRun& option, const OptionRun& 
 namespace {
 
 // $/GPU-hour and $/Mtok, for the option and per workload: the option's total with the
-// installed fleet's capital, shared among workloads by the GPU-hours that served them.
+// installed fleet's capital, shared among workloads by the market value of the GPU-hours that
+// served them (an H200 hour weighs more than an H100 hour, as it fetches more).
 void setUnitCosts(const CompiledScenario& compiled, double installedCapital, OptionOutcome& o) {
     const OptionRun& run = o.run;
     o.installed_capital_usd = installedCapital;
     const double cost = run.total_usd + installedCapital;
     o.usd_per_gpu_hour = run.gpu_hours > 0 ? cost / run.gpu_hours : 0.0;
     double served = 0;
-    for (double h : run.workload_gpu_hours)
-        served += h;
+    for (double value : run.workload_value_usd)
+        served += value;
     double inferenceUsd = 0;
     for (std::size_t i = 0; i < compiled.workloads.size() && i < run.workload_gpu_hours.size();
          ++i) {
@@ -297,7 +298,8 @@ void setUnitCosts(const CompiledScenario& compiled, double installedCapital, Opt
         u.workload = compiled.workloads[i].id;
         u.inference = compiled.workloads[i].kind == WorkloadKindOfDemand::Inference;
         u.gpu_hours = run.workload_gpu_hours[i];
-        u.usd = served > 0 ? cost * u.gpu_hours / served : 0.0;
+        u.value_usd = run.workload_value_usd[i];
+        u.usd = served > 0 ? cost * run.workload_value_usd[i] / served : 0.0;
         u.usd_per_gpu_hour = u.gpu_hours > 0 ? u.usd / u.gpu_hours : 0.0;
         const double tokens = run.workload_tokens[i];
         u.usd_per_mtok = u.inference && tokens > 0 ? u.usd / (tokens / 1e6) : 0.0;

@@ -15,12 +15,14 @@
 namespace crossgrade::model {
 
 // What one workload's service cost under an option (docs/model.md, "Unit costs"): the
-// option's whole cost with the installed fleet's capital, shared by the GPU-hours that served
-// each workload; not levelised (undiscounted sums over the horizon).
+// option's whole cost with the installed fleet's capital, shared by the market value of the
+// GPU-hours that served each workload (each hour at its SKU's reserved rental rate); not
+// levelised (undiscounted sums over the horizon).
 struct WorkloadUnitCost {
     std::string workload;
     bool inference = true;
     double gpu_hours = 0; // GPU-hours that served it
+    double value_usd = 0; // their market value: the allocation key
     double usd = 0;       // its share of the option's cost with the installed capital
     double usd_per_gpu_hour = 0;
     double usd_per_mtok = 0; // inference only

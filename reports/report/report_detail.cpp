@@ -174,7 +174,9 @@ void workloadTable(ReportBody& body, const ScenarioAnalysis& a) {
     body.html(paragraph(
         QObject::tr("At most-likely values. Each workload carries the option's whole cost, with "
                     "the installed fleet's capital at its market value, in proportion to the "
-                    "GPU-hours that served it; sums over the horizon, not levelised."),
+                    "market value of the GPU-hours that served it (each at its GPU's reserved "
+                    "rental rate); "
+                    "sums over the horizon, not levelised."),
         QStringLiteral("small muted")));
 }
 

@@ -1,5 +1,6 @@
 #include "new_scenario_dialog.h"
 
+#include "month_edit.h"
 #include "new_scenario.h"
 #include "problem.h"
 #include "samples.h"
@@ -48,11 +49,10 @@ NewScenarioDialog::NewScenarioDialog(const data::Store& store, QWidget* parent)
     form->addRow(tr("&Audit:"), m_audit);
 
     // A plan made today starts this month, not in the template's.
-    m_start = new QDateEdit(QDate(QDate::currentDate().year(), QDate::currentDate().month(), 1));
+    m_start = new MonthEdit;
     m_start->setObjectName(QStringLiteral("startMonth"));
-    m_start->setDisplayFormat(QStringLiteral("MMM yyyy"));
     m_start->setDateRange(QDate(2000, 1, 1), QDate(2099, 12, 1));
-    m_start->setCurrentSection(QDateTimeEdit::MonthSection);
+    m_start->setDate(QDate(QDate::currentDate().year(), QDate::currentDate().month(), 1));
     m_start->setToolTip(tr("Month 0 of the plan: charts, tables and the report name months from "
                            "it."));
     form->addRow(tr("&Starting:"), m_start);

@@ -4,6 +4,7 @@
 
 #include "choice_delegate.h"
 #include "fleet_lot_table_model.h"
+#include "month_edit.h"
 #include "qt_text.h"
 #include "scenario_document.h"
 #include "scenario_editor.h"
@@ -197,15 +198,13 @@ QWidget* ScenarioEditor::buildGeneralPage() {
     numbers->addWidget(m_horizon);
     numbers->addSpacing(16);
     numbers->addWidget(new QLabel(tr("Starting"), page));
-    m_startMonth = new QDateEdit(page);
+    m_startMonth = new MonthEdit(page);
     m_startMonth->setObjectName(QStringLiteral("startMonth"));
-    m_startMonth->setDisplayFormat(QStringLiteral("MMM yyyy"));
     // The month before the first a file may name stands for "not set" (files written before
     // scenarios had a start month).
     m_startMonth->setDateRange(kNoStartMonth, QDate(2099, 12, 1));
     m_startMonth->setSpecialValueText(tr("not set"));
     m_startMonth->setKeyboardTracking(false);
-    m_startMonth->setCurrentSection(QDateTimeEdit::MonthSection);
     m_startMonth->setToolTip(inputTip(
         tr("The calendar month of month 0: charts, tables, the PDF and exports name months "
            "from it (\u201cApr 2027\u201d). Not set, months are counted from 0."),
@@ -376,7 +375,7 @@ QWidget* ScenarioEditor::buildWorkloadsPage() {
                                     metrics.horizontalAdvance(QStringLiteral("ranking-llm-xx")) +
                                         24);
     m_workloadsView->setColumnWidth(WorkloadTableModel::NameColumn,
-                                    metrics.horizontalAdvance(QString(26, QLatin1Char('n'))));
+                                    metrics.horizontalAdvance(QString(20, QLatin1Char('n'))));
     m_workloadsView->setColumnWidth(WorkloadTableModel::KindColumn,
                                     metrics.horizontalAdvance(QStringLiteral("inference")) + 40);
     m_workloadsView->setColumnWidth(
@@ -386,6 +385,8 @@ QWidget* ScenarioEditor::buildWorkloadsPage() {
                                     metrics.horizontalAdvance(QStringLiteral("TensorRT")) + 20);
     m_workloadsView->setColumnWidth(WorkloadTableModel::MultiNodeColumn,
                                     metrics.horizontalAdvance(QStringLiteral("Multi-node")) + 20);
+    m_workloadsView->setColumnWidth(WorkloadTableModel::DoorGroupColumn,
+                                    metrics.horizontalAdvance(QStringLiteral("Door group")) + 20);
     topLayout->addWidget(m_workloadsView, 1);
 
     auto* buttons = new QHBoxLayout;

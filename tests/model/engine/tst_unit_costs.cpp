@@ -34,6 +34,7 @@ private slots:
     void brownfieldGpuHourIsNearTheSameFleetBoughtNew();
     void installedCapitalIsTheFleetsValueAtMonthZero();
     void mtokLeavesTheTrainingFleetOut();
+    void bug_aWorkloadOnDearerGpusWasChargedTheAverageHour();
 };
 
 // In the large-model sample Path 2 is cheaper than staying by NPV but dearer in cash (its
@@ -124,6 +125,43 @@ void TestUnitCosts::mtokLeavesTheTrainingFleetOut() {
     const double wholeFleetOverTokens =
         (stay.run.total_usd + stay.installed_capital_usd) / (stay.run.tokens_served / 1e6);
     QVERIFY(stay.usd_per_mtok < wholeFleetOverTokens / 5);
+}
+
+// Bug: the option's cost was shared by GPU-hours alone, so a workload the pool served with
+// H200s paid for each hour what one on old H100s paid — in the large-model sample the 70B chat
+// model, staying on CUDA, read cheaper per token under Path 1 because it had inherited the
+// H200s, and every workload of an option showed the same $/GPU-hour. Now each hour weighs its
+// SKU's reserved rental rate: the shares follow the value of the hours that served.
+void TestUnitCosts::bug_aWorkloadOnDearerGpusWasChargedTheAverageHour() {
+    const ScenarioEvaluation e = evaluate(sample("large-model-inference.json"));
+    for (const OptionOutcome& o : e.options) {
+        const OptionRun& run = o.run;
+        const double cost = run.total_usd + o.installed_capital_usd;
+        double value = 0;
+        for (double v : run.workload_value_usd)
+            value += v;
+        QVERIFY(value > 0);
+        QCOMPARE(o.workloads.size(), run.workload_value_usd.size());
+        for (std::size_t i = 0; i < o.workloads.size(); ++i) {
+            const WorkloadUnitCost& u = o.workloads[i];
+            QVERIFY(std::abs(u.usd - cost * run.workload_value_usd[i] / value) <= 1e-6 * cost);
+            // An hour's weight is a rental rate: dollars, not a count of hours.
+            const double perHour = run.workload_value_usd[i] / run.workload_gpu_hours[i];
+            QVERIFY2(perHour > 0.5 && perHour < 10, qPrintable(QString::number(perHour)));
+        }
+    }
+    // Staying, the assistant is served partly by H200s bought for growth, the chat model by the
+    // installed H100s: an assistant GPU-hour is worth more, and costs more.
+    const OptionOutcome& stay = *e.find(OptionId::StayCuda);
+    const auto perHour = [&](const char* id) {
+        for (std::size_t i = 0; i < stay.workloads.size(); ++i)
+            if (stay.workloads[i].workload == id)
+                return stay.workloads[i].usd_per_gpu_hour;
+        return 0.0;
+    };
+    QVERIFY2(perHour("assistant-405b") > perHour("chat-70b") * 1.05,
+             qPrintable(
+                 QString("%1 against %2").arg(perHour("assistant-405b")).arg(perHour("chat-70b"))));
 }
 
 QTEST_GUILESS_MAIN(TestUnitCosts)

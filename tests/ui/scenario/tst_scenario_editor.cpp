@@ -424,6 +424,14 @@ void TestScenarioEditor::startMonthIsOneUndoableEdit() {
     m_document->undoStack()->undo();
     QCOMPARE(start->date(), QDate(2027, 1, 1));
     QCOMPARE(m_document->scenario(), testing::editorSample());
+
+    // Bug: the Down arrow on January stayed on January of the same year (QDateEdit's month
+    // section does not carry); it steps into the previous December.
+    start->setCurrentSection(QDateTimeEdit::MonthSection);
+    start->stepBy(-1);
+    QCOMPARE(m_document->scenario().start_month, (model::YearMonth{2026, 12}));
+    start->stepBy(2);
+    QCOMPARE(m_document->scenario().start_month, (model::YearMonth{2027, 2}));
 }
 
 // The Workloads table's door group: an id or empty, one undoable edit; a malformed id and a
