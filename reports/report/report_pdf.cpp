@@ -76,6 +76,10 @@ public:
         , m_dpi(dpi) {}
 
     void setPainter(QCPPainter* painter) { m_painter = painter; }
+    // The part of the document the page being drawn shows. A figure belongs to the page that
+    // holds its centre: QCustomPlot replaces the painter's clip as it draws, so a figure the
+    // layout moved to the next page would otherwise also print over this page's footer.
+    void setSlice(const QRectF& slice) { m_slice = slice; }
 
     QSizeF intrinsicSize(QTextDocument*, int, const QTextFormat& format) override {
         const Figure* f = figureOf(format);
@@ -86,7 +90,7 @@ public:
                     const QTextFormat& format) override {
         const Figure* f = figureOf(format);
         // Only the writer's own painter is a QCPPainter; anything else has nothing to draw on.
-        if (!f || painter != m_painter)
+        if (!f || painter != m_painter || !m_slice.contains(rect.center()))
             return;
         const QSize size(int(std::floor(rect.width())), int(std::floor(rect.height())));
         QCustomPlot plot;
@@ -113,6 +117,7 @@ private:
     double m_width; // of the text, in pixels at m_dpi
     int m_dpi;
     QCPPainter* m_painter = nullptr;
+    QRectF m_slice;
 };
 
 void drawFurniture(QPainter& painter, const PageFurniture& furniture, const QRectF& page,
@@ -235,6 +240,7 @@ QByteArray renderPdf(const ReportBody& body, const PageFurniture& furniture, Pap
             painter.translate(0, headerHeight - p * bodySize.height());
             const QRectF slice(0, p * bodySize.height(), bodySize.width(), bodySize.height());
             painter.setClipRect(slice);
+            figures.setSlice(slice);
             document.drawContents(&painter, slice);
             painter.restore();
         }

@@ -69,6 +69,7 @@ class TestCliReport : public QObject {
     QTemporaryDir m_dir;
     QString m_db;
     QStringList m_sampleText;
+    QString m_samplePdf;
 
 private Q_SLOTS:
     void initTestCase() {
@@ -80,6 +81,24 @@ private Q_SLOTS:
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(QStringLiteral("wrote ")));
         m_sampleText = goldenLines(crossgrade::testing::pdfText(pdf));
+        m_samplePdf = pdf;
+    }
+
+    // Bug: a figure the layout moved to the next page was also drawn on the page before, over
+    // its footer (QCustomPlot replaces the painter's clip as it draws): the tornado's first
+    // rows printed under "Page 1 of 30". Every page now ends with its footer and nothing else.
+    void bug_figureMovedToTheNextPagePrintedOverTheFooter() {
+        const QString info = crossgrade::testing::runTool(QStringLiteral("pdfinfo"), {m_samplePdf});
+        const QRegularExpressionMatch pages =
+            QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
+        QVERIFY(pages.hasMatch());
+        const int count = pages.captured(1).toInt();
+        QVERIFY(count > 10);
+        for (int p = 1; p <= count; ++p) {
+            const QStringList lines = crossgrade::testing::pdfPageLines(m_samplePdf, p);
+            QVERIFY(!lines.isEmpty());
+            QCOMPARE(lines.last(), QStringLiteral("Page %1 of %2").arg(p).arg(count));
+        }
     }
 
     // The golden extract: any change to the report's text shows up as a diff here. After an

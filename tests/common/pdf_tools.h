@@ -29,6 +29,21 @@ inline QString pdfText(const QString& pdf) {
                     QStringLiteral("-")});
 }
 
+// Page `page` (from 1) laid out as it reads (-layout: lines top to bottom), blank lines dropped,
+// each line trimmed.
+inline QStringList pdfPageLines(const QString& pdf, int page) {
+    QStringList lines;
+    const QString text =
+        runTool(QStringLiteral("pdftotext"),
+                {QStringLiteral("-layout"), QStringLiteral("-f"), QString::number(page),
+                 QStringLiteral("-l"), QString::number(page), QStringLiteral("-enc"),
+                 QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
+    for (const QString& line : text.split(QLatin1Char('\n')))
+        if (!line.trimmed().isEmpty())
+            lines << line.trimmed();
+    return lines;
+}
+
 // The text as a reader compares it: ligatures unfolded (pdftotext keeps "ﬁ" as one letter;
 // NFKC makes it "fi" on both sides) and every run of white space one space, since line breaks
 // depend on font metrics and words do not.
