@@ -168,7 +168,7 @@ std::string writeEvaluationJson(const ScenarioEvaluation& e, const CompiledScena
 
 std::string writeEvaluationCsv(const ScenarioEvaluation& e, const CompiledScenario& compiled,
                                std::optional<OptionId> only) {
-    std::string out = "option,month";
+    std::string out = "option,month,calendar_month";
     for (int c = 0; c < kComponentCount; ++c)
         out += std::string(",") + componentName(c);
     out += ",total_usd,cumulative_usd,discounted_cumulative_usd";
@@ -179,7 +179,9 @@ std::string writeEvaluationCsv(const ScenarioEvaluation& e, const CompiledScenar
         if (only && o.id != *only)
             continue;
         for (int m = 0; m < o.run.horizon; ++m) {
-            out += std::string(toString(o.id)) + "," + std::to_string(m);
+            out += std::string(toString(o.id)) + "," + std::to_string(m) + "," +
+                   (compiled.start_month ? formatYearMonth(addMonths(*compiled.start_month, m))
+                                         : std::string());
             for (int c = 0; c < kComponentCount; ++c)
                 out += "," + number(o.run.component(m, c));
             out += "," + number(o.run.total[std::size_t(m)]) + "," +

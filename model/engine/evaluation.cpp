@@ -53,7 +53,7 @@ std::string disagreementSentence(const ScenarioEvaluation& e, OptionId advised, 
         return "By NPV " + name + ", costs " + extra + " more than staying on CUDA" + inside +
                ": the savings once its doors open do not repay the porting work in time.";
     return "By NPV " + optionShortTitle(e.cheapest) + " is " + extra + " cheaper than " + name +
-           inside + " (it saves " + formatUsd(stay->run.npv_usd - cheapest->run.npv_usd) +
+           "," + inside + " (it saves " + formatUsd(stay->run.npv_usd - cheapest->run.npv_usd) +
            " against staying on CUDA); the audit's rules weigh lock-in risk, not this "
            "scenario's prices.";
 }

@@ -130,7 +130,9 @@ void TestCli::evaluateEverySample() {
     const Run csv = cli({"evaluate", path, "--format", "csv"});
     QCOMPARE(csv.status, 0);
     QCOMPARE(csv.out.trimmed().split('\n').size(), 1 + 5 * horizon);
-    QVERIFY(csv.out.startsWith("option,month,capex_usd,"));
+    QVERIFY(csv.out.startsWith("option,month,calendar_month,capex_usd,"));
+    // Months are named from the sample's start month, January 2027.
+    QVERIFY2(csv.out.contains("\nstay-cuda,13,2028-02,"), qPrintable(csv.out.left(400)));
     // One option only, and the text summary.
     const Run one = cli({"evaluate", path, "--format", "json", "--option", "path1"});
     QCOMPARE(nlohmann::json::parse(one.out.toStdString())["options"].size(), std::size_t(1));

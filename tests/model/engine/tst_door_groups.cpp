@@ -62,6 +62,7 @@ private slots:
     void theLargeModelMovesWhileTheChatModelStays();
     void localSearchGapToTheExhaustiveOptimum();
     void invariantsHoldWhereTheSearchIsLocal();
+    void bug_disagreementLackedTheCommaAfterTheRulePath();
 };
 
 void TestDoorGroups::eachWorkloadHasADoorFromEngineVersion2() {
@@ -216,6 +217,17 @@ void TestDoorGroups::invariantsHoldWhereTheSearchIsLocal() {
           kCases, tally.locallySearched, tally.doorsText().c_str());
     QVERIFY(tally.locallySearched > kCases);
     QVERIFY(tally.doorsTaken > 0);
+}
+
+// Bug: "Path 2 is $401k cheaper than the rule path, Path 1 inside 60 months" — the apposition
+// was not closed, so it read as "Path 1 inside 60 months".
+void TestDoorGroups::bug_disagreementLackedTheCommaAfterTheRulePath() {
+    const Scenario s = sample("large-model-inference.json", 2);
+    const ScenarioEvaluation e = evaluateScenario(s, compile(s));
+    QVERIFY(e.cheapest == OptionId::Path2);
+    QVERIFY2(e.disagreement.find("cheaper than the rule path, Path 1, inside 60 months") !=
+                 std::string::npos,
+             e.disagreement.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestDoorGroups)
