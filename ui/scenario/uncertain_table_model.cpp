@@ -1,6 +1,7 @@
 #include "uncertain_table_model.h"
 
 #include "input_text.h"
+#include "month_text.h"
 #include "sampling.h"
 #include "scenario_document.h"
 
@@ -250,8 +251,16 @@ QVariant UncertainTableModel::data(const QModelIndex& index, int role) const {
             return QString::fromStdString(input.label);
         case LowColumn:
         case MostLikelyColumn:
-        case HighColumn:
-            return displayText(part(n.range, column), input.unit);
+        case HighColumn: {
+            const double value = part(n.range, column);
+            // A month of the plan reads as its calendar month ("Jan 2033"); it is still typed
+            // in months after the start (the edit text), as the file holds it.
+            if (input.unit == model::InputUnit::MonthFromStart && m_document &&
+                m_document->scenario().start_month)
+                return reports::monthText(m_document->scenario().start_month,
+                                          int(std::lround(value)));
+            return displayText(value, input.unit);
+        }
         case DistributionColumn:
             return n.isCertain() ? tr("certain") : distributionName(n.distribution);
         case SourceColumn:

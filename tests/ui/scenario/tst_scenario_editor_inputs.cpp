@@ -48,6 +48,7 @@ private slots:
     void badgesMarkCAndUnknown();
     void rangesShowWhatTheyImply();
     void filterFindsInputs();
+    void monthOfThePlanReadsAsACalendarMonth();
 
 private:
     std::unique_ptr<ui::ScenarioDocument> m_document;
@@ -381,6 +382,28 @@ void TestScenarioEditorInputs::filterFindsInputs() {
     QCOMPARE(inputs->rowCount(), 0);
     inputs->setFilterText(QString());
     QCOMPARE(inputs->rowCount(), all);
+}
+
+// HetCCL's month is a point in the plan, not a length: its cells show the calendar month from
+// the scenario's start (January 2027); without a start month they keep "72 mo".
+void TestScenarioEditorInputs::monthOfThePlanReadsAsACalendarMonth() {
+    UncertainTableModel* inputs = m_editor->inputsModel();
+    const model::UncertainNumber& n = m_document->scenario().hetccl_available_month;
+    const QModelIndex ml =
+        cell(inputs, "/hetccl/available_month", UncertainTableModel::MostLikelyColumn);
+    QVERIFY(ml.isValid());
+    const int month = int(std::lround(n.mostLikely()));
+    QCOMPARE(ml.data().toString(),
+             QString::fromStdString(model::monthLabel(m_document->scenario().start_month, month)));
+    // Typed in months after the start, as the file holds it.
+    QCOMPARE(ml.data(Qt::EditRole).toString(), QString::number(month));
+    QVERIFY(inputs->setData(ml, QStringLiteral("48")));
+    QCOMPARE(ml.data().toString(), QStringLiteral("Jan 2031"));
+    QVERIFY(
+        m_document
+            ->edit(QStringLiteral("no start"), [](model::Scenario& s) { s.start_month.reset(); })
+            .isEmpty());
+    QCOMPARE(ml.data().toString(), QStringLiteral("48 mo"));
 }
 
 QTEST_MAIN(TestScenarioEditorInputs)
