@@ -90,10 +90,10 @@ OptionId mapOptionOf(const QCommandLineParser& p, const ScenarioEvaluation& e, b
     return *id;
 }
 
-std::string flipText(WhatIfKnob knob, const Flip* f) {
+std::string flipText(WhatIfKnob knob, const Flip* f, const std::optional<YearMonth>& start) {
     if (f == nullptr)
         return "none in span";
-    return formatKnobValue(knob, f->value) + " -> " + std::string(toString(f->to)) +
+    return formatKnobValue(knob, f->value, start) + " -> " + std::string(toString(f->to)) +
            (f->percentile ? " (" + flipPositionWords(f->percentile) + ")" : "");
 }
 
@@ -136,7 +136,8 @@ void printTornado(std::ostream& out, const Tornado& t, const std::string& role) 
         out << "  … and " << t.bars.size() - shown << " more (--format json lists all).\n";
 }
 
-void printSwitching(std::ostream& out, const std::vector<SwitchingValue>& values) {
+void printSwitching(std::ostream& out, const std::vector<SwitchingValue>& values,
+                    const std::optional<YearMonth>& start) {
     out << "\nSwitching values: where the cheapest option changes, door policies re-optimised "
            "at every point.\n";
     std::vector<QStringList> rows{
@@ -148,10 +149,10 @@ void printSwitching(std::ostream& out, const std::vector<SwitchingValue>& values
             rows.push_back({label, "-", "-", "does not apply", "", ""});
             continue;
         }
-        rows.push_back({label, QString::fromStdString(formatKnobValue(v.knob, v.current)),
+        rows.push_back({label, QString::fromStdString(formatKnobValue(v.knob, v.current, start)),
                         QString::fromUtf8(toString(v.cheapest).data()),
-                        QString::fromStdString(flipText(v.knob, v.nearestBelow())),
-                        QString::fromStdString(flipText(v.knob, v.nearestAbove())),
+                        QString::fromStdString(flipText(v.knob, v.nearestBelow(), start)),
+                        QString::fromStdString(flipText(v.knob, v.nearestAbove(), start)),
                         v.non_monotonic ? QStringLiteral("not monotonic") : QString()});
     }
     printTable(out, rows);
@@ -213,7 +214,7 @@ int runSensitivity(Context& ctx) {
     printTornado(text, report.cheapest,
                  e.cheapest == OptionId::StayCuda ? "closest challenger to the cheapest, stay-cuda"
                                                   : "cheapest");
-    printSwitching(text, report.switching);
+    printSwitching(text, report.switching, compiled.start_month);
     if (report.map)
         printMap(text, *report.map);
     writeOutput(ctx, data::printableLines(text.str()));

@@ -129,13 +129,14 @@ void addSwitching(const RiskAnalysis& a, std::vector<Risk>& out) {
     for (const Item& it : items) {
         const WhatIfKnob knob = it.value->knob;
         const std::string label(knobInfo(knob).label);
-        std::string text =
-            "If " + midSentence(label) +
-            (it.flip->value > it.value->current ? " rises to " : " falls to ") +
-            formatKnobValue(knob, it.flip->value) + " (" + flipPositionWords(it.flip->percentile) +
-            "), " + optionShortTitle(it.flip->to) + " replaces " + optionShortTitle(it.flip->from) +
-            " as the cheapest option. The current value is " +
-            formatKnobValue(knob, it.value->current) + ".";
+        std::string text = "If " + midSentence(label) +
+                           (it.flip->value > it.value->current ? " rises to " : " falls to ") +
+                           formatKnobValue(knob, it.flip->value, a.scenario.start_month) + " (" +
+                           flipPositionWords(it.flip->percentile) + "), " +
+                           optionShortTitle(it.flip->to) + " replaces " +
+                           optionShortTitle(it.flip->from) +
+                           " as the cheapest option. The current value is " +
+                           formatKnobValue(knob, it.value->current, a.scenario.start_month) + ".";
         if (it.value->non_monotonic)
             text += " The response is not monotonic, so this value alone does not describe it.";
         out.push_back({RiskKind::SwitchingInsideRange, std::string(toString(knob)),

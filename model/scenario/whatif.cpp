@@ -423,7 +423,7 @@ Scenario withKnob(Scenario scenario, WhatIfKnob knob, double value) {
     return scenario;
 }
 
-std::string formatKnobValue(WhatIfKnob knob, double value) {
+std::string formatKnobValue(WhatIfKnob knob, double value, const std::optional<YearMonth>& start) {
     char buffer[64];
     switch (knobInfo(knob).unit) {
     case KnobUnit::Fraction:
@@ -449,6 +449,8 @@ std::string formatKnobValue(WhatIfKnob knob, double value) {
         std::snprintf(buffer, sizeof buffer, "$%.3f/kWh", value);
         break;
     }
+    if (knob == WhatIfKnob::HetcclMonth && start && std::isfinite(value))
+        return std::string(buffer) + " (" + monthLabel(start, int(std::lround(value))) + ")";
     return buffer;
 }
 

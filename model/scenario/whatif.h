@@ -107,8 +107,10 @@ bool knobApplies(const Scenario& scenario, WhatIfKnob knob);
 Scenario withKnob(Scenario scenario, WhatIfKnob knob, double value);
 
 // The value as text in the knob's unit: "25 %", "$2.40/h", "1.15×", "6.5 months", "$32,000",
-// "2.0 %/month", "$0.120/kWh" (plain ASCII apart from ×).
-std::string formatKnobValue(WhatIfKnob knob, double value);
+// "2.0 %/month", "$0.120/kWh" (plain ASCII apart from ×). HetCCL's month, a month of the plan,
+// also names its calendar month when the scenario has a start: "72 months (Jan 2033)".
+std::string formatKnobValue(WhatIfKnob knob, double value,
+                            const std::optional<YearMonth>& start = std::nullopt);
 
 // The knob's value grid: step `index` counted from zero, so 7 steps of 0.01 is exactly 0.07 (the
 // double nearest 7/100, not 7 × 0.01) and a dragged value reads and saves as it looks.

@@ -180,14 +180,17 @@ void workloadTable(ReportBody& body, const ScenarioAnalysis& a) {
         QStringLiteral("small muted")));
 }
 
-QString switchingRowNote(const model::SwitchingValue& v) {
+QString switchingRowNote(const model::SwitchingValue& v,
+                         const std::optional<model::YearMonth>& start) {
     QStringList notes;
     if (!v.applies)
         notes << QObject::tr("nothing for this knob to move");
     else if (v.flips.empty())
         notes << QObject::tr("no flip between %1 and %2")
-                     .arg(QString::fromStdString(model::formatKnobValue(v.knob, v.scanned_low)),
-                          QString::fromStdString(model::formatKnobValue(v.knob, v.scanned_high)));
+                     .arg(QString::fromStdString(
+                              model::formatKnobValue(v.knob, v.scanned_low, start)),
+                          QString::fromStdString(
+                              model::formatKnobValue(v.knob, v.scanned_high, start)));
     if (v.non_monotonic)
         notes << QObject::tr("not monotonic");
     return notes.join(QStringLiteral("; "));
@@ -200,8 +203,8 @@ void switchingTable(ReportBody& body, const ScenarioAnalysis& a) {
             {1, 3});
     for (const model::SwitchingValue& v : a.switching) {
         const QString knob = esc(model::knobInfo(v.knob).label);
-        const QString now = esc(model::formatKnobValue(v.knob, v.current));
-        const QString note = switchingRowNote(v);
+        const QString now = esc(model::formatKnobValue(v.knob, v.current, a.scenario.start_month));
+        const QString note = switchingRowNote(v, a.scenario.start_month);
         if (!v.applies || v.flips.empty()) {
             t.row({knob, v.applies ? now : QStringLiteral("—"),
                    v.applies ? optionName(v.cheapest) : QStringLiteral("—"), QStringLiteral("—"),
@@ -210,7 +213,8 @@ void switchingTable(ReportBody& body, const ScenarioAnalysis& a) {
         }
         for (const model::Flip& f : v.flips) {
             const std::string where = model::flipPositionWords(f.percentile);
-            t.row({knob, now, optionName(v.cheapest), esc(model::formatKnobValue(v.knob, f.value)),
+            t.row({knob, now, optionName(v.cheapest),
+                   esc(model::formatKnobValue(v.knob, f.value, a.scenario.start_month)),
                    optionName(f.to), where.empty() ? QStringLiteral("—") : esc(where), esc(note)});
         }
     }

@@ -38,10 +38,11 @@ QString optionName(model::OptionId id) {
     return id == model::OptionId::StayCuda ? QObject::tr("Stay on CUDA") : optionLabel(id);
 }
 
-QString flipText(WhatIfKnob knob, const model::Flip* f) {
+QString flipText(WhatIfKnob knob, const model::Flip* f,
+                 const std::optional<model::YearMonth>& start) {
     if (f == nullptr)
         return QObject::tr("none in span");
-    QString s = QStringLiteral("%1 → %2").arg(qs(model::formatKnobValue(knob, f->value)),
+    QString s = QStringLiteral("%1 → %2").arg(qs(model::formatKnobValue(knob, f->value, start)),
                                               optionName(f->to));
     const QString where = QString::fromStdString(model::flipPositionWords(f->percentile));
     return where.isEmpty() ? s : s + QStringLiteral(" (%1)").arg(where);
@@ -444,6 +445,8 @@ void SensitivityView::fillTable() {
     m_table->setRowCount(0);
     if (!m_results)
         return;
+    const std::optional<model::YearMonth> start =
+        m_document ? m_document->scenario().start_month : std::nullopt;
     for (const model::SwitchingValue& v : m_results->switching) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
@@ -455,10 +458,10 @@ void SensitivityView::fillTable() {
             set(1, tr("does not apply"));
             continue;
         }
-        set(1, qs(model::formatKnobValue(v.knob, v.current)));
+        set(1, qs(model::formatKnobValue(v.knob, v.current, start)));
         set(2, optionName(v.cheapest));
-        set(3, flipText(v.knob, v.nearestBelow()));
-        set(4, flipText(v.knob, v.nearestAbove()));
+        set(3, flipText(v.knob, v.nearestBelow(), start));
+        set(4, flipText(v.knob, v.nearestAbove(), start));
         set(5, v.non_monotonic ? tr("not monotonic") : tr("monotonic"));
     }
 }

@@ -261,6 +261,15 @@ private:
     }
 
 private slots:
+    // HetCCL's month is a month of the plan: named in the calendar where the scenario starts;
+    // other month knobs are lengths and stay numbers.
+    void hetcclMonthNamesItsCalendarMonth() {
+        const YearMonth start{2027, 1};
+        QCOMPARE(formatKnobValue(WhatIfKnob::HetcclMonth, 72, start),
+                 std::string("72.0 months (Jan 2033)"));
+        QCOMPARE(formatKnobValue(WhatIfKnob::HetcclMonth, 72), std::string("72.0 months"));
+        QCOMPARE(formatKnobValue(WhatIfKnob::PortMonths, 1.5, start), std::string("1.5 months"));
+    }
     void infoIsUsable() {
         for (WhatIfKnob k : kAllWhatIfKnobs) {
             const WhatIfKnobInfo& info = knobInfo(k);
