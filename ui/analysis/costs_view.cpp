@@ -362,7 +362,7 @@ void CostsView::updateSavedLine() {
         if (!changes.isEmpty())
             text += QLatin1Char(' ') + changes.join(QStringLiteral("; ")) + QLatin1Char('.');
         text += tr(" The program changed these numbers, not the inputs (docs/model.md, "
-                   "\u201cOld files\u201d).");
+                   "\u201cOld files and saved versions\u201d).");
     }
     m_savedLine->setText(text);
 }
