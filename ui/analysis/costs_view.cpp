@@ -347,23 +347,8 @@ QString CostsView::savedVersionLine() const {
 // The baseline is the saved inputs evaluated by this build, so a difference here is the
 // program's, not an edit's.
 void CostsView::updateSavedLine() {
-    const std::optional<data::HeadlineComparison> c =
-        m_document ? m_document->savedComparison() : std::nullopt;
-    m_savedLine->setVisible(c.has_value());
-    if (!c)
-        return;
-    QString text = tr("Version %1. ").arg(m_document->storedVersion().value_or(0)) +
-                   QString::fromStdString(c->saved) + QLatin1Char(' ') +
-                   QString::fromStdString(c->now);
-    if (c->differs) {
-        QStringList changes;
-        for (const std::string& line : c->changes)
-            changes << QString::fromStdString(line);
-        if (!changes.isEmpty())
-            text += QLatin1Char(' ') + changes.join(QStringLiteral("; ")) + QLatin1Char('.');
-        text += tr(" The program changed these numbers, not the inputs (docs/model.md, "
-                   "\u201cOld files and saved versions\u201d).");
-    }
+    const QString text = m_document ? m_document->savedComparisonText() : QString();
+    m_savedLine->setVisible(!text.isEmpty());
     m_savedLine->setText(text);
 }
 

@@ -1,5 +1,6 @@
 #include "scenario_document.h"
 
+#include <QStringList>
 #include <QUndoCommand>
 #include <utility>
 
@@ -89,6 +90,24 @@ std::optional<data::HeadlineComparison> ScenarioDocument::savedComparison() cons
     return data::compareHeadlines(*m_savedVersion, {m_savedVersion->engine_version, engine},
                                   data::headlineOf(*m_baselineEvaluation),
                                   {CROSSGRADE_VERSION, engine});
+}
+
+QString ScenarioDocument::savedComparisonText() const {
+    const std::optional<data::HeadlineComparison> c = savedComparison();
+    if (!c)
+        return {};
+    QString text = tr("Version %1. ").arg(m_storedVersion.value_or(0)) +
+                   QString::fromStdString(c->saved) + QLatin1Char(' ') +
+                   QString::fromStdString(c->now);
+    if (!c->differs)
+        return text;
+    QStringList changes;
+    for (const std::string& line : c->changes)
+        changes << QString::fromStdString(line);
+    if (!changes.isEmpty())
+        text += QLatin1Char(' ') + changes.join(QStringLiteral("; ")) + QLatin1Char('.');
+    return text + tr(" The program changed these numbers, not the inputs (docs/model.md, "
+                     "\u201cOld files and saved versions\u201d).");
 }
 
 QString ScenarioDocument::title() const {

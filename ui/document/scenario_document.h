@@ -61,6 +61,10 @@ public:
     // The saved headline beside the saved inputs evaluated by this build (the baseline), both
     // named by program and engine; none without a saved version.
     std::optional<data::HeadlineComparison> savedComparison() const;
+    // The same as one paragraph for a reader: "Version 3. Saved … Re-evaluated by …", with the
+    // options that moved and, where they did, that the program moved them; empty without a
+    // saved version.
+    QString savedComparisonText() const;
     void setFileName(const QString& fileName) { m_fileName = fileName; }
     // A short title: the scenario's name, with the version when it is stored.
     QString title() const;
