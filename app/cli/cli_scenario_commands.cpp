@@ -92,13 +92,9 @@ void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const C
         if (only && o.id != *only)
             continue;
         QStringList doors;
-        for (const CompiledOption& option : c.options)
-            for (std::size_t k = 0; option.id == o.id && k < option.doors.size(); ++k)
-                if (o.run.door_taken_month[k] >= 0)
-                    doors << QStringLiteral("%1@%2")
-                                 .arg(QString::fromStdString(
-                                     c.door_groups[std::size_t(option.doors[k].group)].id))
-                                 .arg(o.run.door_taken_month[k]);
+        for (const TakenDoor& door : takenDoors(c, o))
+            doors
+                << QStringLiteral("%1@%2").arg(QString::fromStdString(door.group)).arg(door.month);
         char perHour[32];
         char perMtok[32];
         std::snprintf(perHour, sizeof perHour, "%.2f", o.usd_per_gpu_hour);
@@ -187,16 +183,15 @@ std::optional<data::HeadlineComparison> savedComparison(Context& ctx, const Scen
     const std::int64_t id = arg.toLongLong(&numeric);
     if (!numeric || QFileInfo::exists(arg) || ctx.parser.isSet(QStringLiteral("sizing")))
         return std::nullopt;
-    const std::vector<data::ScenarioVersionSummary> versions = ctx.openStore().versions(id);
-    const int number = ctx.parser.isSet(QStringLiteral("version"))
-                           ? ctx.parser.value(QStringLiteral("version")).toInt()
-                           : (versions.empty() ? 0 : versions.back().number);
-    for (const data::ScenarioVersionSummary& v : versions)
-        if (v.number == number && v.damage.empty())
-            return data::compareHeadlines(v, {v.engine_version, scenario.engine_version},
-                                          data::headlineOf(now),
-                                          {CROSSGRADE_VERSION, scenario.engine_version});
-    return std::nullopt;
+    std::optional<int> number;
+    if (ctx.parser.isSet(QStringLiteral("version")))
+        number = ctx.parser.value(QStringLiteral("version")).toInt();
+    const std::optional<data::ScenarioVersionSummary> v = ctx.openStore().version(id, number);
+    if (!v || !v->damage.empty())
+        return std::nullopt;
+    return data::compareHeadlines(*v, {v->engine_version, scenario.engine_version},
+                                  data::headlineOf(now),
+                                  {CROSSGRADE_VERSION, scenario.engine_version});
 }
 
 nlohmann::ordered_json savedComparisonJson(const data::HeadlineComparison& c) {

@@ -173,6 +173,19 @@ std::vector<ScenarioVersionSummary> Store::versions(std::int64_t scenarioId) con
     return store_detail::readScenarioVersions(m_impl->m_connection, scenarioId);
 }
 
+std::optional<ScenarioVersionSummary> Store::version(std::int64_t scenarioId,
+                                                     std::optional<int> number) const {
+    std::vector<ScenarioVersionSummary> all = versions(scenarioId);
+    if (all.empty())
+        return std::nullopt;
+    if (!number)
+        return std::move(all.back());
+    for (ScenarioVersionSummary& v : all)
+        if (v.number == *number)
+            return std::move(v);
+    return std::nullopt;
+}
+
 std::optional<model::Scenario> Store::scenarioVersion(std::int64_t scenarioId,
                                                       std::optional<int> number) const {
     return store_detail::readScenarioVersion(m_impl->m_connection, scenarioId, number);

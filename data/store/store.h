@@ -129,6 +129,8 @@ struct ScenarioVersionSummary {
     std::string pricebook_version;
     ScenarioHeadline headline; // empty when damaged
     std::string damage;        // as ScenarioSummary::damage
+
+    bool operator==(const ScenarioVersionSummary&) const = default;
 };
 
 // A stored version as it is kept, unread: what `export-version` prints, so that a version that
@@ -218,6 +220,9 @@ public:
     std::vector<ScenarioSummary> scenarios() const;
     // Oldest first; empty when there is no scenario with that id.
     std::vector<ScenarioVersionSummary> versions(std::int64_t scenarioId) const;
+    // One of them (the latest when `number` is empty); nothing when there is none.
+    std::optional<ScenarioVersionSummary> version(std::int64_t scenarioId,
+                                                  std::optional<int> number = std::nullopt) const;
     // The saved inputs of that version (the latest when `number` is empty), or nothing when
     // there is no such scenario or version. A stored version that no longer reads is Corrupt.
     std::optional<model::Scenario> scenarioVersion(std::int64_t scenarioId,

@@ -368,6 +368,17 @@ ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario
 
 } // namespace
 
+namespace {
+
+const CompiledOption* compiledOption(const CompiledScenario& compiled, OptionId id) {
+    for (const CompiledOption& option : compiled.options)
+        if (option.id == id)
+            return &option;
+    return nullptr;
+}
+
+} // namespace
+
 std::vector<WorkloadDoor> workloadDoors(const CompiledScenario& compiled,
                                         const OptionOutcome& outcome) {
     std::vector<WorkloadDoor> doors(compiled.workloads.size());
@@ -376,21 +387,27 @@ std::vector<WorkloadDoor> workloadDoors(const CompiledScenario& compiled,
     for (const CompiledDoorGroup& group : compiled.door_groups)
         for (int w : group.workloads)
             doors[std::size_t(w)].group = group.id;
-    for (const CompiledOption& option : compiled.options) {
-        if (option.id != outcome.id)
-            continue;
-        for (std::size_t k = 0; k < option.doors.size(); ++k) {
-            const CompiledDoor& door = option.doors[k];
-            for (int w : compiled.door_groups[std::size_t(door.group)].workloads) {
-                WorkloadDoor& d = doors[std::size_t(w)];
-                d.offered = true;
-                d.mode = door.mode;
-                if (k < outcome.run.door_taken_month.size())
-                    d.month = int(outcome.run.door_taken_month[k]);
-            }
+    const CompiledOption* option = compiledOption(compiled, outcome.id);
+    for (std::size_t k = 0; option && k < option->doors.size(); ++k) {
+        const CompiledDoor& door = option->doors[k];
+        for (int w : compiled.door_groups[std::size_t(door.group)].workloads) {
+            WorkloadDoor& d = doors[std::size_t(w)];
+            d.offered = true;
+            d.mode = door.mode;
+            d.month = int(outcome.run.door_taken_month[k]);
         }
     }
     return doors;
+}
+
+std::vector<TakenDoor> takenDoors(const CompiledScenario& compiled, const OptionOutcome& outcome) {
+    std::vector<TakenDoor> taken;
+    const CompiledOption* option = compiledOption(compiled, outcome.id);
+    for (std::size_t k = 0; option && k < option->doors.size(); ++k)
+        if (outcome.run.door_taken_month[k] >= 0)
+            taken.push_back({compiled.door_groups[std::size_t(option->doors[k].group)].id,
+                             int(outcome.run.door_taken_month[k])});
+    return taken;
 }
 
 ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled) {

@@ -113,6 +113,14 @@ struct WorkloadDoor {
 std::vector<WorkloadDoor> workloadDoors(const CompiledScenario& compiled,
                                         const OptionOutcome& outcome);
 
+// The doors an option's policy takes, in the option's door order: the door group and the
+// month it is taken.
+struct TakenDoor {
+    std::string group;
+    int month = 0;
+};
+std::vector<TakenDoor> takenDoors(const CompiledScenario& compiled, const OptionOutcome& outcome);
+
 // The option a portability path stands for: path1 → OptionId::Path1, …
 OptionId optionOf(PortabilityPath path);
 

@@ -229,17 +229,10 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
             text_row(tr("doors taken"), [](const model::OptionOutcome& x, const CompareEntry& e) {
                 QStringList doors;
                 if (e.compiled)
-                    for (const model::CompiledOption& offered : e.compiled->options)
-                        for (std::size_t k = 0; offered.id == x.id && k < offered.doors.size(); ++k)
-                            if (x.run.door_taken_month[k] >= 0)
-                                doors
-                                    << tr("%1 %2")
-                                           .arg(qs(e.compiled
-                                                       ->door_groups[std::size_t(
-                                                           offered.doors[k].group)]
-                                                       .id))
-                                           .arg(reports::monthText(e.evaluation->start_month,
-                                                                   int(x.run.door_taken_month[k])));
+                    for (const model::TakenDoor& door : model::takenDoors(*e.compiled, x))
+                        doors << tr("%1 %2").arg(
+                            qs(door.group),
+                            reports::monthText(e.evaluation->start_month, door.month));
                 return doors.isEmpty() ? tr("none") : doors.join(QStringLiteral(", "));
             });
             text_row(tr("$/GPU-hour"), [](const model::OptionOutcome& x, const CompareEntry&) {

@@ -73,9 +73,7 @@ RecoveredDocument rebuildRecoveredDocument(const RecoveryOffer& offer, data::Sto
     document = std::make_unique<ScenarioDocument>(saved ? *saved : *offer.scenario);
     if (origin.scenarioId && saved) {
         document->setStoredAs(*origin.scenarioId, *version);
-        for (const data::ScenarioVersionSummary& v : store.versions(*origin.scenarioId))
-            if (v.number == *version)
-                document->setSavedVersion(v);
+        document->setSavedVersion(store.version(*origin.scenarioId, *version));
     }
     document->setFileName(origin.fileName);
     if (saved)

@@ -50,14 +50,11 @@ bool MainWindow::openStoredScenario(std::int64_t scenarioId, std::optional<int> 
                       .arg(version ? tr(" version %1").arg(*version) : QString()));
         return false;
     }
-    const std::vector<data::ScenarioVersionSummary> versions = m_store.versions(scenarioId);
-    const int number = version.value_or(versions.empty() ? 0 : versions.back().number);
-    auto document = std::make_unique<ScenarioDocument>(std::move(*scenario));
-    document->setStoredAs(scenarioId, number);
     // What the version said when saved, for the Costs view to set beside this build's numbers.
-    for (const data::ScenarioVersionSummary& v : versions)
-        if (v.number == number)
-            document->setSavedVersion(v);
+    std::optional<data::ScenarioVersionSummary> saved = m_store.version(scenarioId, version);
+    auto document = std::make_unique<ScenarioDocument>(std::move(*scenario));
+    document->setStoredAs(scenarioId, saved ? saved->number : version.value_or(0));
+    document->setSavedVersion(std::move(saved));
     setDocument(std::move(document));
     m_messages->hide();
     return true;
@@ -202,9 +199,7 @@ bool MainWindow::saveVersion(const QString& note) {
             data::headlineOf(m_document->evaluation()));
         m_document->setStoredAs(id.scenario_id, id.number);
         m_document->markSaved();
-        for (const data::ScenarioVersionSummary& v : m_store.versions(id.scenario_id))
-            if (v.number == id.number)
-                m_document->setSavedVersion(v);
+        m_document->setSavedVersion(m_store.version(id.scenario_id, id.number));
         reloadStore();
         m_storeBrowser->selectScenario(id.scenario_id);
         statusBar()->showMessage(

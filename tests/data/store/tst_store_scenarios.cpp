@@ -246,6 +246,11 @@ private slots:
         const ScenarioVersionId id = store.saveScenarioVersion(engine1, "before doors per workload",
                                                                "0.1.0", headline(engine1));
         const data::ScenarioVersionSummary saved = store.versions(id.scenario_id).front();
+        // One version by number, or the latest; none past the last or for another id.
+        QVERIFY(store.version(id.scenario_id) == saved);
+        QVERIFY(store.version(id.scenario_id, 1) == saved);
+        QVERIFY(!store.version(id.scenario_id, 2));
+        QVERIFY(!store.version(id.scenario_id + 1));
 
         // The same program and engine: the same numbers, said in few words.
         const data::HeadlineComparison same =

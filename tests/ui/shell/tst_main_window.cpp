@@ -37,6 +37,10 @@ void TestMainWindow::openDemoShowsCurves() {
     QVERIFY(!plotted(chart).isEmpty());
     QVERIFY(m_window->windowTitle().contains(
         QString::fromStdString(m_window->document()->scenario().name)));
+    // The stored demo says what it said when saved beside this build's evaluation: the same.
+    const QString line = m_window->costsView()->savedVersionLine();
+    QVERIFY2(line.startsWith(QStringLiteral("Version 1. Saved ")), qPrintable(line));
+    QVERIFY2(line.endsWith(QStringLiteral("(engine 2): the same.")), qPrintable(line));
 }
 
 void TestMainWindow::sliderChangesThePlotAndUndoRestoresIt() {
@@ -171,6 +175,10 @@ void TestMainWindow::saveVersionAddsAVersion() {
     QCOMPARE(*doc->storedVersion(), m_window->store().versions(id).back().number);
     const auto saved = m_window->store().scenarioVersion(id);
     QVERIFY(saved && saved->usd_per_kwh.mostLikely() == 0.05);
+    // The saved-version line follows the new version.
+    QVERIFY2(m_window->costsView()->savedVersionLine().startsWith(
+                 QStringLiteral("Version %1. Saved ").arg(*doc->storedVersion())),
+             qPrintable(m_window->costsView()->savedVersionLine()));
 }
 
 void TestMainWindow::saveAsNewScenarioRefusesATakenName() {
