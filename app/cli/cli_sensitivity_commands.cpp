@@ -107,9 +107,20 @@ void printTornado(std::ostream& out, const Tornado& t, const std::string& role) 
     }
     if (t.doors_taken == 0) {
         out << "  " << toString(t.option)
-            << " takes no door to AMD at these values, so it costs what staying costs whatever "
-               "the inputs; the switching values below show where it starts to pay.\n";
+            << " takes no door to AMD at these values, and none can open inside the horizon, so "
+               "it costs what staying costs whatever the inputs.\n";
         return;
+    }
+    if (t.one_door_stand_in) {
+        std::string plan;
+        for (const TakenDoor& d : t.plan)
+            plan += (plan.empty() ? "" : ", ") + d.group + " at month " + std::to_string(d.month);
+        out << "  " << toString(t.option)
+            << " takes no door to AMD at these values (it costs what staying costs); the bars "
+               "swing "
+               "its cheapest plan that moves something as soon as it can instead ("
+            << plan
+            << "): what a move would cost against staying, and which inputs would make it pay.\n";
     }
     out << "  Saving with every input at its median: " << formatUsd(t.base_saving_usd) << "; "
         << t.bars.size() << " of " << t.inputs_swung

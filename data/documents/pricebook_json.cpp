@@ -130,15 +130,16 @@ public:
         const json* doc = m_check.objectAt(value, pointer, "a price book");
         if (doc == nullptr)
             return book;
-        m_check.checkKeys(
-            *doc, pointer,
-            {"schema", "name", "version", "skus", "performance", "port_months", "sequences"});
+        m_check.checkKeys(*doc, pointer,
+                          {"schema", "name", "version", "skus", "performance", "transition",
+                           "port_months", "sequences"});
         if (doc->contains("schema"))
             m_check.checkSchemaTag(*doc, pointer, kPriceBookSchemaTag);
         book.name = m_check.requiredName(*doc, pointer, "name", model::kMaxNameBytes);
         book.version = m_check.optionalString(*doc, pointer, "version", model::kMaxNameBytes);
         readSkus(*doc, pointer, book);
         readPerformance(*doc, pointer, book);
+        readTransition(*doc, pointer, book);
         readPortMonths(*doc, pointer, book);
         readSequences(*doc, pointer, book);
         return book;
@@ -268,6 +269,28 @@ private:
                         m_check.error(childPointer(cat, sku),
                                       "missing; expected this SKU's throughput relative to " +
                                           std::string(kReferenceSku) + " in this class");
+        }
+    }
+
+    // Engine version 3's transition per workload class: optional, and so is each class.
+    void readTransition(const json& doc, const std::string& pointer, PriceBook& book) {
+        if (!doc.contains("transition"))
+            return;
+        const std::string at = childPointer(pointer, "transition");
+        const json* table = m_check.objectAt(
+            doc["transition"], at, "the transition regression per workload class (fractions)");
+        if (table == nullptr)
+            return;
+        for (const auto& [key, value] : table->items()) {
+            const auto cls = parseWorkloadClass(key);
+            if (!cls) {
+                m_check.error(childPointer(at, key), "unknown workload class; the six are " +
+                                                         quotedNames(kAllWorkloadClasses));
+                continue;
+            }
+            if (auto n = m_check.readUncertain(value, childPointer(at, key),
+                                               Sense::of(kRegressionDomain)))
+                book.transition[*cls] = std::move(*n);
         }
     }
 
@@ -421,6 +444,12 @@ nlohmann::ordered_json priceBookJson(const PriceBook& book) {
         out = nlohmann::ordered_json::object();
         for (const auto& [sku, ratio] : row->second)
             out[sku] = uncertainJson(ratio);
+    }
+    if (!book.transition.empty()) {
+        auto& table = j["transition"];
+        for (WorkloadClass c : kAllWorkloadClasses)
+            if (const auto row = book.transition.find(c); row != book.transition.end())
+                table[std::string(toString(c))] = uncertainJson(row->second);
     }
     j["port_months"] = nlohmann::ordered_json::object();
     for (PortTask task : kAllPortTasks) {

@@ -35,8 +35,6 @@ const std::vector<ScalarField>& scalarFields() {
         // DESIGN.md step 6: "default 0.90 of the HBM".
         uncertainField("", "usable_hbm_fraction", &S::usable_hbm_fraction,
                        Bound::of(kDividingFractionDomain), 0.90),
-        uncertainField("regression", "transition", &S::transition_regression,
-                       Bound::of(kRegressionDomain)),
         uncertainField("regression", "transition_months", &S::transition_regression_months,
                        Bound::of(kMonthsDomain)),
         countField("team", "engineers", &S::team_engineers, kMaxPeople),
@@ -71,7 +69,8 @@ const std::vector<ScalarField>& scalarFields() {
 // The sections of scalarFields() in file order, with what each holds.
 const std::vector<std::pair<std::string_view, std::string_view>>& scalarSections() {
     static const std::vector<std::pair<std::string_view, std::string_view>> sections{
-        {"regression", "the transition regression {transition, transition_months}"},
+        {"regression", "the transition regression {transition_months, and transition where "
+                       "the price book has no per-class table}"},
         {"team", "the porting team {engineers, usd_per_engineer_month}"},
         {"pilot", "the AMD pilot {gpus, months}"},
         {"ramp", "the productivity ramp {productivity_loss, headcount, usd_per_person_month, "
@@ -86,6 +85,11 @@ const std::vector<std::pair<std::string_view, std::string_view>>& scalarSections
 const std::vector<OptionalScalarField>& optionalScalarFields() {
     using S = Scenario;
     static const std::vector<OptionalScalarField> fields{
+        // Engine versions 1–2: one transition for every class; version 3 reads the price
+        // book's per-class table, and this figure only for classes the table lacks.
+        {"regression", "transition", &S::transition_regression, Bound::of(kRegressionDomain)},
+        {kCapacitySection, "tensor_parallel_overhead", &S::tensor_parallel_overhead,
+         Bound::of(kFractionDomain)},
         {kResaleSection, "sale_cost_fraction", &S::sale_cost_fraction, Bound::of(kFractionDomain)},
         {kResaleSection, "server_retention_per_year", &S::server_retention_per_year,
          Bound::of(kRetentionDomain)},
@@ -106,6 +110,25 @@ const std::vector<WorkloadField>& workloadFields() {
         {"h100_equivalent_gpus", &W::h100_equivalent_gpus, Sense::of(kTrainingGpusDomain),
          WorkloadKindOfDemand::Training},
         {"growth_per_month", &W::growth_per_month, Sense{{-1, 1, true}}, std::nullopt},
+    };
+    return fields;
+}
+
+const std::vector<OptionalWorkloadField>& optionalWorkloadFields() {
+    using W = Workload;
+    static const std::vector<OptionalWorkloadField> fields{
+        {"weights_gb", &W::weights_gb, Sense::of(kModelMemoryDomain)},
+        {"kv_mb_per_token", &W::kv_mb_per_token, Sense::of(kKvMbPerTokenDomain)},
+        {"interactivity_tokens_per_s", &W::interactivity_tokens_per_s,
+         Sense::of(kInteractivityDomain)},
+    };
+    return fields;
+}
+
+const std::vector<std::pair<std::string_view, int Workload::*>>& requestTokenFields() {
+    static const std::vector<std::pair<std::string_view, int Workload::*>> fields{
+        {"input_tokens", &Workload::input_tokens},
+        {"output_tokens", &Workload::output_tokens},
     };
     return fields;
 }

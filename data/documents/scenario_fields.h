@@ -57,6 +57,8 @@ struct OptionalScalarField {
     Bound bound;
 };
 inline constexpr std::string_view kResaleSection = "resale";
+inline constexpr std::string_view kCapacitySection = "capacity"; // engine version 3
+
 const std::vector<OptionalScalarField>& optionalScalarFields();
 
 // A workload's uncertain inputs in file order; `kind` is the kind that needs it, or none
@@ -70,6 +72,16 @@ struct WorkloadField {
 
 // In file order.
 const std::vector<WorkloadField>& workloadFields();
+
+// Inference inputs of engine version 3's capacity model, optional in the file.
+struct OptionalWorkloadField {
+    std::string_view key;
+    std::optional<model::UncertainNumber> model::Workload::*member;
+    Sense sense;
+};
+const std::vector<OptionalWorkloadField>& optionalWorkloadFields();
+// The request's tokens, optional whole numbers (0 in the workload: unset).
+const std::vector<std::pair<std::string_view, int model::Workload::*>>& requestTokenFields();
 
 // "inference", "training".
 std::string_view kindName(model::WorkloadKindOfDemand k);

@@ -77,10 +77,10 @@ public:
             return s;
         }
         std::vector<std::string_view> known{
-            "schema",         "name",        "organisation", "notes",       "horizon_months",
-            "seed",           "options",     "sizing",       "disposition", "procurement",
-            "workloads",      "fleet",       "audit",        "pricebook",   "correlations",
-            "engine_version", "start_month", kResaleSection};
+            "schema",         "name",        "organisation", "notes",         "horizon_months",
+            "seed",           "options",     "sizing",       "disposition",   "procurement",
+            "workloads",      "fleet",       "audit",        "pricebook",     "correlations",
+            "engine_version", "start_month", kResaleSection, kCapacitySection};
         for (const ScalarField& f : scalarFields())
             known.push_back(f.section.empty() ? f.key : f.section);
         m_check.checkKeys(doc, "", known);
@@ -97,6 +97,7 @@ public:
             if (auto v = m_check.requiredInteger(doc, "", "engine_version", kFirstEngineVersion,
                                                  kCurrentEngineVersion))
                 s.engine_version = *v;
+        m_engineVersion = s.engine_version;
         readStartMonth(doc, s);
         readSeed(doc, s);
         readOptions(doc, s);
@@ -111,7 +112,7 @@ public:
                     quotedNames(std::array{Disposition::Sell, Disposition::KeepIdle})))
                 s.disposition = *v;
         readScalars(doc, s);
-        readResale(doc, s);
+        readOptionalScalars(doc, s);
         readProcurement(doc, s);
         readWorkloads(doc, s);
         checkDoorGroups(s);
@@ -136,6 +137,7 @@ public:
 
 private:
     JsonChecker& m_check;
+    int m_engineVersion = kFirstEngineVersion; // of the scenario being read
 
     void readStartMonth(const json& doc, Scenario& s) {
         if (!doc.contains("start_month"))
@@ -254,6 +256,9 @@ private:
                 for (const ScalarField& f : scalarFields())
                     if (f.section == section)
                         keys.push_back(f.key);
+                for (const OptionalScalarField& f : optionalScalarFields())
+                    if (f.section == section)
+                        keys.push_back(f.key);
                 m_check.checkKeys(*obj, childPointer("", section), keys);
             }
         }
@@ -300,25 +305,33 @@ private:
             .value_or(Channel::Owned);
     }
 
-    // Engine v2's selling inputs: the section and each of its members may be absent.
-    void readResale(const json& doc, Scenario& s) {
-        if (!doc.contains(kResaleSection))
-            return;
-        const std::string at = childPointer("", kResaleSection);
-        const json* obj = m_check.objectAt(doc[std::string(kResaleSection)], at,
-                                           "selling {sale_cost_fraction, "
-                                           "server_retention_per_year}");
-        if (obj == nullptr)
-            return;
-        std::vector<std::string_view> keys;
-        for (const OptionalScalarField& f : optionalScalarFields())
-            keys.push_back(f.key);
-        m_check.checkKeys(*obj, at, keys);
-        for (const OptionalScalarField& f : optionalScalarFields())
-            if (obj->contains(f.key))
-                if (auto u =
-                        readBounded((*obj)[std::string(f.key)], childPointer(at, f.key), f.bound))
+    // Inputs older files lack (engine v2's selling, engine v3's capacity, the scenario-wide
+    // transition of versions 1–2): each may be absent, and so may a section of its own.
+    void readOptionalScalars(const json& doc, Scenario& s) {
+        for (const auto& [section, what] :
+             {std::pair{kResaleSection, "selling {sale_cost_fraction, server_retention_per_year}"},
+              std::pair{kCapacitySection, "the capacity model {tensor_parallel_overhead}"}}) {
+            if (!doc.contains(section))
+                continue;
+            const std::string at = childPointer("", section);
+            const json* obj = m_check.objectAt(doc[std::string(section)], at, what);
+            if (obj == nullptr)
+                continue;
+            std::vector<std::string_view> keys;
+            for (const OptionalScalarField& f : optionalScalarFields())
+                if (f.section == section)
+                    keys.push_back(f.key);
+            m_check.checkKeys(*obj, at, keys);
+        }
+        for (const OptionalScalarField& f : optionalScalarFields()) {
+            if (!doc.contains(f.section) || !doc[std::string(f.section)].is_object())
+                continue;
+            const json& obj = doc[std::string(f.section)];
+            if (obj.contains(f.key))
+                if (auto u = readBounded(obj[std::string(f.key)],
+                                         childPointer(childPointer("", f.section), f.key), f.bound))
                     s.*f.member = std::move(*u);
+        }
     }
 
     void readProcurement(const json& doc, Scenario& s) {
@@ -382,6 +395,24 @@ private:
         }
     }
 
+    // Engine version 3's capacity inputs of an inference workload: each optional.
+    void readCapacity(const json& obj, const std::string& at,
+                      std::optional<WorkloadKindOfDemand> kind, Workload& w) {
+        for (const OptionalWorkloadField& f : optionalWorkloadFields()) {
+            if (!obj.contains(f.key))
+                continue;
+            const std::string fat = childPointer(at, f.key);
+            if (auto u = m_check.readUncertain(obj[std::string(f.key)], fat, f.sense))
+                w.*f.member = std::move(*u);
+            if (kind == WorkloadKindOfDemand::Training)
+                otherKindWarning(fat, WorkloadKindOfDemand::Inference, *kind);
+        }
+        for (const auto& [key, member] : requestTokenFields())
+            if (obj.contains(key))
+                if (auto n = m_check.requiredInteger(obj, at, key, 1, kMaxRequestTokens))
+                    w.*member = *n;
+    }
+
     Workload readWorkload(const json& value, const std::string& at) {
         Workload w;
         const json* obj = m_check.objectAt(value, at, "a workload");
@@ -392,6 +423,10 @@ private:
             "tensorrt", "multi_node", "benchmark", "door_group"};
         for (const WorkloadField& f : workloadFields())
             known.push_back(f.key);
+        for (const OptionalWorkloadField& f : optionalWorkloadFields())
+            known.push_back(f.key);
+        for (const auto& [key, member] : requestTokenFields())
+            known.push_back(key);
         m_check.checkKeys(*obj, at, known);
 
         const std::string kinds = "\"inference\", \"training\"";
@@ -416,10 +451,16 @@ private:
         for (const WorkloadField& f : workloadFields()) {
             const std::string fat = childPointer(at, f.key);
             const bool needed = !f.kind || (kind && *f.kind == *kind);
+            // Engine version 3 reads weights and KV cache instead of model memory.
+            const bool replaced =
+                f.key == "model_memory_gb" && m_engineVersion >= 3 && obj->contains("weights_gb");
             if (!obj->contains(f.key)) {
-                if (needed && f.kind) // growth is optional: no growth
+                if (needed && f.kind && !replaced) // growth is optional: no growth
                     m_check.error(fat, "missing; " + std::string(kindName(*kind)) +
-                                           " workloads need it (an uncertain number)");
+                                           " workloads need it (an uncertain number)" +
+                                           (f.key == "model_memory_gb" && m_engineVersion >= 3
+                                                ? ", or weights_gb and kv_mb_per_token"
+                                                : ""));
                 continue;
             }
             if (auto u = m_check.readUncertain((*obj)[std::string(f.key)], fat, f.sense))
@@ -427,6 +468,7 @@ private:
             if (!needed && kind)
                 otherKindWarning(fat, *f.kind, *kind);
         }
+        readCapacity(*obj, at, kind, w);
         if (kind == WorkloadKindOfDemand::Training) {
             if (obj->contains("operating_point"))
                 otherKindWarning(childPointer(at, "operating_point"),

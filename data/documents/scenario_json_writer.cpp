@@ -31,9 +31,20 @@ nlohmann::ordered_json workloadJson(const Workload& w) {
     if (!inference || w.multi_node)
         j["multi_node"] = w.multi_node;
     // The other kind's inputs only when set, so that any workload reads back as it was.
-    for (const WorkloadField& f : workloadFields())
-        if (!f.kind || *f.kind == w.kind || !(w.*f.member == UncertainNumber{}))
+    for (const WorkloadField& f : workloadFields()) {
+        const bool unset = w.*f.member == UncertainNumber{};
+        // Engine version 3's weights and KV cache stand in for model memory a file never had.
+        if (f.key == "model_memory_gb" && unset && w.weights_gb)
+            continue;
+        if (!f.kind || *f.kind == w.kind || !unset)
             j[std::string(f.key)] = uncertainJson(w.*f.member);
+    }
+    for (const OptionalWorkloadField& f : optionalWorkloadFields())
+        if (w.*f.member)
+            j[std::string(f.key)] = uncertainJson(*(w.*f.member));
+    for (const auto& [key, member] : requestTokenFields())
+        if (w.*member > 0)
+            j[std::string(key)] = w.*member;
     if (w.benchmark)
         j["benchmark"] = bindingJson(*w.benchmark);
     if (!w.door_group.empty())

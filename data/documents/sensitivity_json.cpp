@@ -25,6 +25,12 @@ ordered_json tornadoJson(const Tornado& t, const std::string& role) {
     j["swing"] = "each input from its P10 to its P90 (P10, P30, P50, P70, P90), every other "
                  "input at its median; door policies held";
     j["doors_taken"] = t.doors_taken;
+    // The option takes no door: the bars swing its cheapest one-door plan instead.
+    j["one_door_stand_in"] = t.one_door_stand_in;
+    ordered_json plan = ordered_json::array();
+    for (const TakenDoor& d : t.plan)
+        plan.push_back({{"door_group", d.group}, {"month", d.month}});
+    j["plan"] = std::move(plan);
     j["base_saving_usd"] = t.base_saving_usd;
     j["inputs_swung"] = t.inputs_swung;
     ordered_json bars = ordered_json::array();

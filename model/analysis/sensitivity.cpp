@@ -267,6 +267,22 @@ Tornado computeTornado(const CompiledScenario& compiled, const ScenarioEvaluatio
     if (option == OptionId::StayCuda || outcome == nullptr || chosen == nullptr)
         return tornado;
     tornado.doors_taken = outcome->doors_taken;
+    tornado.policy = outcome->policy;
+    if (outcome->doors_taken == 0) {
+        // Its own plan swings nothing: its cheapest plan that moves something stands in.
+        const std::vector<double> mostLikely = compiled.inputs.mostLikely();
+        EngineWorkspace workspace;
+        workspace.reserve(compiled);
+        OptionRun scratch;
+        const std::optional<DoorPolicy> moving =
+            earliestOneDoorPolicy(compiled, mostLikely.data(), *chosen, workspace, scratch);
+        if (!moving)
+            return tornado;
+        tornado.policy = *moving;
+        tornado.doors_taken = moving->doorsTaken();
+        tornado.one_door_stand_in = true;
+    }
+    tornado.plan = takenDoors(compiled, *chosen, tornado.policy);
 
     const std::size_t n = compiled.inputs.size();
     std::vector<double> medians(n);
@@ -280,7 +296,7 @@ Tornado computeTornado(const CompiledScenario& compiled, const ScenarioEvaluatio
         OptionRun stay;
         OptionRun run;
         evaluateOption(compiled, v.data(), CompiledOption{}, DoorPolicy{}, workspace, stay);
-        evaluateOption(compiled, v.data(), *chosen, outcome->policy, workspace, run);
+        evaluateOption(compiled, v.data(), *chosen, tornado.policy, workspace, run);
         count(control);
         return stay.npv_usd - run.npv_usd;
     };

@@ -53,17 +53,26 @@ struct TornadoBar {
 
 struct Tornado {
     OptionId option = OptionId::StayCuda;
-    int doors_taken = 0;        // by the held door policy
-    double base_saving_usd = 0; // every input at its median
+    int doors_taken = 0; // by the held door policy
+    // The option takes no door at these values, so its own plan would swing nothing: the bars
+    // swing instead its cheapest plan that takes one door as soon as it can open (`policy`,
+    // earliestOneDoorPolicy) — what a move would cost against staying, and what would have to
+    // change for it to pay.
+    bool one_door_stand_in = false;
+    DoorPolicy policy;
+    std::vector<TakenDoor> plan; // the doors `policy` takes: door group and month
+    double base_saving_usd = 0;  // every input at its median
     std::size_t inputs_swung = 0;
     // Inputs whose swing moves the saving by more than $1, widest first (ties: by pointer).
     std::vector<TornadoBar> bars;
 };
 
 // The tornado of `option`'s paired NPV saving against stay-cuda, door policies held from
-// `deterministic`. For stay-cuda itself, and for an option whose policy takes no door (it then
-// costs what staying costs at every point), every saving is zero and no bar is kept. Inputs are
-// spread over control.threads; throws std::runtime_error "cancelled" when control.cancel is set.
+// `deterministic`. For stay-cuda itself every saving is zero and no bar is kept. An option whose
+// policy takes no door costs what staying costs at every point: its cheapest one-door plan
+// (each door at the first quarter it can open) stands in (Tornado::one_door_stand_in), or no bar
+// where no door can open. Inputs are spread over control.threads; throws std::runtime_error
+// "cancelled" when control.cancel is set.
 Tornado computeTornado(const CompiledScenario& compiled, const ScenarioEvaluation& deterministic,
                        OptionId option, const SensitivityControl& control = {});
 

@@ -115,8 +115,8 @@ inline constexpr InputDomain kGpusPerMonthDomain{0, kMaxGpuCount, false, false, 
 // A resale curve's share kept per year: above 0 (a market value is carried back along it).
 inline constexpr InputDomain kRetentionDomain = kDividingFractionDomain;
 inline constexpr InputDomain kHbmDomain{kMinHbmGb, kMaxHbmGb, false, false, true};
-inline constexpr InputDomain kBandwidthDomain{0, kMaxBandwidthTbPerS, false, false, true};
-inline constexpr InputDomain kTflopsDomain{0, kMaxTflops, false, false, true};
+inline constexpr InputDomain kBandwidthDomain{0, kMaxBandwidthTbPerS, true, false, true};
+inline constexpr InputDomain kTflopsDomain{0, kMaxTflops, true, false, true};
 inline constexpr InputDomain kKilowattsDomain{0, kMaxKilowattsPerGpu, false, false, true};
 inline constexpr InputDomain kUsefulLifeDomain{kMinUsefulLifeMonths, kMaxMonths};
 inline constexpr InputDomain kJoulesPerTokenDomain{0, kMaxJoulesPerToken, true, false, true};
@@ -127,5 +127,12 @@ inline constexpr InputDomain kBelowOneDomain{0, 1, false, true}; // a rate of 10
 // every month is a typo, not a forecast.
 inline constexpr InputDomain kGrowthDomain{-1, 1, true, false};
 inline constexpr InputDomain kModelMemoryDomain{0, kMaxModelMemoryGb, true, false, true};
+// Engine version 3's capacity model: KV cache per token of context (MB), the interactivity
+// target (tokens/s per user) and the tokens of a request; each divides or is divided by.
+inline constexpr double kMaxKvMbPerToken = 1'000;
+inline constexpr double kMaxInteractivity = 100'000;
+inline constexpr int kMaxRequestTokens = 10'000'000;
+inline constexpr InputDomain kKvMbPerTokenDomain{0, kMaxKvMbPerToken, true, false, true};
+inline constexpr InputDomain kInteractivityDomain{0, kMaxInteractivity, true, false, true};
 
 } // namespace crossgrade::model

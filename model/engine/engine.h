@@ -148,7 +148,11 @@ struct EngineWorkspace {
     struct Placement {
         const CompiledWorkload* w = nullptr;
         Vendor vendor = Vendor::Nvidia;
-        double penalty = 1;    // transition regression, decaying to 1
+        double penalty = 1; // transition regression, decaying to 1 (engine versions 1–2)
+        // Engine version 3: right after a move AMD delivers at most `floor` (1 − transition ×
+        // the NVIDIA GPU it replaces), fading to its steady state: r − fade × max(0, r − floor).
+        double floor = -1; // none
+        double fade = 0;
         double efficiency = 1; // cross-vendor efficiency (HetCCL), training only
         bool ported = false;   // after a Triton rewrite
         double busy_share = 1; // share of full power a serving GPU draws above idle
@@ -174,6 +178,9 @@ struct EngineWorkspace {
     std::vector<double> decline_factor; // [month * skus + sku]: price decline since month 0
     std::vector<double> growth_factor;  // [workload * horizon + month]: demand growth
     std::vector<int> replica_gpus;      // [workload * skus + sku]: GPUs per inference replica
+    // Engine version 3, filled per evaluation: [workload * skus + sku] the inference capacity
+    // model's steady throughput per GPU relative to H100 (inference_capacity.h).
+    std::vector<double> capacity_ratio;
 };
 
 // The share of its basis a GPU of SKU `sku` keeps at `ageMonths`: retention^(age/12), never

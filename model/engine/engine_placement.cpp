@@ -165,7 +165,21 @@ Placement DemandPlacement::placement(const CompiledWorkload& w, Vendor vendor, i
     const double since = month - m_doorMonth[std::size_t(door)];
     const double months = m_t.in(m_s.transition_months);
     const double fade = months > 0 ? std::max(0.0, 1.0 - since / months) : 0.0;
-    p.penalty = 1.0 - m_t.in(m_s.transition) * fade;
+    if (m_t.capacityModel()) {
+        // The article's transition: right after the move AMD delivers (1 − transition) of what
+        // the NVIDIA GPU it replaces did — the SKU the workload leaves, or the one new capacity
+        // would have been — unless its steady state is lower already (docs/model.md).
+        Placement nvidia = p;
+        nvidia.vendor = Vendor::Nvidia;
+        const int left = d.mode == DoorMode::Move && w.leaves_sku >= 0
+                             ? w.leaves_sku
+                             : m_t.buySku(Vendor::Nvidia, month);
+        const double transition = m_t.in(m_s.transition_of_class[std::size_t(w.workload_class)]);
+        p.floor = (1.0 - transition) * m_t.ratio(nvidia, left);
+        p.fade = fade;
+    } else {
+        p.penalty = 1.0 - m_t.in(m_s.transition) * fade;
+    }
     p.efficiency = d.cross_vendor && w.kind == WorkloadKindOfDemand::Training
                        ? m_t.in(m_s.hetccl_efficiency)
                        : 1.0;

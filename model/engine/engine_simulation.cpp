@@ -45,6 +45,8 @@ Simulation::Simulation(const CompiledScenario& s, const double* v, const Compile
 Simulation::Simulation(const CompiledScenario& s, const double* v, const CompiledOption& option,
                        const DoorPolicy& policy, EngineWorkspace& ws, OptionRun& out)
     : Simulation(s, v, option, ws, out) {
+    if (m_terms.capacityModel())
+        m_terms.tabulateCapacity();
     const unsigned committed = committedTasks(option, policy);
     const DoorSchedule schedule = doorSchedule(s, v, option, committed);
     commit(schedule, policy.takesAny());

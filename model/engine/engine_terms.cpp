@@ -3,6 +3,9 @@
 
 #include "engine_terms.h"
 
+#include "capacity_defaults.h"
+#include "inference_capacity.h"
+
 #include <limits>
 
 namespace crossgrade::model::engine {
@@ -19,11 +22,60 @@ void EngineTerms::tabulate() {
     for (const CompiledWorkload& w : m_s.workloads) {
         for (std::size_t m = 0; m < months; ++m)
             m_ws.growth_factor[workloadIndex(w) * months + m] = growthFactor(w, int(m));
-        if (w.kind == WorkloadKindOfDemand::Inference)
+        if (w.kind == WorkloadKindOfDemand::Inference && !capacityModel())
             for (std::size_t i = 0; i < skus; ++i)
                 m_ws.replica_gpus[workloadIndex(w) * skus + i] = inferenceReplicaGpus(w, int(i));
     }
+    if (capacityModel())
+        tabulateCapacity();
     m_tabled = true;
+}
+
+void EngineTerms::tabulateCapacity() {
+    const std::size_t skus = m_s.skus.size();
+    m_ws.replica_gpus.resize(m_s.workloads.size() * skus, 1);
+    m_ws.capacity_ratio.assign(m_s.workloads.size() * skus, 0.0);
+    const int anchor = m_s.skuIndex("H100");
+    for (const CompiledWorkload& w : m_s.workloads) {
+        if (w.kind != WorkloadKindOfDemand::Inference)
+            continue;
+        InferenceNeed need;
+        need.input_tokens = w.input_tokens;
+        need.output_tokens = w.output_tokens;
+        if (w.weights_gb != kNoInput) {
+            need.weights_gb = in(w.weights_gb);
+            need.kv_mb_per_token = in(w.kv_mb_per_token);
+        } else {
+            const double memory = in(w.model_memory_gb);
+            need.weights_gb = weightsFromModelMemory(memory);
+            need.kv_mb_per_token =
+                kvMbPerTokenFromModelMemory(memory, w.input_tokens + w.output_tokens);
+        }
+        need.interactivity =
+            w.interactivity != kNoInput ? in(w.interactivity) : kDefaultInteractivity;
+        need.usable_hbm = in(m_s.usable_hbm_fraction);
+        need.tp_overhead = m_s.tensor_parallel_overhead != kNoInput
+                               ? in(m_s.tensor_parallel_overhead)
+                               : kDefaultTensorParallelOverhead;
+        const auto capability = [&](int s, double efficiency) {
+            const CompiledSku& k = sku(s);
+            return GpuCapability{in(k.hbm_gb), in(k.bandwidth_tb_s), in(k.fp8_tflops),
+                                 k.gpus_per_server, efficiency};
+        };
+        // The anchor: H100 with its own software, efficiency 1 by definition.
+        const double reference =
+            bestInferenceFit(need, capability(anchor, 1.0)).tokens_per_s_per_gpu;
+        for (std::size_t i = 0; i < skus; ++i) {
+            const InputId id = w.ratio[i];
+            const std::size_t at = workloadIndex(w) * skus + i;
+            if (id == kNoInput || reference <= 0)
+                continue; // unrated: the engine does not place the workload there
+            const InferenceFit fit = bestInferenceFit(need, capability(int(i), in(id)));
+            m_ws.replica_gpus[at] = fit.gpus;
+            m_ws.capacity_ratio[at] = fit.tokens_per_s_per_gpu / reference;
+        }
+    }
+    m_capacityTabled = true;
 }
 
 int EngineTerms::buySku(Vendor vendor, int month) const {

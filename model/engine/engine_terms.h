@@ -41,6 +41,11 @@ public:
     // demand growth per month, GPUs per replica per workload and SKU. Each entry is the very
     // expression the run would evaluate, so reading it gives the same bits.
     void tabulate();
+    // Engine version 3: the capacity model's GPUs per replica and steady ratio per inference
+    // workload and SKU, for this evaluation's values (tabulate() does it too). Every run needs
+    // it: replicaGpus and ratio read nothing else from version 3 on.
+    void tabulateCapacity();
+    bool capacityModel() const { return m_s.engine_version >= 3; }
 
     const CompiledScenario& scenario() const { return m_s; }
     double in(InputId id) const { return m_v[id]; }
@@ -109,7 +114,13 @@ public:
         return std::size_t(&w - m_s.workloads.data());
     }
 
+    bool measured(const Placement& p, int s) const {
+        return !p.w->measured.empty() && p.w->measured[std::size_t(s)];
+    }
     double ratio(const Placement& p, int s) const {
+        // The capacity model's steady state, unless a benchmark measured the SKU.
+        if (m_capacityTabled && p.w->kind == WorkloadKindOfDemand::Inference && !measured(p, s))
+            return m_ws.capacity_ratio[workloadIndex(*p.w) * m_s.skus.size() + std::size_t(s)];
         const InputId id = p.w->ratio[std::size_t(s)];
         const double native = id == kNoInput ? 0.0 : in(id);
         if (!p.ported)
@@ -122,7 +133,7 @@ public:
     int replicaGpus(const Placement& p, int s) const {
         if (p.w->kind != WorkloadKindOfDemand::Inference)
             return 1;
-        if (m_tabled)
+        if (m_tabled || m_capacityTabled)
             return m_ws.replica_gpus[workloadIndex(*p.w) * m_s.skus.size() + std::size_t(s)];
         return inferenceReplicaGpus(*p.w, s);
     }
@@ -130,11 +141,19 @@ public:
         return gpusPerReplica(gigabytes(in(w.model_memory_gb)), gigabytes(in(sku(s).hbm_gb)),
                               in(m_s.usable_hbm_fraction));
     }
+    // The ratio right after a move: steady state, or the transition's floor fading to it.
+    double transitioned(const Placement& p, int s) const {
+        const double steady = ratio(p, s);
+        // A measured ratio already holds the regression of moving: no penalty on top.
+        if (measured(p, s))
+            return steady;
+        if (p.floor < 0)
+            return steady * p.penalty;
+        return steady - p.fade * std::max(0.0, steady - p.floor);
+    }
     // Demand one GPU of SKU s covers: tokens/s at target utilisation, or H100-equivalents.
     double perGpu(const Placement& p, int s) const {
-        // A measured ratio already holds the regression of moving: no penalty on top.
-        const bool measured = !p.w->measured.empty() && p.w->measured[std::size_t(s)];
-        const double r = ratio(p, s) * (measured ? 1.0 : p.penalty) * p.efficiency;
+        const double r = transitioned(p, s) * p.efficiency;
         if (p.w->kind == WorkloadKindOfDemand::Inference)
             return in(p.w->reference_tokens_per_s_per_gpu) * r * in(m_s.target_utilisation);
         return r;
@@ -168,7 +187,8 @@ private:
     const CompiledScenario& m_s;
     const double* m_v;
     EngineWorkspace& m_ws;
-    bool m_tabled = false; // tabulate() has filled the workspace's tables
+    bool m_tabled = false;         // tabulate() has filled the workspace's tables
+    bool m_capacityTabled = false; // tabulateCapacity() has (engine version 3)
 };
 
 } // namespace crossgrade::model::engine

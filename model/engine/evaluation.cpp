@@ -410,6 +410,35 @@ std::vector<TakenDoor> takenDoors(const CompiledScenario& compiled, const Option
     return taken;
 }
 
+std::vector<TakenDoor> takenDoors(const CompiledScenario& compiled, const CompiledOption& option,
+                                  const DoorPolicy& policy) {
+    std::vector<TakenDoor> taken;
+    for (std::size_t k = 0; k < option.doors.size(); ++k)
+        if (policy.takes(k))
+            taken.push_back(
+                {compiled.door_groups[std::size_t(option.doors[k].group)].id, policy.month[k]});
+    return taken;
+}
+
+std::optional<DoorPolicy> earliestOneDoorPolicy(const CompiledScenario& scenario, const double* v,
+                                                const CompiledOption& option,
+                                                EngineWorkspace& workspace, OptionRun& scratch) {
+    const std::vector<std::vector<int>> months = candidateMonthsPerDoor(scenario, v, option);
+    std::vector<DoorPolicy> policies;
+    for (std::size_t d = 0; d < months.size(); ++d)
+        if (months[d].size() > 1) { // kNever, then the quarters from its opening
+            DoorPolicy p;
+            p.month[d] = months[d][1];
+            policies.push_back(p);
+        }
+    if (policies.empty())
+        return std::nullopt;
+    std::vector<double> npv(policies.size());
+    evaluateDoorPolicies(scenario, v, option, policies.data(), policies.size(), npv.data(),
+                         workspace, scratch);
+    return choosePolicy(policies, npv);
+}
+
 ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled) {
     return evaluateEach(scenario, compiled,
                         [&](const CompiledOption& option, const std::vector<double>& v,

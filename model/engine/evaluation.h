@@ -72,6 +72,15 @@ DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
                               OptionRun& scratch, std::size_t* searched = nullptr,
                               std::size_t exhaustiveLimit = kExhaustivePolicyLimit);
 
+// The cheapest policy of `option` at values `v` that takes one door at the first quarter it can
+// open (a move as soon as its tasks allow), each door weighed alone; nullopt when no door can
+// open inside the horizon. What an option that takes no door would cost if it moved: the
+// sensitivity swings it (sensitivity.h). Later months only shrink a losing move's loss toward
+// nothing, so the earliest is the move a team would actually weigh.
+std::optional<DoorPolicy> earliestOneDoorPolicy(const CompiledScenario& scenario, const double* v,
+                                                const CompiledOption& option,
+                                                EngineWorkspace& workspace, OptionRun& scratch);
+
 // The same search done the plain way, one full engine run per policy: the reference the fast
 // search is tested against (tests/model/engine/tst_door_search.cpp). Same answer, several times
 // slower.
@@ -120,6 +129,9 @@ struct TakenDoor {
     int month = 0;
 };
 std::vector<TakenDoor> takenDoors(const CompiledScenario& compiled, const OptionOutcome& outcome);
+// The doors `policy` takes in `option`, in door order.
+std::vector<TakenDoor> takenDoors(const CompiledScenario& compiled, const CompiledOption& option,
+                                  const DoorPolicy& policy);
 
 // The option a portability path stands for: path1 → OptionId::Path1, …
 OptionId optionOf(PortabilityPath path);

@@ -130,7 +130,7 @@ checkCorrelations(const std::map<std::string, InputCorrelation>& correlations,
     std::vector<CorrelationProblem> problems;
     const std::string anInput =
         "the JSON pointer of an uncertain input of this scenario (e.g. "
-        "\"/regression/transition\"; port months exist only for the tasks an option runs at "
+        "\"/amd_discount\"; port months exist only for the tasks an option runs at "
         "the audit's effort level, e.g. \"/pricebook/port_months/inference-port/moderate/path1\")";
     std::map<std::pair<std::string, std::string>, std::string> pairs; // → id that gave it
     std::vector<const InputCorrelation*> valid;

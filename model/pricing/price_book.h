@@ -94,8 +94,14 @@ struct PriceBook {
     std::string name;
     std::string version; // e.g. "2026-11"
     std::map<std::string, Sku> skus;
-    // performance[class][sku]: steady-state throughput relative to H100 with today's software.
+    // performance[class][sku]: steady-state throughput relative to H100 with today's software
+    // (engine versions 1–2, and training classes in every version); from engine version 3 the
+    // inference classes hold each SKU's software efficiency at equal fit, the capacity model
+    // adding memory, bandwidth and compute (docs/model.md, "Inference capacity").
     std::map<WorkloadClass, std::map<std::string, UncertainNumber>> performance;
+    // transition[class]: the share of the NVIDIA GPU's throughput AMD loses right after a move
+    // (engine version 3; the article's 10–30 %). Optional in the file.
+    std::map<WorkloadClass, UncertainNumber> transition;
     // port_months[task][effort][path]: calendar months, each citing the article.
     std::map<PortTask, std::map<EffortLevel, std::map<PortabilityPath, UncertainNumber>>>
         port_months;

@@ -103,6 +103,16 @@ private:
                 addOptional(at + "resale_retention_per_year", sku.resale_retention_per_year);
             c.market_value_usd = addOptional(at + "market_value_usd", sku.market_value_usd);
             c.lead_time_months = addOptional(at + "lead_time_months", sku.lead_time_months);
+            if (m_s.engine_version >= 3) {
+                // The capacity model divides by both.
+                for (auto [key, n] : {std::pair{"bandwidth_tb_s", &sku.bandwidth_tb_s},
+                                      std::pair{"fp8_tflops", &sku.fp8_tflops}})
+                    if (!(n->range.low > 0))
+                        throw ScenarioError(at + key, "expected a positive figure: engine "
+                                                      "version 3's capacity model reads it");
+                c.bandwidth_tb_s = add(at + "bandwidth_tb_s", sku.bandwidth_tb_s);
+                c.fp8_tflops = add(at + "fp8_tflops", sku.fp8_tflops);
+            }
             m_c.skus.push_back(std::move(c));
         }
         if (m_c.skuIndex("H100") < 0)
@@ -150,7 +160,7 @@ private:
                         measuredReference ? *w.benchmark->reference_tokens_per_s_per_gpu
                                           : w.reference_tokens_per_s_per_gpu);
                 c.average_to_peak = add(at + "average_to_peak", w.average_to_peak);
-                c.model_memory_gb = add(at + "model_memory_gb", w.model_memory_gb);
+                compileMemory(w, at, c);
             } else {
                 c.h100_equivalent_gpus = add(at + "h100_equivalent_gpus", w.h100_equivalent_gpus);
             }
@@ -163,6 +173,27 @@ private:
                                  : c.ratio;
             m_c.workloads.push_back(std::move(c));
         }
+    }
+
+    // Engine version 3 reads weights, KV cache and the operating point where the file has them;
+    // model_memory_gb only where it has not (the documented split, docs/model.md).
+    void compileMemory(const Workload& w, const std::string& at, CompiledWorkload& c) {
+        if (m_s.engine_version < 3 || !w.weights_gb) {
+            c.model_memory_gb = add(at + "model_memory_gb", w.model_memory_gb);
+            return;
+        }
+        if (!w.kv_mb_per_token)
+            throw ScenarioError(at + "kv_mb_per_token",
+                                "missing: a workload with weights_gb needs its KV cache per token "
+                                "too (MB per token of context)");
+        c.weights_gb = add(at + "weights_gb", *w.weights_gb);
+        c.kv_mb_per_token = add(at + "kv_mb_per_token", *w.kv_mb_per_token);
+        c.interactivity =
+            addOptional(at + "interactivity_tokens_per_s", w.interactivity_tokens_per_s);
+        if (w.input_tokens > 0)
+            c.input_tokens = w.input_tokens;
+        if (w.output_tokens > 0)
+            c.output_tokens = w.output_tokens;
     }
 
     // A bound workload's measured ratios replace the table's for it, and its measured energy
@@ -235,6 +266,13 @@ private:
                 c.market_value_usd = m_c.skus[std::size_t(c.sku)].market_value_usd;
             m_c.lots.push_back(std::move(c));
         }
+        // The NVIDIA SKU each workload leaves on a move: that of its largest lot.
+        std::vector<int> largest(m_c.workloads.size(), 0);
+        for (const CompiledLot& lot : m_c.lots)
+            if (lot.count > largest[std::size_t(lot.workload)]) {
+                largest[std::size_t(lot.workload)] = lot.count;
+                m_c.workloads[std::size_t(lot.workload)].leaves_sku = lot.sku;
+            }
     }
 
     void compileProcurement() {
@@ -266,13 +304,46 @@ private:
         }
     }
 
+    // The transition regression: one figure for every class (engine versions 1–2), or per class
+    // from the price book's table, the scenario-wide figure where the table has no row.
+    void compileTransition() {
+        const Scenario& s = m_s;
+        m_c.transition = addOptional("/regression/transition", s.transition_regression);
+        m_c.transition_of_class.fill(m_c.transition);
+        m_c.tensor_parallel_overhead =
+            addOptional("/capacity/tensor_parallel_overhead", s.tensor_parallel_overhead);
+        if (s.engine_version < 3) {
+            if (m_c.transition == kNoInput)
+                throw ScenarioError("/regression/transition",
+                                    "missing: engine version " + std::to_string(s.engine_version) +
+                                        " needs the transition regression (a fraction)");
+            return;
+        }
+        for (const CompiledWorkload& w : m_c.workloads) {
+            const std::size_t i = std::size_t(w.workload_class);
+            const auto row = s.pricebook.transition.find(w.workload_class);
+            if (row != s.pricebook.transition.end() && m_c.transition_of_class[i] == m_c.transition)
+                m_c.transition_of_class[i] =
+                    add("/pricebook/transition/" + str(toString(w.workload_class)), row->second);
+        }
+        for (const CompiledWorkload& w : m_c.workloads) {
+            const std::size_t i = std::size_t(w.workload_class);
+            if (m_c.transition_of_class[i] == kNoInput)
+                throw ScenarioError("/pricebook/transition/" + str(toString(w.workload_class)),
+                                    "missing: workload " + w.id + " is of class " +
+                                        str(toString(w.workload_class)) +
+                                        " and engine version 3 needs its transition regression "
+                                        "(or /regression/transition for every class)");
+        }
+    }
+
     void compileScalars() {
         const Scenario& s = m_s;
         m_c.discount[static_cast<int>(Vendor::Nvidia)] = add("/nvidia_discount", s.nvidia_discount);
         m_c.discount[static_cast<int>(Vendor::Amd)] = add("/amd_discount", s.amd_discount);
         m_c.target_utilisation = add("/target_utilisation", s.target_utilisation);
         m_c.usable_hbm_fraction = add("/usable_hbm_fraction", s.usable_hbm_fraction);
-        m_c.transition = add("/regression/transition", s.transition_regression);
+        compileTransition();
         m_c.transition_months =
             add("/regression/transition_months", s.transition_regression_months);
         m_c.team_engineers = s.team_engineers;

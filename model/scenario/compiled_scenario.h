@@ -8,6 +8,7 @@
 #include "recommendation.h"
 #include "scenario.h"
 
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -36,6 +37,7 @@ struct CompiledSku {
     int gpus_per_server = 8;
     int available_month = 0;
     InputId hbm_gb = kNoInput, board_power_kw = kNoInput, host_power_kw = kNoInput;
+    InputId bandwidth_tb_s = kNoInput, fp8_tflops = kNoInput; // engine version 3's capacity
     InputId purchase_usd = kNoInput, overhead_usd = kNoInput;
     InputId reserved_usd_per_hour = kNoInput, on_demand_usd_per_hour = kNoInput;
     InputId price_decline_per_year = kNoInput, useful_life_months = kNoInput;
@@ -54,7 +56,17 @@ struct CompiledWorkload {
     InputId peak_tokens_per_s = kNoInput, reference_tokens_per_s_per_gpu = kNoInput;
     InputId average_to_peak = kNoInput, model_memory_gb = kNoInput;
     InputId h100_equivalent_gpus = kNoInput, growth_per_month = kNoInput;
-    std::vector<InputId> ratio;        // per SKU index: throughput relative to H100
+    // Engine version 3's capacity model (model/engine/inference_capacity.h). weights_gb is
+    // kNoInput where the file has only model_memory_gb: the documented split derives weights and
+    // KV cache from it (docs/model.md, "Inference capacity"); likewise the interactivity.
+    InputId weights_gb = kNoInput, kv_mb_per_token = kNoInput, interactivity = kNoInput;
+    double input_tokens = 1024, output_tokens = 1024;
+    // The NVIDIA SKU a move takes the workload off: its largest installed lot's, or −1 (the
+    // NVIDIA procurement SKU). The transition is measured against it (engine version 3).
+    int leaves_sku = -1;
+    // Per SKU index: throughput relative to H100 (engine version 3, inference: the software
+    // efficiency at equal fit, the capacity model supplying the rest).
+    std::vector<InputId> ratio;
     std::vector<InputId> ratio_ported; // per SKU index after a Triton rewrite (custom-kernel
                                        // training runs as standard PyTorch training)
     // Bound to benchmarks (model/benchmark/benchmark_binding.h); empty when not bound. Per SKU
@@ -138,6 +150,11 @@ struct CompiledScenario {
     InputId sale_cost = kNoInput, server_retention = kNoInput; // none: 0 and no resale
     InputId target_utilisation = kNoInput, usable_hbm_fraction = kNoInput;
     InputId transition = kNoInput, transition_months = kNoInput;
+    // Engine version 3: the transition per workload class (the price book's table, else the
+    // scenario-wide figure), and the step time added per tensor-parallel doubling (kNoInput:
+    // the documented default).
+    std::array<InputId, kAllWorkloadClasses.size()> transition_of_class{};
+    InputId tensor_parallel_overhead = kNoInput;
     int team_engineers = 0;
     InputId usd_per_engineer_month = kNoInput;
     int pilot_gpus = 0;

@@ -68,6 +68,13 @@ struct Workload {
     UncertainNumber average_to_peak;                // average load ÷ peak load
     UncertainNumber model_memory_gb;                // weights + KV cache per replica
     std::string operating_point;                    // e.g. "1k/1k, 50 tok/s/user"
+    // Engine version 3's capacity model (docs/model.md, "Inference capacity"); unset in older
+    // files, filled from model_memory_gb by the documented split (fillCapacityDefaults).
+    std::optional<UncertainNumber> weights_gb;                 // model weights as served
+    std::optional<UncertainNumber> kv_mb_per_token;            // KV cache per token of context
+    std::optional<UncertainNumber> interactivity_tokens_per_s; // target tokens/s per user
+    int input_tokens = 0;                                      // per request; 0: unset
+    int output_tokens = 0;                                     // per request; 0: unset
     bool tensorrt = false;
     // Training.
     UncertainNumber h100_equivalent_gpus; // GPUs busy, in H100 equivalents
@@ -99,7 +106,7 @@ struct VendorProcurement {
 // The engine version a scenario is evaluated with (docs/model.md, "Engine versions"): files
 // written before a version existed read as 1 and keep their numbers until upgraded.
 inline constexpr int kFirstEngineVersion = 1;
-inline constexpr int kCurrentEngineVersion = 2;
+inline constexpr int kCurrentEngineVersion = 3;
 
 struct Scenario {
     std::string name;
@@ -125,8 +132,12 @@ struct Scenario {
     UncertainNumber amd_discount;    // negotiated, off the price book's purchase prices
     UncertainNumber nvidia_discount; // likewise
     UncertainNumber target_utilisation;
-    UncertainNumber usable_hbm_fraction;          // default 0.90
-    UncertainNumber transition_regression;        // fraction lost right after a move
+    UncertainNumber usable_hbm_fraction; // default 0.90
+    // Step time a replica adds per doubling of its tensor-parallel degree (engine version 3).
+    std::optional<UncertainNumber> tensor_parallel_overhead;
+    // Fraction lost right after a move, for every class; engine version 3 reads the price
+    // book's per-class table instead, and files of that version leave it unset.
+    std::optional<UncertainNumber> transition_regression;
     UncertainNumber transition_regression_months; // months until it has decayed to zero
 
     int team_engineers = 0;

@@ -1,6 +1,7 @@
 // Editing the rest of a scenario (scenario_inputs.h, "Editing the rest of a scenario"): names
 // and ids, the lot and workload a user adds, and switching a workload's kind.
 
+#include "capacity_defaults.h"
 #include "scenario_input_fields.h"
 #include "scenario_inputs.h"
 
@@ -95,6 +96,21 @@ bool admitted(const WorkloadSpec& f, const UncertainNumber& n) {
 
 } // namespace
 
+// Engine version 3's capacity inputs: placeholders for an inference workload, none for
+// training (the reader warns about the other kind's inputs).
+static void setCapacityPlaceholders(Workload& w) {
+    const bool inference = w.kind == WorkloadKindOfDemand::Inference;
+    for (const input_fields::OptionalWorkloadSpec& f : input_fields::optionalWorkloadSpecs()) {
+        if (!inference)
+            (w.*f.member).reset();
+        else if (!(w.*f.member))
+            w.*f.member = placeholder(f.placeholder);
+    }
+    w.input_tokens = inference ? (w.input_tokens > 0 ? w.input_tokens : kDefaultInputTokens) : 0;
+    w.output_tokens =
+        inference ? (w.output_tokens > 0 ? w.output_tokens : kDefaultOutputTokens) : 0;
+}
+
 Workload newWorkload(WorkloadKindOfDemand kind) {
     Workload w;
     w.kind = kind;
@@ -105,6 +121,7 @@ Workload newWorkload(WorkloadKindOfDemand kind) {
     for (const WorkloadSpec& f : workloadSpecs())
         if (!f.kind || *f.kind == kind)
             w.*f.member = placeholder(f.placeholder);
+    setCapacityPlaceholders(w);
     return w;
 }
 
@@ -124,6 +141,7 @@ void setWorkloadKind(Workload& w, WorkloadKindOfDemand kind) {
     for (const WorkloadSpec& f : workloadSpecs())
         if ((!f.kind || *f.kind == kind) && !admitted(f, w.*f.member))
             w.*f.member = placeholder(f.placeholder);
+    setCapacityPlaceholders(w);
 }
 
 std::string_view toString(WorkloadKindOfDemand k) {

@@ -48,6 +48,12 @@ std::string_view noun(InputUnit u) {
         return "an energy per token";
     case InputUnit::GpusPerMonth:
         return "a number of GPUs a month";
+    case InputUnit::TerabytesPerSecond:
+        return "a memory bandwidth";
+    case InputUnit::Teraflops:
+        return "a compute rate";
+    case InputUnit::MegabytesPerToken:
+        return "a KV cache size";
     }
     return "this number";
 }
@@ -123,6 +129,12 @@ std::string_view unitSymbol(InputUnit u) {
         return " J/token";
     case InputUnit::GpusPerMonth:
         return " GPUs/mo";
+    case InputUnit::TerabytesPerSecond:
+        return " TB/s";
+    case InputUnit::Teraflops:
+        return " TFLOPS";
+    case InputUnit::MegabytesPerToken:
+        return " MB/token";
     }
     return "";
 }

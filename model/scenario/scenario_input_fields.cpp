@@ -26,9 +26,6 @@ const std::vector<ScalarSpec>& scalarSpecs() {
          U::Fraction, kFraction,
          "Negotiated discount off AMD purchase prices; the article's 15–40 % gap is already in "
          "the price book, never apply it twice."},
-        {"/regression/transition", &S::transition_regression, "Transition regression",
-         G::TeamTransition, U::Fraction, kRegressionDomain,
-         "Throughput a workload loses right after it moves to AMD."},
         {"/regression/transition_months", &S::transition_regression_months,
          "Transition regression fades over", G::TeamTransition, U::Months, kMonths,
          "Months until the transition penalty has faded to zero (linearly)."},
@@ -80,6 +77,14 @@ const std::vector<OptionalScalarSpec>& optionalScalarSpecs() {
     using G = InputGroup;
     using U = InputUnit;
     static const std::vector<OptionalScalarSpec> specs{
+        {"/regression/transition", &S::transition_regression, "Transition regression",
+         G::TeamTransition, U::Fraction, kRegressionDomain,
+         "Throughput a workload loses right after it moves to AMD (every class; engine "
+         "version 3 reads the price book's per-class table first)."},
+        {"/capacity/tensor_parallel_overhead", &S::tensor_parallel_overhead,
+         "Tensor-parallel overhead", G::General, U::Fraction, kFraction,
+         "Decode step time a replica adds per doubling of its tensor-parallel degree (all-reduce "
+         "between GPUs); it decides how many GPUs a replica spans."},
         {"/resale/sale_cost_fraction", &S::sale_cost_fraction, "Sale transaction cost",
          G::FleetProcurement, U::Fraction, kFraction,
          "Share of a sale's proceeds lost to broker fees, de-installation, data wiping and "
@@ -134,6 +139,38 @@ const std::vector<WorkloadSpec>& workloadSpecs() {
          "GPUs the training keeps busy, in H100 equivalents."},
         {"growth_per_month", &W::growth_per_month, "growth per month", U::FractionPerMonth, kGrowth,
          std::nullopt, 0, "Monthly demand growth as a fraction; negative shrinks the workload."},
+    };
+    return specs;
+}
+
+const std::vector<OptionalWorkloadSpec>& optionalWorkloadSpecs() {
+    using W = Workload;
+    using U = InputUnit;
+    static const std::vector<OptionalWorkloadSpec> specs{
+        {"weights_gb", &W::weights_gb, "weights", U::Gigabytes, kModelMemory, 70,
+         "Model weights as served (FP8: about 1 GB per billion parameters); with the KV cache "
+         "they decide how many GPUs a replica spans and how many sequences it holds."},
+        {"kv_mb_per_token", &W::kv_mb_per_token, "KV cache per token", U::MegabytesPerToken,
+         kKvMbPerTokenDomain, 0.33,
+         "KV cache one token of context holds (layers × KV heads × head size × 2 × bytes)."},
+        {"interactivity_tokens_per_s", &W::interactivity_tokens_per_s, "interactivity target",
+         U::TokensPerSecond, kInteractivityDomain, 20,
+         "Output tokens per second each user must see: it caps the decode step and so the "
+         "batch a replica serves."},
+    };
+    return specs;
+}
+
+const std::vector<SkuSpec>& capacitySkuSpecs() {
+    using K = Sku;
+    using U = InputUnit;
+    static const std::vector<SkuSpec> specs{
+        {"bandwidth_tb_s", &K::bandwidth_tb_s, "memory bandwidth", U::TerabytesPerSecond,
+         kBandwidthDomain,
+         "HBM bandwidth per GPU; each decode step reads weights and KV cache "
+         "through it."},
+        {"fp8_tflops", &K::fp8_tflops, "FP8 compute", U::Teraflops, kTflopsDomain,
+         "Dense FP8 TFLOPS per GPU; bounds prefill and large-batch decode."},
     };
     return specs;
 }

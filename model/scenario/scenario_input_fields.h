@@ -76,6 +76,17 @@ struct OptionalSkuSpec {
     std::string_view meaning;
 };
 
+// Engine version 3's capacity inputs of an inference workload, listed when present.
+struct OptionalWorkloadSpec {
+    std::string_view key;
+    std::optional<UncertainNumber> Workload::*member;
+    std::string_view label;
+    InputUnit unit;
+    InputDomain domain;
+    double placeholder; // newWorkload()'s value
+    std::string_view meaning;
+};
+
 // In the order an editor shows them within their group.
 const std::vector<ScalarSpec>& scalarSpecs();
 const std::vector<OptionalScalarSpec>& optionalScalarSpecs();
@@ -89,6 +100,9 @@ inline constexpr std::string_view kLotMarketValueMeaning =
     "capital a move frees and unit costs charge.";
 const std::vector<WorkloadSpec>& workloadSpecs();
 // The SKU figures the engine reads, prices first (an editor's order, not compile()'s).
+const std::vector<OptionalWorkloadSpec>& optionalWorkloadSpecs();
+// A SKU's specifications the capacity model reads (engine version 3), listed from that version.
+const std::vector<SkuSpec>& capacitySkuSpecs();
 const std::vector<SkuSpec>& skuSpecs();
 // Figures of a SKU the engine does not read: reachable by findInput() for completeness.
 const std::vector<std::pair<std::string_view, UncertainNumber Sku::*>>& otherSkuFields();

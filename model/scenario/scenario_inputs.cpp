@@ -13,6 +13,7 @@
 
 namespace crossgrade::model {
 
+using input_fields::capacitySkuSpecs;
 using input_fields::kLotMarketValueMeaning;
 using input_fields::kMonths;
 using input_fields::kReference;
@@ -22,6 +23,8 @@ using input_fields::OptionalScalarSpec;
 using input_fields::optionalScalarSpecs;
 using input_fields::OptionalSkuSpec;
 using input_fields::optionalSkuSpecs;
+using input_fields::OptionalWorkloadSpec;
+using input_fields::optionalWorkloadSpecs;
 using input_fields::otherSkuFields;
 using input_fields::ScalarSpec;
 using input_fields::scalarSpecs;
@@ -129,8 +132,18 @@ void addSelling(const Scenario& s, std::vector<ScenarioInput>& out) {
 void addWorkloads(const Scenario& s, std::vector<ScenarioInput>& out) {
     for (const auto& [id, w] : s.workloads) {
         const std::string at = "/workloads/" + pointerToken(id) + "/";
+        // Engine version 3 reads weights and KV cache where the workload has them, and model
+        // memory only where it has not.
+        const bool capacity = s.engine_version >= 3 && w.weights_gb;
         for (const WorkloadSpec& f : workloadSpecs())
-            if (!f.kind || *f.kind == w.kind)
+            if ((!f.kind || *f.kind == w.kind) && !(capacity && f.key == "model_memory_gb"))
+                out.push_back({at + std::string(f.key), id + ": " + std::string(f.label),
+                               InputGroup::Workloads, f.unit, f.domain, id,
+                               std::string(f.meaning)});
+        if (!capacity || w.kind != WorkloadKindOfDemand::Inference)
+            continue;
+        for (const OptionalWorkloadSpec& f : optionalWorkloadSpecs())
+            if (w.*f.member)
                 out.push_back({at + std::string(f.key), id + ": " + std::string(f.label),
                                InputGroup::Workloads, f.unit, f.domain, id,
                                std::string(f.meaning)});
@@ -147,13 +160,19 @@ void addSkus(const Scenario& s, std::vector<ScenarioInput>& out) {
             if (sku.*f.member)
                 out.push_back({at + std::string(f.key), id + " " + std::string(f.label),
                                InputGroup::Prices, f.unit, f.domain, id, std::string(f.meaning)});
+        if (s.engine_version >= 3)
+            for (const SkuSpec& f : capacitySkuSpecs())
+                out.push_back({at + std::string(f.key), id + " " + std::string(f.label),
+                               InputGroup::Prices, f.unit, f.domain, id, std::string(f.meaning)});
     }
 }
 
 void addPerformance(const Scenario& s, std::vector<ScenarioInput>& out) {
     std::set<WorkloadClass> used;
+    std::set<WorkloadClass> own; // the workloads' own classes: the transition is theirs
     for (const auto& [id, w] : s.workloads) {
         used.insert(w.workload_class);
+        own.insert(w.workload_class);
         // After a Triton rewrite custom-kernel training runs as standard PyTorch training.
         if (w.workload_class == WorkloadClass::CustomKernelTraining)
             used.insert(WorkloadClass::PyTorchTraining);
@@ -168,16 +187,37 @@ void addPerformance(const Scenario& s, std::vector<ScenarioInput>& out) {
             if (!row->second.contains(id))
                 continue;
             const bool reference = id == kReferenceSkuId;
+            // From engine version 3 an inference class's cell is the software efficiency at
+            // equal fit; the capacity model adds memory, bandwidth and compute.
+            const bool efficiency = s.engine_version >= 3 && isInference(cls);
             out.push_back(
                 {"/pricebook/performance/" + std::string(toString(cls)) + "/" + pointerToken(id),
-                 id + " vs H100, " + className(cls), InputGroup::Performance,
-                 InputUnit::RatioToH100, reference ? kReference : kRatioDomain, id,
+                 id + (efficiency ? " software efficiency, " : " vs H100, ") + className(cls),
+                 InputGroup::Performance, InputUnit::RatioToH100,
+                 reference ? kReference : kRatioDomain, id,
                  reference ? "H100 is the reference every ratio is relative to: exactly 1."
-                           : "Steady-state throughput relative to H100 with today's software, "
-                             "for " +
-                                 className(cls) + " workloads."});
+                 : efficiency
+                     ? "Throughput relative to H100 at equal fit (the same GPUs per replica and "
+                       "batch) with today's software, for " +
+                           className(cls) +
+                           " workloads; memory, bandwidth and compute come from the capacity "
+                           "model."
+                     : "Steady-state throughput relative to H100 with today's software, for " +
+                           className(cls) + " workloads."});
         }
     }
+    if (s.engine_version < 3)
+        return;
+    for (WorkloadClass cls : kAllWorkloadClasses)
+        if (own.contains(cls) && s.pricebook.transition.contains(cls))
+            out.push_back({"/pricebook/transition/" + std::string(toString(cls)),
+                           "Transition regression, " + className(cls), InputGroup::TeamTransition,
+                           InputUnit::Fraction, kRegressionDomain, "",
+                           "Share of the replaced NVIDIA GPU's throughput AMD loses right after "
+                           "a move of a " +
+                               className(cls) +
+                               " workload, fading to the steady state over the transition "
+                               "months."});
 }
 
 // A workload bound to benchmarks (model/benchmark/benchmark_binding.h) reads its measured ratios
@@ -343,6 +383,9 @@ const UncertainNumber* findInput(const Scenario& s, std::string_view pointer) {
         for (const WorkloadSpec& f : workloadSpecs())
             if (f.key == t[2])
                 return &(w->second.*f.member);
+        for (const OptionalWorkloadSpec& f : optionalWorkloadSpecs())
+            if (f.key == t[2])
+                return w->second.*f.member ? &*(w->second.*f.member) : nullptr;
         return nullptr;
     }
     if (t[0] != "pricebook")
@@ -362,6 +405,11 @@ const UncertainNumber* findInput(const Scenario& s, std::string_view pointer) {
             if (key == t[3])
                 return &(sku->second.*member);
         return nullptr;
+    }
+    if (t.size() == 3 && t[1] == "transition") {
+        const auto cls = parseWorkloadClass(t[2]);
+        const auto row = cls ? book.transition.find(*cls) : book.transition.end();
+        return row == book.transition.end() ? nullptr : &row->second;
     }
     if (t.size() == 4 && t[1] == "performance") {
         const auto cls = parseWorkloadClass(t[2]);

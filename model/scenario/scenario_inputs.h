@@ -59,10 +59,13 @@ enum class InputUnit {
     TokensPerSecond, // input + output tokens
     Gigabytes,
     Kilowatts,
-    H100Equivalents, // GPUs
-    Factor,          // PUE
-    JoulesPerToken,  // measured energy per total token
-    GpusPerMonth     // a sale limit
+    H100Equivalents,    // GPUs
+    Factor,             // PUE
+    JoulesPerToken,     // measured energy per total token
+    GpusPerMonth,       // a sale limit
+    TerabytesPerSecond, // memory bandwidth
+    Teraflops,          // dense compute
+    MegabytesPerToken   // KV cache per token of context
 };
 bool isFraction(InputUnit u);
 bool isMoney(InputUnit u);

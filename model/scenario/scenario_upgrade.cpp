@@ -2,6 +2,7 @@
 
 #include "scenario_upgrade.h"
 
+#include "capacity_defaults.h"
 #include "scenario_input_fields.h"
 
 #include <algorithm>
@@ -47,13 +48,19 @@ public:
 
     std::vector<UpgradeChange> run() {
         if (m_s.engine_version < kCurrentEngineVersion) {
-            m_changes.push_back(
-                {"/engine_version",
-                 std::to_string(m_s.engine_version) + " → " +
-                     std::to_string(kCurrentEngineVersion) +
-                     ": a door per workload or door group, each committing only its own tasks; "
-                     "break-even on discounted cost (docs/model.md, \"Engine versions\")"});
+            const int from = m_s.engine_version;
+            std::string what;
+            if (from < 2)
+                what = "a door per workload or door group, each committing only its own tasks; "
+                       "break-even on discounted cost; ";
+            what += "inference capacity from weights, KV cache, HBM, bandwidth and compute, and "
+                    "the transition as the article states it (docs/model.md, \"Engine "
+                    "versions\")";
+            m_changes.push_back({"/engine_version", std::to_string(from) + " → " +
+                                                        std::to_string(kCurrentEngineVersion) +
+                                                        ": " + what});
             m_s.engine_version = kCurrentEngineVersion;
+            toCapacityModel();
         }
         const SellingDefaults& d = sellingDefaults();
         fill("/resale/sale_cost_fraction", m_s.sale_cost_fraction, d.sale_cost_fraction);
@@ -83,6 +90,85 @@ private:
     Scenario& m_s;
     const PriceBook& m_defaults;
     std::vector<UpgradeChange> m_changes;
+
+    // Engine version 3 reads the inference rows of the performance table as software efficiency
+    // at equal fit, a workload's weights and KV cache, each SKU's bandwidth and compute, and the
+    // transition per class (docs/model.md, "Inference capacity").
+    void toCapacityModel() {
+        for (auto& [id, w] : m_s.workloads) {
+            const Workload before = w;
+            if (!fillCapacityFromModelMemory(w))
+                continue;
+            const std::string at = "/workloads/" + pointerToken(id) + "/";
+            if (!before.weights_gb)
+                m_changes.push_back({at + "weights_gb", describe(*w.weights_gb)});
+            if (!before.kv_mb_per_token)
+                m_changes.push_back({at + "kv_mb_per_token", describe(*w.kv_mb_per_token)});
+            if (!before.interactivity_tokens_per_s)
+                m_changes.push_back(
+                    {at + "interactivity_tokens_per_s", describe(*w.interactivity_tokens_per_s)});
+            if (before.input_tokens <= 0 || before.output_tokens <= 0)
+                m_changes.push_back({at + "input_tokens", std::to_string(w.input_tokens) + " in, " +
+                                                              std::to_string(w.output_tokens) +
+                                                              " out per request (default)"});
+        }
+        if (!m_s.tensor_parallel_overhead)
+            fill("/capacity/tensor_parallel_overhead", m_s.tensor_parallel_overhead,
+                 defaultTensorParallelOverhead());
+        for (auto& [id, sku] : m_s.pricebook.skus) {
+            const auto current = m_defaults.skus.find(id);
+            const std::string at = "/pricebook/skus/" + pointerToken(id) + "/";
+            for (auto member : {&Sku::bandwidth_tb_s, &Sku::fp8_tflops})
+                if (!(sku.*member).range.low && current != m_defaults.skus.end()) {
+                    sku.*member = current->second.*member;
+                    m_changes.push_back(
+                        {at + (member == &Sku::bandwidth_tb_s ? "bandwidth_tb_s" : "fp8_tflops"),
+                         describe(sku.*member)});
+                }
+        }
+        toEfficiencies();
+        // A file with its own scenario-wide transition keeps it for every class; one without
+        // takes the per-class defaults.
+        if (!m_s.transition_regression)
+            for (const auto& [cls, n] : m_defaults.transition)
+                if (!m_s.pricebook.transition.contains(cls)) {
+                    m_s.pricebook.transition[cls] = n;
+                    m_changes.push_back(
+                        {"/pricebook/transition/" + std::string(toString(cls)), describe(n)});
+                }
+    }
+
+    // An inference cell was a ratio that held the memory advantage; from version 3 it is the
+    // efficiency at equal fit, so the default book's efficiency replaces it (the capacity model
+    // adds the memory advantage: kept, it would count twice).
+    void toEfficiencies() {
+        for (auto& [cls, row] : m_s.pricebook.performance) {
+            if (!isInference(cls))
+                continue;
+            const auto defaults = m_defaults.performance.find(cls);
+            for (auto& [sku, cell] : row) {
+                if (sku == "H100")
+                    continue;
+                const std::string at = "/pricebook/performance/" + std::string(toString(cls)) +
+                                       "/" + pointerToken(sku);
+                const auto fresh = defaults == m_defaults.performance.end()
+                                       ? std::map<std::string, UncertainNumber>::const_iterator{}
+                                       : defaults->second.find(sku);
+                if (defaults == m_defaults.performance.end() || fresh == defaults->second.end()) {
+                    m_changes.push_back({at, "kept " + describe(cell) +
+                                                 ": no default for this SKU; engine version 3 "
+                                                 "reads it as software efficiency at equal fit, "
+                                                 "so check it holds no memory advantage"});
+                    continue;
+                }
+                if (cell == fresh->second)
+                    continue;
+                m_changes.push_back({at, "ratio " + number(cell.range.most_likely) +
+                                             " → software efficiency " + describe(fresh->second)});
+                cell = fresh->second;
+            }
+        }
+    }
 
     void fill(std::string pointer, std::optional<UncertainNumber>& slot,
               const UncertainNumber& value) {

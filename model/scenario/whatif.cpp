@@ -65,16 +65,18 @@ const std::array<WhatIfKnobInfo, kAllWhatIfKnobs.size()> kKnobInfo{{
      "The reserved and on-demand rates of every NVIDIA SKU, moved together. Shows the NVIDIA "
      "procurement SKU's rate on its channel (reserved when owned or reserved)."},
     {"AMD inference performance vs H100", KnobUnit::Ratio, false, 0.20, 3.0, 0.01, kRatio.min, 20,
-     "Throughput relative to H100 of every AMD SKU in the four inference classes (large dense, "
-     "dense, MoE/FP4, TensorRT-served), moved together. Shows the AMD procurement SKU's "
-     "dense-inference ratio."},
+     "Every AMD SKU's figure in the four inference classes (large dense, dense, MoE/FP4, "
+     "TensorRT-served), moved together: from engine 3 the software efficiency at equal fit, the "
+     "capacity model adding memory, bandwidth and compute; before, the throughput ratio. Shows "
+     "the AMD procurement SKU's dense-inference figure."},
     {"AMD training performance vs H100", KnobUnit::Ratio, false, 0.20, 2.5, 0.01, kRatio.min, 20,
      "Throughput relative to H100 of every AMD SKU in PyTorch and custom-kernel training, moved "
      "together. Shows the AMD procurement SKU's PyTorch-training ratio."},
     {"Transition penalty", KnobUnit::Fraction, false, 0, 0.60, 0.01, kRegression.min,
      kRegression.max,
-     "The share of throughput a workload loses right after it moves to AMD, decaying to zero "
-     "over the transition months (regression.transition)."},
+     "The share of the replaced NVIDIA GPU's throughput a workload loses right after it moves to "
+     "AMD, fading over the transition months: regression.transition and every class of the "
+     "price book's transition table (engine 3), moved together."},
     {"Port months", KnobUnit::Months, false, 0, 24, 0.5, kMonthOffset.min, kMonthOffset.max,
      "The calendar months of every port task at the audit's effort level (inference and "
      "training port, RCCL, TensorRT re-engineering, Triton rewrite; every path), moved "
@@ -191,6 +193,29 @@ const UncertainNumber* representativePortMonths(const Scenario& s) {
     return first;
 }
 
+// The transition the knob shows: the scenario-wide figure where the file has one, else the
+// price book's for the first workload's class (engine version 3).
+const UncertainNumber* representativeTransition(const Scenario& s) {
+    if (s.transition_regression)
+        return &*s.transition_regression;
+    for (const auto& [id, w] : s.workloads)
+        if (const auto row = s.pricebook.transition.find(w.workload_class);
+            row != s.pricebook.transition.end())
+            return &row->second;
+    return nullptr;
+}
+
+// Every transition figure moves together: the scenario-wide one and each class's.
+void shiftTransitions(Scenario& s, const UncertainNumber* rep, double value, double delta) {
+    const auto one = [&](UncertainNumber& n) {
+        shift(n, delta, kRegression, &n == rep ? std::optional<double>(value) : std::nullopt);
+    };
+    if (s.transition_regression)
+        one(*s.transition_regression);
+    for (auto& [cls, n] : s.pricebook.transition)
+        one(n);
+}
+
 // The one number a single-input knob is named after; nullptr for the knobs that stand for
 // several numbers with no single representative (demand growth) or none (horizon).
 const UncertainNumber* representative(const Scenario& s, WhatIfKnob knob) {
@@ -208,7 +233,7 @@ const UncertainNumber* representative(const Scenario& s, WhatIfKnob knob) {
     case WhatIfKnob::AmdTrainingPerformance:
         return representativeRatio(s, kTrainingClasses);
     case WhatIfKnob::TransitionPenalty:
-        return &s.transition_regression;
+        return representativeTransition(s);
     case WhatIfKnob::PortMonths:
         return representativePortMonths(s);
     case WhatIfKnob::TargetUtilisation:
@@ -393,7 +418,7 @@ Scenario withKnob(Scenario scenario, WhatIfKnob knob, double value) {
         shiftAmdRatios(s, kTrainingClasses, rep, value, delta);
         break;
     case WhatIfKnob::TransitionPenalty:
-        shift(s.transition_regression, delta, kRegression, value);
+        shiftTransitions(s, rep, value, delta);
         break;
     case WhatIfKnob::PortMonths:
         forEachPortMonths(s, [&](UncertainNumber& months) {

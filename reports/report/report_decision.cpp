@@ -210,6 +210,21 @@ void drivers(ReportBody& body, const ScenarioAnalysis& a) {
                    .arg(esc(it == labels.end() ? t->bars[i].pointer : it->second),
                         money(t->bars[i].lowest_usd), money(t->bars[i].highest_usd));
     }
+    if (t->one_door_stand_in) {
+        QStringList moves;
+        for (const model::TakenDoor& d : t->plan)
+            moves << QObject::tr("%1 in %2")
+                         .arg(esc(QString::fromStdString(d.group)),
+                              reports::monthText(a.evaluation.start_month, d.month));
+        body.html(paragraph(
+            QObject::tr("%1 opens no AMD door at most-likely values. Moving %2, as soon as its "
+                        "port allows, would save %3 against staying (a loss when negative). What "
+                        "moves that, each input swung P10 to P90: %4.")
+                .arg(optionName(t->option), moves.join(QStringLiteral(", ")),
+                     money(t->base_saving_usd), top.join(QStringLiteral("; ")))));
+        body.figure(tornadoFigure(*t, a, 5), 38);
+        return;
+    }
     body.html(paragraph(QObject::tr("Top drivers of %1's saving against staying on CUDA, each "
                                     "swung P10 to P90: %2.")
                             .arg(optionName(t->option), top.join(QStringLiteral("; ")))));

@@ -179,7 +179,7 @@ void TestCli::evaluateWithRankCorrelation() {
     QFile sample(sourceDir() + "/resources/samples/scenarios/training-shop.json");
     QVERIFY(sample.open(QIODevice::ReadOnly));
     auto j = nlohmann::json::parse(sample.readAll().toStdString());
-    const std::string transition = "/regression/transition";
+    const std::string transition = "/pricebook/transition/custom-kernel-training";
     const std::string port = "/pricebook/port_months/inference-port/moderate/path1";
     j["correlations"]["regression-vs-port"] = {{"inputs", {transition, port}},
                                                {"rank_correlation", 0.5}};
@@ -471,10 +471,10 @@ void TestCli::evaluateStoredVersionSetsItsSavedHeadlineBeside() {
     const Run text = cli({"evaluate", "1"});
     QVERIFY2(text.status == 0, qPrintable(text.err));
     QVERIFY2(text.out.contains(QStringLiteral("Saved:      Saved ")), qPrintable(text.out));
-    QVERIFY2(text.out.contains(QStringLiteral("by Crossgrade %1 (engine 2): cheapest ")
+    QVERIFY2(text.out.contains(QStringLiteral("by Crossgrade %1 (engine 3): cheapest ")
                                    .arg(QStringLiteral(CROSSGRADE_VERSION))),
              qPrintable(text.out));
-    QVERIFY2(text.out.contains(QStringLiteral("Re-evaluated by Crossgrade %1 (engine 2): the same.")
+    QVERIFY2(text.out.contains(QStringLiteral("Re-evaluated by Crossgrade %1 (engine 3): the same.")
                                    .arg(QStringLiteral(CROSSGRADE_VERSION))),
              qPrintable(text.out));
     const Run json = cli({"evaluate", "1", "--version", "1", "--format", "json"});

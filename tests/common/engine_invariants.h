@@ -69,6 +69,13 @@ inline Scenario perturbScenario(Scenario s, std::uint64_t seed) {
             w.growth_per_month = UncertainNumber::certain(uni(-0.02, 0.06));
             scale(w.peak_tokens_per_s, 0.2, 3.0);
             w.model_memory_gb = UncertainNumber::certain(uni(20, 700));
+            // Engine 3's capacity inputs, where the workload has them.
+            if (w.weights_gb)
+                w.weights_gb = UncertainNumber::certain(uni(8, 600));
+            if (w.kv_mb_per_token)
+                scale(*w.kv_mb_per_token, 0.3, 3.0);
+            if (w.interactivity_tokens_per_s)
+                w.interactivity_tokens_per_s = UncertainNumber::certain(uni(5, 80));
         } else {
             w.growth_per_month = UncertainNumber::certain(uni(-0.02, 0.05));
             scale(w.h100_equivalent_gpus, 0.2, 3.0);
@@ -78,6 +85,8 @@ inline Scenario perturbScenario(Scenario s, std::uint64_t seed) {
     s.nvidia_discount = UncertainNumber::certain(uni(0.0, 0.2));
     s.target_utilisation = UncertainNumber::certain(uni(0.4, 0.9));
     s.transition_regression = UncertainNumber::certain(uni(0.0, 0.4));
+    for (auto& [cls, transition] : s.pricebook.transition)
+        transition = UncertainNumber::certain(uni(0.0, 0.4));
     s.transition_regression_months = UncertainNumber::certain(uni(0.0, 12.0));
     s.team_engineers = std::uniform_int_distribution<>(0, 12)(rng);
     s.dual_vendor_usd_per_month = UncertainNumber::certain(uni(0, 150000));
@@ -265,6 +274,8 @@ inline Scenario linkedToTwin(Scenario s) {
     s.amd.bridge = s.nvidia.bridge;
     s.amd_discount = s.nvidia_discount;
     s.transition_regression = UncertainNumber::certain(0);
+    for (auto& [cls, transition] : s.pricebook.transition) // engine 3's per-class table
+        transition = UncertainNumber::certain(0);
     s.hetccl_cross_vendor_efficiency = UncertainNumber::certain(1);
     s.disposition = Disposition::KeepIdle;
     s.team_engineers = 0;

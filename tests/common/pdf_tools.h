@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <QString>
 #include <QStringList>
+#include <cmath>
 
 namespace crossgrade::testing {
 
@@ -27,6 +28,37 @@ inline QString pdfText(const QString& pdf) {
     return runTool(QStringLiteral("pdftotext"),
                    {QStringLiteral("-raw"), QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf,
                     QStringLiteral("-")});
+}
+
+// The body text of every page, without the header and footer bands (the report's 16 mm
+// margins, 9 mm header and 8 mm footer: reports/report/report_pdf.cpp). A paragraph split over a
+// page break reads on as one: the page furniture between its halves is left out, and so are
+// the lines of the previous page Qt draws clipped into the header band, which a text
+// extractor reads although nobody sees them (issue 26 owns the pagination).
+inline QString pdfBodyText(const QString& pdf) {
+    const QString info = runTool(QStringLiteral("pdfinfo"), {pdf});
+    const QRegularExpressionMatch size =
+        QRegularExpression(QStringLiteral("Page size:\\s+([0-9.]+) x ([0-9.]+) pts")).match(info);
+    const QRegularExpressionMatch count =
+        QRegularExpression(QStringLiteral("Pages:\\s+([0-9]+)")).match(info);
+    if (!size.hasMatch() || !count.hasMatch())
+        return {};
+    const double points = 72.0 / 25.4;
+    const double width = size.captured(1).toDouble();
+    const double height = size.captured(2).toDouble();
+    const double top = (16 + 9) * points;
+    const double bottom = height - (16 + 8) * points;
+    QString text;
+    for (int page = 1; page <= count.captured(1).toInt(); ++page)
+        text += runTool(QStringLiteral("pdftotext"),
+                        {QStringLiteral("-raw"), QStringLiteral("-enc"), QStringLiteral("UTF-8"),
+                         QStringLiteral("-r"), QStringLiteral("72"), QStringLiteral("-f"),
+                         QString::number(page), QStringLiteral("-l"), QString::number(page),
+                         QStringLiteral("-x"), QStringLiteral("0"), QStringLiteral("-y"),
+                         QString::number(int(std::ceil(top))), QStringLiteral("-W"),
+                         QString::number(int(std::ceil(width))), QStringLiteral("-H"),
+                         QString::number(int(bottom - top)), pdf, QStringLiteral("-")});
+    return text;
 }
 
 // Page `page` (from 1) laid out as it reads (-layout: lines top to bottom), blank lines dropped,

@@ -68,7 +68,7 @@ private Q_SLOTS:
         reports::exportReport(m_analyses, m_meta, m_pdf);
         const QString text = testing::pdfText(m_pdf);
         m_text = testing::words(text);
-        m_squeezed = testing::squeezed(text);
+        m_squeezed = testing::squeezed(testing::pdfBodyText(m_pdf));
     }
 
     void decisionPageLeadsWithTheAnswer() {

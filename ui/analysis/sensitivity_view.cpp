@@ -2,6 +2,7 @@
 
 #include "chart.h"
 #include "compiled_scenario.h"
+#include "month_text.h"
 #include "qt_text.h"
 #include "scenario_inputs.h"
 #include "sensitivity_figures.h"
@@ -173,6 +174,10 @@ SensitivityView::SensitivityView(QWidget* parent)
     tornadoBar->addWidget(m_whichTornado);
     tornadoBar->addStretch(1);
     tornadoLayout->addLayout(tornadoBar);
+    m_tornadoNote = new QLabel;
+    m_tornadoNote->setWordWrap(true);
+    m_tornadoNote->setVisible(false);
+    tornadoLayout->addWidget(m_tornadoNote);
     m_tornado = new QCustomPlot;
     m_tornado->setMinimumSize(360, 260);
     tornadoLayout->addWidget(m_tornado, 1);
@@ -420,13 +425,31 @@ void SensitivityView::redrawTornado() {
         t.option == model::OptionId::StayCuda
             ? tr("Stay on CUDA against itself: nothing to swing")
             : (t.doors_taken == 0
-                   ? tr("%1 takes no door to AMD at these values,\nso it costs what staying "
-                        "costs whatever the inputs.\nThe switching values show where it starts to "
-                        "pay.")
+                   ? tr("%1 takes no door to AMD at these values,\nand none can open inside the "
+                        "horizon.")
                          .arg(optionLabel(t.option))
                    : tr("No input moves the saving by more than $1"));
+    m_tornadoNote->setVisible(t.one_door_stand_in);
+    if (t.one_door_stand_in)
+        m_tornadoNote->setText(
+            standInNote(t, m_document ? m_document->scenario().start_month : std::nullopt));
     plotTornado(m_tornado, t, labels, style, empty);
     m_tornado->replot();
+}
+
+// "Path 1 takes no door at these values. The bars swing what moving ranking-llm in Jul 2027,
+// as soon as it can, would save against staying (−$7.4M at the medians)."
+QString SensitivityView::standInNote(const model::Tornado& t,
+                                     const std::optional<model::YearMonth>& start) {
+    QStringList moves;
+    for (const model::TakenDoor& d : t.plan)
+        moves << tr("%1 in %2")
+                     .arg(QString::fromStdString(d.group), reports::monthText(start, d.month));
+    return tr("%1 takes no door to AMD at these values, so it costs what staying costs. The bars "
+              "swing what moving %2, as soon as it can, would save against staying (%3 at the "
+              "medians): what would have to change for a move to pay.")
+        .arg(optionLabel(t.option), moves.join(tr(", ")),
+             QString::fromStdString(model::formatUsd(t.base_saving_usd)));
 }
 
 void SensitivityView::redrawMap() {

@@ -83,6 +83,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    static QString standInNote(const model::Tornado& t,
+                               const std::optional<model::YearMonth>& start);
     struct Job;
     void onEvaluationChanged();
     void start(bool mapOnly);
@@ -103,6 +105,7 @@ private:
     QCustomPlot* m_map = nullptr;
     QTableWidget* m_table = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_tornadoNote = nullptr; // what the bars swing when the option takes no door
     QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;

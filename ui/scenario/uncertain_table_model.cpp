@@ -559,6 +559,12 @@ QString UncertainTableModel::unitText(model::InputUnit unit) {
         return tr("joules per token, input plus output");
     case InputUnit::GpusPerMonth:
         return tr("GPUs a month");
+    case InputUnit::TerabytesPerSecond:
+        return tr("terabytes per second");
+    case InputUnit::Teraflops:
+        return tr("dense teraflops");
+    case InputUnit::MegabytesPerToken:
+        return tr("megabytes per token of context");
     }
     return {};
 }

@@ -100,7 +100,7 @@ model::Scenario handBuilt() {
     s.target_utilisation = UncertainNumber::certain(1);
     s.usable_hbm_fraction = tagged(0.9, 0.9, 0.9, model::Confidence::A); // certain with metadata
     s.transition_regression = UncertainNumber::between(0, 0.2, 0.5);
-    s.transition_regression.source = "only a source";
+    s.transition_regression->source = "only a source";
     s.transition_regression_months = UncertainNumber::certain(1200);
     s.team_engineers = 0;
     s.usd_per_engineer_month = UncertainNumber::between(1, 2, 3);
@@ -278,8 +278,12 @@ void TestScenarioJson::samplesReadCleanlyAndCompile() {
         QVERIFY(h100eq >= 1000 && h100eq <= 2000);
     }
     if (name == "large-model-inference.json") {
-        const double gb = s.workloads.at("assistant-405b").model_memory_gb.mostLikely();
-        QVERIFY(gb > 480 && gb < 530);
+        // Llama 3.1 405B in FP8 and its BF16 KV cache (engine 3's capacity inputs).
+        const model::Workload& assistant = s.workloads.at("assistant-405b");
+        QVERIFY(assistant.weights_gb && assistant.weights_gb->mostLikely() > 400 &&
+                assistant.weights_gb->mostLikely() < 430);
+        QCOMPARE(assistant.kv_mb_per_token->mostLikely(), 0.516);
+        QCOMPARE(s.engine_version, model::kCurrentEngineVersion);
         QVERIFY(s.hetccl_available_month.mostLikely() > s.horizon_months); // facts.md §7.12
     }
 }
@@ -536,7 +540,7 @@ void TestScenarioJson::bug_evaluateTookMinutesWithinTheWorkloadLimit() {
         j["workloads"]["ranking-" + std::to_string(i)]["door_group"] =
             "tier-" + std::to_string(i % 5); // more workloads than doors (issue 22)
     }
-    j["engine_version"] = 2;
+    j["engine_version"] = 3;
     j["fleet"]["serving-2025"]["workload"] = "ranking-0";
     j["fleet"]["serving-2026"]["workload"] = "ranking-1";
     j["fleet"]["training"]["workload"] = "ranking-2";

@@ -205,8 +205,8 @@ void TestScenarioJson::errors_data() {
         << with([](json& j) { j["start_month"] = "2026-13"; }) << "/start_month"
         << "expected the scenario's first month as \"YYYY-MM\"";
     QTest::newRow("engine version from the future")
-        << with([](json& j) { j["engine_version"] = 3; }) << "/engine_version"
-        << "expected a whole number from 1 to 2";
+        << with([](json& j) { j["engine_version"] = 4; }) << "/engine_version"
+        << "expected a whole number from 1 to 3";
     QTest::newRow("door group holding both kinds")
         << with([](json& j) {
                j["engine_version"] = 2;
@@ -346,7 +346,7 @@ void TestScenarioJson::errors_data() {
     auto correlated = [&](json entries) {
         return with([&](json& j) { j["correlations"] = entries; });
     };
-    const json transition = "/regression/transition";
+    const json transition = "/regression/transition_months";
     const json port = "/pricebook/port_months/inference-port/moderate/path1";
     QTest::newRow("correlation of 1")
         << correlated({{"r", {{"inputs", {transition, "/amd_discount"}}, {"rank_correlation", 1}}}})
@@ -418,7 +418,7 @@ void TestScenarioJson::everyProblemIsReportedNotJustTheFirst() {
     json j = sampleJson();
     j["horizon_months"] = 0;
     j["energy"]["pue"] = 0.5;
-    j["workloads"]["chat-70b"].erase("model_memory_gb");
+    j["workloads"]["chat-70b"].erase("weights_gb"); // and it has no model_memory_gb either
     j["pricebook"]["skus"]["H200"]["purchase_usd"] = -5;
     j["audit"]["workload"] = "serving";
     const auto r = data::readScenario(j.dump());

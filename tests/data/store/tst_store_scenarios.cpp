@@ -5,6 +5,7 @@
 #include "evaluation.h"
 #include "pricebook_json.h"
 #include "raw_db.h"
+#include "sample_scenario.h"
 #include "samples.h"
 #include "saved_headline.h"
 #include "scenario_json.h"
@@ -241,8 +242,8 @@ private slots:
     // workloads: no option moves) and under the second (the 405B workload moves alone).
     void savedHeadlineBesideAReEvaluation() {
         Store store = Store::open(freshPath());
-        model::Scenario engine1 = sampleScenario(QStringLiteral("large-model-inference.json"));
-        engine1.engine_version = 1;
+        model::Scenario engine1 = crossgrade::testing::underEngine(
+            sampleScenario(QStringLiteral("large-model-inference.json")), 1);
         const ScenarioVersionId id = store.saveScenarioVersion(engine1, "before doors per workload",
                                                                "0.1.0", headline(engine1));
         const data::ScenarioVersionSummary saved = store.versions(id.scenario_id).front();
@@ -262,8 +263,7 @@ private slots:
                  same.saved.c_str());
         QCOMPARE(same.now, std::string("Re-evaluated by Crossgrade 0.1.0 (engine 1): the same."));
 
-        model::Scenario engine2 = engine1;
-        engine2.engine_version = 2;
+        model::Scenario engine2 = crossgrade::testing::underEngine(engine1, 2);
         const ScenarioHeadline now = headline(engine2);
         const data::HeadlineComparison moved =
             data::compareHeadlines(saved, {"0.1.0", 1}, now, {"0.2.0", 2});

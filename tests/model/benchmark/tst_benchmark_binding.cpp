@@ -112,8 +112,10 @@ private slots:
         CompiledScenario c;
         const OptionRun run = path1(servingScenario(), &c);
         QCOMPARE(run.door_taken_month[0], 1.0);
-        // Month 1: 1,000 × 0.8 × (1 − 20 %) = 640 tokens/s per MI300X → 12.5 GPUs.
-        QCOMPARE(run.gpusAt(1, c.skuIndex("MI300X")), 12.5);
+        // Month 1: the transition holds MI300X to (1 − 20 %) of the H100 it replaces, whatever
+        // its steady state (engine 3): 1,000 × 0.8 = 800 tokens/s per MI300X → 10 GPUs. The
+        // first engines multiplied the penalty on the table's ratio: 640 → 12.5 GPUs.
+        QCOMPARE(run.gpusAt(1, c.skuIndex("MI300X")), 10.0);
     }
 
     void aBoundRatioReplacesTheTableAndCarriesNoPenalty() {
@@ -273,7 +275,7 @@ private slots:
         Scenario s = servingScenario();
         s.workloads.at("serve").benchmark = b;
         CompiledScenario c;
-        QCOMPARE(path1(s, &c).gpusAt(1, c.skuIndex("MI300X")), 12.5);
+        QCOMPARE(path1(s, &c).gpusAt(1, c.skuIndex("MI300X")), 10.0);
     }
 };
 

@@ -19,8 +19,7 @@ using namespace crossgrade::model;
 namespace {
 
 Scenario sample(const QString& name, int engineVersion) {
-    Scenario s = testing::sampleScenario(name);
-    s.engine_version = engineVersion;
+    Scenario s = testing::underEngine(testing::sampleScenario(name), engineVersion);
     return s;
 }
 
@@ -144,10 +143,11 @@ void TestDoorGroups::theFirstEngineCommitsTheWholeSequence() {
 }
 
 // The article's headline case (issue 22): MI300X's 192 GB decides for the 405B-class
-// assistant, while the 70B chat model, at 0.9×, is better left on H100. With a door each,
-// Path 1 moves the first and keeps the second, and is cheaper than staying.
+// assistant, while the 70B chat model, at 0.99× (engine 3's capacity model), is better left on
+// H100. With a door each, Path 1 moves the first and keeps the second, and is cheaper than
+// staying.
 void TestDoorGroups::theLargeModelMovesWhileTheChatModelStays() {
-    const Scenario s = sample("large-model-inference.json", 2);
+    const Scenario s = sample("large-model-inference.json", kCurrentEngineVersion);
     const CompiledScenario c = compile(s);
     const ScenarioEvaluation e = evaluateScenario(s, c);
     const OptionOutcome* path1 = e.find(OptionId::Path1);
@@ -222,8 +222,14 @@ void TestDoorGroups::invariantsHoldWhereTheSearchIsLocal() {
 // Bug: "Path 2 is $401k cheaper than the rule path, Path 1 inside 60 months" — the apposition
 // was not closed, so it read as "Path 1 inside 60 months".
 void TestDoorGroups::bug_disagreementLackedTheCommaAfterTheRulePath() {
-    const Scenario s = sample("large-model-inference.json", 2);
+    // A slow inference port on Path 1 only (12 months): Path 1 still moves the assistant, but
+    // Path 2, whose port is unchanged, is cheaper.
+    Scenario s = sample("large-model-inference.json", kCurrentEngineVersion);
+    s.pricebook.port_months[PortTask::InferencePort][EffortLevel::Light][PortabilityPath::Path1] =
+        UncertainNumber::certain(12);
+    s.options = {OptionId::StayCuda, OptionId::Path1, OptionId::Path2};
     const ScenarioEvaluation e = evaluateScenario(s, compile(s));
+    QVERIFY(e.find(OptionId::Path1)->doors_taken > 0);
     QVERIFY(e.cheapest == OptionId::Path2);
     QVERIFY2(e.disagreement.find("cheaper than the rule path, Path 1, inside 60 months") !=
                  std::string::npos,

@@ -125,8 +125,11 @@ void TestEngineInvariants::memoryFloorPerReplica() {
 }
 
 void TestEngineInvariants::memoryFloorInTheFleet() {
-    // With a tiny demand, the fleet is one replica: 8 H100s or 4 MI300Xs for a 505 GB model.
+    // With a tiny demand, the fleet is one replica: 8 H100s or 4 MI300Xs for a 505 GB model —
+    // the memory floor of engines 1–2 (engine 3 chooses the degree for throughput per GPU:
+    // tst_inference_capacity).
     Scenario s = testing::smallScenario();
+    s.engine_version = 2;
     s.workloads.erase("pretrain");
     s.fleet.clear();
     s.nvidia.sku = "H100";

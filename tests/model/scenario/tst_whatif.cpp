@@ -107,7 +107,7 @@ std::vector<Range*> governed(Scenario& s, WhatIfKnob knob) {
         ratios(false);
         break;
     case WhatIfKnob::TransitionPenalty:
-        ranges.push_back(&s.transition_regression.range);
+        ranges.push_back(&s.transition_regression->range);
         break;
     case WhatIfKnob::PortMonths: {
         const EffortLevel effort = effortLevel(s.audit.profile().highCount());

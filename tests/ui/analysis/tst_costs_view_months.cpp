@@ -64,8 +64,7 @@ void TestCostsView::storedVersionShowsItsSavedHeadline() {
 
     // A headline as an older build saved it: the first engine's, which moved both inference
     // workloads together (the version row names the program; the engine is the scenario's).
-    model::Scenario engine1 = document.scenario();
-    engine1.engine_version = 1;
+    model::Scenario engine1 = testing::underEngine(document.scenario(), 1);
     data::ScenarioVersionSummary saved;
     saved.number = 3;
     saved.saved_at = "2026-11-20T10:00:00Z";
@@ -75,9 +74,9 @@ void TestCostsView::storedVersionShowsItsSavedHeadline() {
     document.setSavedVersion(saved);
     const QString line = shown.view.savedVersionLine();
     QVERIFY2(line.startsWith(QStringLiteral("Version 3. Saved 2026-11-20 by Crossgrade 0.1.0 "
-                                            "(engine 2): cheapest ")),
+                                            "(engine 3): cheapest ")),
              qPrintable(line));
-    QVERIFY2(line.contains(QStringLiteral("Re-evaluated by Crossgrade %1 (engine 2): cheapest %2")
+    QVERIFY2(line.contains(QStringLiteral("Re-evaluated by Crossgrade %1 (engine 3): cheapest %2")
                                .arg(QStringLiteral(CROSSGRADE_VERSION),
                                     QString::fromUtf8(
                                         model::toString(document.baselineEvaluation().cheapest)))),
@@ -97,7 +96,7 @@ void TestCostsView::storedVersionShowsItsSavedHeadline() {
     saved.headline = data::headlineOf(document.baselineEvaluation());
     document.setSavedVersion(saved);
     QVERIFY2(shown.view.savedVersionLine().endsWith(
-                 QStringLiteral("Re-evaluated by Crossgrade %1 (engine 2): the same.")
+                 QStringLiteral("Re-evaluated by Crossgrade %1 (engine 3): the same.")
                      .arg(QStringLiteral(CROSSGRADE_VERSION))),
              qPrintable(shown.view.savedVersionLine()));
 }

@@ -190,7 +190,7 @@ void TestScenarioEditorInputs::refusedEditChangesNothing_data() {
         << "/workloads/finetune/growth_per_month" << low << QVariant(QStringLiteral("-120 %"))
         << "low -1.2: a growth rate must lie in (-1, 1]";
     QTest::newRow("regression 100 %")
-        << "/regression/transition" << high << QVariant(QStringLiteral("100 %"))
+        << "/pricebook/transition/tensorrt-inference" << high << QVariant(QStringLiteral("100 %"))
         << "high 1: a fraction must lie in (-1, 1)";
     QTest::newRow("typed 1e999") << "/energy/pue" << ml << QVariant(QStringLiteral("1e999"))
                                  << "“1e999” is not a number";
@@ -235,10 +235,14 @@ void TestScenarioEditorInputs::refusedEditChangesNothing() {
 void TestScenarioEditorInputs::negativeRegressionIsTaken() {
     UncertainTableModel* inputs = m_editor->inputsModel();
     QSignalSpy refused(inputs, &UncertainTableModel::editRefused);
-    QVERIFY(inputs->setData(cell(inputs, "/regression/transition", UncertainTableModel::LowColumn),
-                            QStringLiteral("-10 %")));
+    QVERIFY(inputs->setData(
+        cell(inputs, "/pricebook/transition/tensorrt-inference", UncertainTableModel::LowColumn),
+        QStringLiteral("-10 %")));
     QCOMPARE(refused.count(), 0);
-    QCOMPARE(m_document->scenario().transition_regression.range.low, -0.1);
+    QCOMPARE(m_document->scenario()
+                 .pricebook.transition.at(model::WorkloadClass::TensorRtInference)
+                 .range.low,
+             -0.1);
 }
 
 void TestScenarioEditorInputs::certainNumberStaysCertain() {
@@ -301,14 +305,14 @@ void TestScenarioEditorInputs::badgesMarkCAndUnknown() {
     UncertainTableModel* inputs = m_editor->inputsModel();
     const int tag = UncertainTableModel::TagColumn;
     // C: the article's transition regression (a secondary write-up).
-    const QModelIndex c = cell(inputs, "/regression/transition", tag);
+    const QModelIndex c = cell(inputs, "/pricebook/transition/tensorrt-inference", tag);
     QCOMPARE(c.data().toString(), QStringLiteral("C"));
     QVERIFY(c.data(UncertainTableModel::BadgedRole).toBool());
     QVERIFY(c.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::NoBrush);
     QVERIFY(c.data(Qt::FontRole).value<QFont>().bold());
     QVERIFY(c.data(Qt::ToolTipRole).toString().contains(QStringLiteral("secondary write-up")));
     // The whole row is tinted, the tag cell stronger.
-    const QModelIndex cLabel = cell(inputs, "/regression/transition", 0);
+    const QModelIndex cLabel = cell(inputs, "/pricebook/transition/tensorrt-inference", 0);
     QVERIFY(cLabel.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::NoBrush);
     QVERIFY(cLabel.data(Qt::BackgroundRole).value<QBrush>().color() !=
             c.data(Qt::BackgroundRole).value<QBrush>().color());
@@ -343,13 +347,14 @@ void TestScenarioEditorInputs::badgesMarkCAndUnknown() {
 // (decision-practice.md §2), from the model's quantiles.
 void TestScenarioEditorInputs::rangesShowWhatTheyImply() {
     UncertainTableModel* inputs = m_editor->inputsModel();
-    const model::UncertainNumber& n = m_document->scenario().transition_regression;
+    const model::UncertainNumber& n =
+        m_document->scenario().pricebook.transition.at(model::WorkloadClass::TensorRtInference);
     QVERIFY(!n.isCertain());
     const model::ImpliedSpread spread = model::impliedSpread(n);
-    const QString tip =
-        cell(inputs, "/regression/transition", UncertainTableModel::DistributionColumn)
-            .data(Qt::ToolTipRole)
-            .toString();
+    const QString tip = cell(inputs, "/pricebook/transition/tensorrt-inference",
+                             UncertainTableModel::DistributionColumn)
+                            .data(Qt::ToolTipRole)
+                            .toString();
     for (const double v : {spread.p10, spread.p50, spread.p90, spread.mean})
         QVERIFY2(tip.contains(UncertainTableModel::displayText(v, model::InputUnit::Fraction)),
                  qPrintable(tip));

@@ -40,7 +40,7 @@ void TestMainWindow::openDemoShowsCurves() {
     // The stored demo says what it said when saved beside this build's evaluation: the same.
     const QString line = m_window->costsView()->savedVersionLine();
     QVERIFY2(line.startsWith(QStringLiteral("Version 1. Saved ")), qPrintable(line));
-    QVERIFY2(line.endsWith(QStringLiteral("(engine 2): the same.")), qPrintable(line));
+    QVERIFY2(line.endsWith(QStringLiteral("(engine 3): the same.")), qPrintable(line));
 }
 
 void TestMainWindow::sliderChangesThePlotAndUndoRestoresIt() {
