@@ -126,7 +126,12 @@ void plotTornado(QCustomPlot* plot, const model::Tornado& tornado,
         bars->setWidth(0.62);
         bars->setPen(Qt::NoPen);
         bars->setBrush(style.dark ? colour.lighter(130) : colour);
-        bars->setData(keys, values); // keys run downwards: let QCustomPlot sort them
+        // A bar runs from its base to base + value: each value is its saving's distance from
+        // the median case, so the bar ends at the saving itself.
+        QVector<double> fromBase;
+        for (double v : values)
+            fromBase << v - tornado.base_saving_usd;
+        bars->setData(keys, fromBase); // keys run downwards: let QCustomPlot sort them
         bars->setSelectable(QCP::stNone);
     };
     addBars(kTornadoP10, QObject::tr("Input at its P10"), low, kLowEnd);
@@ -246,8 +251,9 @@ TornadoBarsDrawn tornadoBarsDrawn(const QCustomPlot* plot) {
     for (int i = low->data()->size() - 1; i >= 0; --i) {
         const double key = low->data()->at(i)->key;
         drawn.labels.push_back(ticker ? ticker->ticks().value(key) : QString());
-        drawn.at_p10.push_back(low->data()->at(i)->value);
-        drawn.at_p90.push_back(high->data()->at(i)->value);
+        // Where each bar ends on the axis: its base plus its value.
+        drawn.at_p10.push_back(low->baseValue() + low->data()->at(i)->value);
+        drawn.at_p90.push_back(high->baseValue() + high->data()->at(i)->value);
     }
     return drawn;
 }

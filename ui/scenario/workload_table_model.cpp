@@ -3,6 +3,7 @@
 
 #include "workload_table_model.h"
 
+#include "capacity_defaults.h"
 #include "compiled_scenario.h"
 #include "qt_text.h"
 #include "scenario_editor.h"
@@ -54,6 +55,10 @@ QVariant WorkloadTableModel::headerData(int section, Qt::Orientation orientation
         return ScenarioEditor::tr("Door group");
     case OperatingPointColumn:
         return ScenarioEditor::tr("Operating point");
+    case InputTokensColumn:
+        return ScenarioEditor::tr("Input tokens");
+    case OutputTokensColumn:
+        return ScenarioEditor::tr("Output tokens");
     }
     return {};
 }
@@ -72,6 +77,8 @@ Qt::ItemFlags WorkloadTableModel::flags(const QModelIndex& index) const {
     case MultiNodeColumn:
         return inference ? f : f | Qt::ItemIsUserCheckable;
     case OperatingPointColumn:
+    case InputTokensColumn:
+    case OutputTokensColumn:
         return inference ? f | Qt::ItemIsEditable : f;
     default:
         return f | Qt::ItemIsEditable;
@@ -105,6 +112,13 @@ QVariant WorkloadTableModel::data(const QModelIndex& index, int role) const {
             return QString::fromStdString(w->door_group);
         case OperatingPointColumn:
             return inference ? QString::fromStdString(w->operating_point) : notApplicable;
+        case InputTokensColumn:
+        case OutputTokensColumn: {
+            const int tokens = column == InputTokensColumn ? w->input_tokens : w->output_tokens;
+            if (!inference)
+                return notApplicable;
+            return tokens > 0 ? QVariant(tokens) : QVariant(model::kDefaultInputTokens);
+        }
         }
     }
     if (role == Qt::CheckStateRole) {
@@ -165,6 +179,14 @@ QVariant WorkloadTableModel::data(const QModelIndex& index, int role) const {
                             ScenarioEditor::tr("text"), fromTemplate());
         }
     }
+    if (role == Qt::ToolTipRole && (column == InputTokensColumn || column == OutputTokensColumn))
+        return inputTip(
+            ScenarioEditor::tr("Tokens per request at the operating point: with the "
+                               "weights, KV cache per token and interactivity "
+                               "target they decide each GPU's throughput (engine "
+                               "3; docs/model.md, \u201cInference capacity\u201d)."),
+            ScenarioEditor::tr("a whole number from 1 to %1").arg(model::kMaxRequestTokens),
+            ScenarioEditor::tr("1,024 when the file has none"));
     if (role == Qt::TextAlignmentRole && (column == TensorRtColumn || column == MultiNodeColumn))
         return QVariant::fromValue(Qt::AlignCenter);
     if (role == UncertainTableModel::ChoicesRole) {
@@ -255,6 +277,24 @@ bool WorkloadTableModel::setData(const QModelIndex& index, const QVariant& value
                 ? ScenarioEditor::tr("Give workload %1 a door of its own").arg(name)
                 : ScenarioEditor::tr("Move workload %1 with door group %2").arg(name, text),
             [id, group](model::Scenario& s) { s.workloads.at(id).door_group = group; });
+    }
+    case InputTokensColumn:
+    case OutputTokensColumn: {
+        bool ok = false;
+        const int tokens = text.toInt(&ok);
+        if (!ok || tokens < 1 || tokens > model::kMaxRequestTokens)
+            return refuse(ScenarioEditor::tr("“%1” is not a token count: expected a whole "
+                                             "number from 1 to %2")
+                              .arg(text)
+                              .arg(model::kMaxRequestTokens));
+        const bool input = column == InputTokensColumn;
+        return apply((input ? ScenarioEditor::tr("Set input tokens of workload %1")
+                            : ScenarioEditor::tr("Set output tokens of workload %1"))
+                         .arg(name),
+                     [id, tokens, input](model::Scenario& s) {
+                         (input ? s.workloads.at(id).input_tokens
+                                : s.workloads.at(id).output_tokens) = tokens;
+                     });
     }
     case KindColumn: {
         const auto kind = model::parseWorkloadKindOfDemand(text.toStdString());

@@ -20,6 +20,8 @@ public:
         MultiNodeColumn,
         DoorGroupColumn,
         OperatingPointColumn,
+        InputTokensColumn, // engine 3's capacity model: tokens per request
+        OutputTokensColumn,
         ColumnCount
     };
 

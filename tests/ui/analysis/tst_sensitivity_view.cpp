@@ -21,6 +21,7 @@
 #include <QThread>
 #include <QThreadPool>
 #include <map>
+#include <qcustomplot.h>
 
 using namespace crossgrade;
 using namespace crossgrade::ui;
@@ -241,6 +242,37 @@ private slots:
         QCOMPARE(drawn.at_p10.size(), std::min<std::size_t>(12, want.rule.bars.size()));
         for (std::size_t i = 0; i < drawn.at_p10.size(); ++i)
             QCOMPARE(drawn.at_p10[i], want.rule.bars[i].saving_usd.front());
+    }
+
+    // Bug: a bar ran from the median case's saving to that saving plus its own (QCPBars draws
+    // base + value), so with a base of $6M a bar swinging $2M–$10M was drawn to $8M and $16M.
+    // Invisible while the samples' bases were zero; issue 23's samples have real savings.
+    void bug_tornadoBarsWereDrawnFromTheBasePlusTheirSaving() {
+        model::Tornado t;
+        t.option = model::OptionId::Path1;
+        t.doors_taken = 1;
+        t.base_saving_usd = 6e6;
+        model::TornadoBar bar;
+        bar.pointer = "/amd_discount";
+        bar.saving_usd = {2e6, 4e6, 6e6, 8e6, 10e6};
+        bar.lowest_usd = 2e6;
+        bar.highest_usd = 10e6;
+        t.bars.push_back(bar);
+        QCustomPlot plot;
+        reports::plotTornado(&plot, t, {QStringLiteral("AMD purchase discount")},
+                             reports::FigureStyle::print(), QString());
+        const auto* low = plot.findChild<QCPBars*>(QStringLiteral("crossgrade-tornado-p10"));
+        const auto* high = plot.findChild<QCPBars*>(QStringLiteral("crossgrade-tornado-p90"));
+        QVERIFY(low && high);
+        bool found = false;
+        const QCPRange left = low->getValueRange(found);
+        QVERIFY(found);
+        QCOMPARE(left.lower, 2e6); // from the P10 saving …
+        QCOMPARE(left.upper, 6e6); // … to the median case
+        const QCPRange right = high->getValueRange(found);
+        QCOMPARE(right.lower, 6e6);
+        QCOMPARE(right.upper, 10e6);
+        QVERIFY(plot.xAxis->range().contains(2e6) && plot.xAxis->range().contains(10e6));
     }
 
     void closingDuringARunIsSafe() {

@@ -62,6 +62,7 @@ private slots:
     void bug_optionBoxesShowedTheOptionsIds();
     void startMonthIsOneUndoableEdit();
     void doorGroupIsOneUndoableEdit();
+    void requestTokensAreOneUndoableEdit();
 
 private:
     std::unique_ptr<ui::ScenarioDocument> m_document;
@@ -470,6 +471,47 @@ void TestScenarioEditor::doorGroupIsOneUndoableEdit() {
 
     QVERIFY(workloads->setData(workloads->index(inference, column), QString()));
     QVERIFY(m_document->scenario().workloads.at(id).door_group.empty());
+    m_document->undoStack()->undo();
+    m_document->undoStack()->undo();
+    QCOMPARE(m_document->scenario(), testing::editorSample());
+}
+
+// Engine 3's request lengths (issue 23): whole numbers in the Workloads table, one undoable
+// edit each; text, zero and a training workload's cell are refused, and nothing changes.
+void TestScenarioEditor::requestTokensAreOneUndoableEdit() {
+    QAbstractItemModel* workloads = m_editor->workloadsModel();
+    const int input = ui::WorkloadTableModel::InputTokensColumn;
+    const int output = ui::WorkloadTableModel::OutputTokensColumn;
+    QCOMPARE(workloads->headerData(input, Qt::Horizontal).toString(),
+             QStringLiteral("Input tokens"));
+    QSignalSpy refused(m_editor.get(), &ScenarioEditor::editRefused);
+    int inference = -1, training = -1;
+    for (int row = 0; row < workloads->rowCount(); ++row)
+        (workloads->index(row, ui::WorkloadTableModel::KindColumn).data().toString() ==
+                 QStringLiteral("inference")
+             ? inference
+             : training) = row;
+    QVERIFY(inference >= 0 && training >= 0);
+    const std::string id = workloads->index(inference, ui::WorkloadTableModel::IdColumn)
+                               .data()
+                               .toString()
+                               .toStdString();
+    const int before = m_document->scenario().workloads.at(id).input_tokens;
+    QCOMPARE(workloads->index(inference, input).data().toInt(), before);
+
+    QVERIFY(workloads->setData(workloads->index(inference, input), QStringLiteral("4096")));
+    QCOMPARE(m_document->scenario().workloads.at(id).input_tokens, 4096);
+    QVERIFY(workloads->setData(workloads->index(inference, output), QStringLiteral("256")));
+    QCOMPARE(m_document->scenario().workloads.at(id).output_tokens, 256);
+    QCOMPARE(m_document->undoStack()->count(), 2);
+
+    QVERIFY(!workloads->setData(workloads->index(inference, input), QStringLiteral("many")));
+    QVERIFY(!workloads->setData(workloads->index(inference, input), QStringLiteral("0")));
+    QCOMPARE(refused.count(), 2);
+    QVERIFY(refused.last().first().toString().contains(QStringLiteral("whole number")));
+    QVERIFY(!(workloads->flags(workloads->index(training, input)) & Qt::ItemIsEditable));
+    QCOMPARE(m_document->undoStack()->count(), 2);
+
     m_document->undoStack()->undo();
     m_document->undoStack()->undo();
     QCOMPARE(m_document->scenario(), testing::editorSample());
