@@ -42,13 +42,13 @@ std::string disagreementSentence(const ScenarioEvaluation& e, OptionId advised, 
     const std::string inside = " inside " + std::to_string(horizon) + " months";
     if (rule->doors_taken == 0 && extraUsd <= kTieUsd)
         return "At these prices " + name + ", takes no door to AMD" + inside +
-               ", so it costs what staying on CUDA costs; its payoff — lower switching cost "
-               "later — lies past the horizon.";
+               ", so it costs what staying on CUDA costs: no move to AMD pays back within the "
+               "horizon. The audit's rules weigh lock-in risk, not this scenario's prices.";
     if (rule->doors_taken == 0)
         return "By NPV " + name + ", costs " + extra + " more than " +
                optionShortTitle(e.cheapest) + inside +
-               ": at these prices none of its doors to AMD pays back within the horizon, so "
-               "its payoff — lower switching cost later — lies past it.";
+               ": at these prices none of its doors to AMD pays back within the horizon. The "
+               "audit's rules weigh lock-in risk, not this scenario's prices.";
     if (e.cheapest == OptionId::StayCuda)
         return "By NPV " + name + ", costs " + extra + " more than staying on CUDA" + inside +
                ": the savings once its doors open do not repay the porting work in time.";

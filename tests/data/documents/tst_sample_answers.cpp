@@ -2,6 +2,7 @@
 // in its notes, each with a door somewhere to look at and a tornado with bars; and the 405B
 // sample's answer follows its model's memory (the done-when's first test).
 
+#include "evaluated_scenario.h"
 #include "evaluation.h"
 #include "sample_scenario.h"
 #include "sensitivity.h"
@@ -14,16 +15,8 @@ using namespace crossgrade::model;
 
 namespace {
 
-struct Evaluated {
-    CompiledScenario compiled;
-    ScenarioEvaluation evaluation;
-};
-
-Evaluated evaluated(const Scenario& s) {
-    Evaluated e{compile(s), {}};
-    e.evaluation = evaluateScenario(s, e.compiled);
-    return e;
-}
+using testing::Evaluated;
+using testing::evaluated;
 
 double npv(const Evaluated& e, OptionId id) {
     return e.evaluation.find(id)->run.npv_usd;

@@ -2,6 +2,7 @@
 // switching values that flip the cheapest option when fed back, the break-even map against direct
 // evaluation, the distance-to-flip percentile against Boost.Math, and thread independence.
 
+#include "evaluated_scenario.h"
 #include "sampling.h"
 #include "scenario_fixture.h"
 #include "sensitivity.h"
@@ -45,16 +46,8 @@ Scenario handBuilt(Range discount, Range engineerCost) {
     return withoutTransition(s);
 }
 
-struct Evaluated {
-    CompiledScenario compiled;
-    ScenarioEvaluation evaluation;
-};
-
-Evaluated evaluated(const Scenario& s) {
-    Evaluated e{compile(s), {}};
-    e.evaluation = evaluateScenario(s, e.compiled);
-    return e;
-}
+using crossgrade::testing::Evaluated;
+using crossgrade::testing::evaluated;
 
 double pertQuantile(const Range& r, double p) {
     const double w = r.high - r.low;

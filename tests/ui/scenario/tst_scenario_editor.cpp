@@ -435,6 +435,17 @@ void TestScenarioEditor::startMonthIsOneUndoableEdit() {
     QCOMPARE(m_document->scenario().start_month, (model::YearMonth{2027, 2}));
 }
 
+// The last inference and the last training row of the Workloads table (−1 where none).
+static std::pair<int, int> rowsOfEachKind(const QAbstractItemModel* workloads) {
+    int inference = -1, training = -1;
+    for (int row = 0; row < workloads->rowCount(); ++row)
+        (workloads->index(row, ui::WorkloadTableModel::KindColumn).data().toString() ==
+                 QStringLiteral("inference")
+             ? inference
+             : training) = row;
+    return {inference, training};
+}
+
 // The Workloads table's door group: an id or empty, one undoable edit; a malformed id and a
 // group mixing inference and training are refused with the reason, and nothing changes.
 void TestScenarioEditor::doorGroupIsOneUndoableEdit() {
@@ -443,12 +454,7 @@ void TestScenarioEditor::doorGroupIsOneUndoableEdit() {
     QCOMPARE(workloads->headerData(column, Qt::Horizontal).toString(),
              QStringLiteral("Door group"));
     QSignalSpy refused(m_editor.get(), &ScenarioEditor::editRefused);
-    int inference = -1, training = -1;
-    for (int row = 0; row < workloads->rowCount(); ++row)
-        (workloads->index(row, ui::WorkloadTableModel::KindColumn).data().toString() ==
-                 QStringLiteral("inference")
-             ? inference
-             : training) = row;
+    const auto [inference, training] = rowsOfEachKind(workloads);
     QVERIFY(inference >= 0 && training >= 0);
     const std::string id = workloads->index(inference, ui::WorkloadTableModel::IdColumn)
                                .data()
@@ -485,12 +491,7 @@ void TestScenarioEditor::requestTokensAreOneUndoableEdit() {
     QCOMPARE(workloads->headerData(input, Qt::Horizontal).toString(),
              QStringLiteral("Input tokens"));
     QSignalSpy refused(m_editor.get(), &ScenarioEditor::editRefused);
-    int inference = -1, training = -1;
-    for (int row = 0; row < workloads->rowCount(); ++row)
-        (workloads->index(row, ui::WorkloadTableModel::KindColumn).data().toString() ==
-                 QStringLiteral("inference")
-             ? inference
-             : training) = row;
+    const auto [inference, training] = rowsOfEachKind(workloads);
     QVERIFY(inference >= 0 && training >= 0);
     const std::string id = workloads->index(inference, ui::WorkloadTableModel::IdColumn)
                                .data()
