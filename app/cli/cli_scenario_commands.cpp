@@ -468,11 +468,14 @@ std::vector<Command> scenarioCommands() {
         {"upgrade-scenario", "FILE",
          "Fill what an older scenario lacks with this release's defaults.",
          "Reads FILE and writes it back with every input it lacks (selling, resale curve, "
-         "market value, lead time: docs/model.md, \"Selling and bridging\") set to this "
-         "release's default and the current engine version, listing each addition with its "
-         "source. What FILE states is never changed. Writes the scenario to standard output "
-         "(the list to standard error), or to --out FILE (the list to standard output). "
-         "Until upgraded, an older file evaluates to its old numbers.",
+         "market value, lead time; engine 3's weights, KV cache, request tokens, "
+         "interactivity and per-class transition: docs/model.md) set to this release's "
+         "default and the current engine version, listing each addition with its source. "
+         "What FILE states is kept, except the inference rows of its performance table, "
+         "which engine 3 reads as software efficiencies: the default SKUs' cells are replaced "
+         "and listed. Writes the scenario to standard output (the list to standard error), "
+         "or to --out FILE (the list to standard output). Until upgraded, an older file "
+         "evaluates to its old numbers.",
          [](QCommandLineParser& p) {
              p.addOption({QStringLiteral("out"),
                           QStringLiteral("Write the upgraded scenario to FILE (atomically)."),
