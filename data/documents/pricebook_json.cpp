@@ -99,6 +99,7 @@ const std::vector<OptionalField>& resaleFields() {
         {"resale_retention_per_year", &Sku::resale_retention_per_year, Sense::of(kRetentionDomain)},
         {"market_value_usd", &Sku::market_value_usd, Sense::of(kGpuPriceDomain)},
         {"lead_time_months", &Sku::lead_time_months, Sense::of(kMonthsDomain)},
+        {"software_usd_per_year", &Sku::software_usd_per_year, Sense::of(kGpuPriceDomain)},
     };
     return fields;
 }

@@ -77,10 +77,11 @@ public:
             return s;
         }
         std::vector<std::string_view> known{
-            "schema",         "name",        "organisation", "notes",         "horizon_months",
-            "seed",           "options",     "sizing",       "disposition",   "procurement",
-            "workloads",      "fleet",       "audit",        "pricebook",     "correlations",
-            "engine_version", "start_month", kResaleSection, kCapacitySection};
+            "schema",         "name",         "organisation",   "notes",
+            "horizon_months", "seed",         "options",        "sizing",
+            "disposition",    "procurement",  "workloads",      "fleet",
+            "audit",          "pricebook",    "correlations",   "engine_version",
+            "start_month",    kResaleSection, kCapacitySection, "uses_nvidia_ai_enterprise"};
         for (const ScalarField& f : scalarFields())
             known.push_back(f.section.empty() ? f.key : f.section);
         m_check.checkKeys(doc, "", known);
@@ -100,6 +101,7 @@ public:
         m_engineVersion = s.engine_version;
         readStartMonth(doc, s);
         readSeed(doc, s);
+        s.uses_nvidia_ai_enterprise = m_check.optionalBool(doc, "", "uses_nvidia_ai_enterprise");
         readOptions(doc, s);
         if (doc.contains("sizing"))
             if (auto v = m_check.enumAt(

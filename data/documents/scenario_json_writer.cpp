@@ -93,6 +93,8 @@ std::string writeScenario(const Scenario& s) {
     j["options"] = nlohmann::ordered_json::array();
     for (OptionId o : s.options)
         j["options"].push_back(toString(o));
+    if (s.uses_nvidia_ai_enterprise)
+        j["uses_nvidia_ai_enterprise"] = true;
     j["sizing"] = toString(s.sizing);
     j["disposition"] = toString(s.disposition);
     for (const ScalarField& f : scalarFields()) {

@@ -19,7 +19,7 @@ const char* componentName(int component) {
     static const char* const names[kComponentCount] = {
         "capex_usd",       "rent_usd",         "bridge_usd",    "energy_usd",
         "facility_usd",    "maintenance_usd",  "migration_usd", "parallel_run_usd",
-        "dual_vendor_usd", "productivity_usd", "residual_usd"};
+        "dual_vendor_usd", "productivity_usd", "software_usd",  "residual_usd"};
     return names[component];
 }
 

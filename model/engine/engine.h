@@ -61,6 +61,7 @@ enum Component : int {
     kParallelRun,
     kDualVendor,
     kProductivity,
+    kSoftware, // per-GPU licences (NVIDIA AI Enterprise) where the scenario uses them
     kResidual,
     kComponentCount
 };

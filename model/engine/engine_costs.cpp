@@ -36,6 +36,9 @@ void MonthlyCosts::addMonth(int month, double* row, double installedValue, doubl
         row[kRent] += m_ws.rent_usd[s];
         row[kBridge] += m_ws.bridge_usd[s];
         const double gpus = owned + m_ws.rented[s] + m_ws.bridged[s];
+        const InputId licence = m_t.sku(int(s)).software_usd_per_year;
+        if (m_s.uses_nvidia_ai_enterprise && licence != kNoInput)
+            row[kSoftware] += gpus * m_t.in(licence) / 12.0;
         m_out.gpus[std::size_t(month) * skus + s] = gpus;
         m_out.gpu_hours += gpus * hours;
     }

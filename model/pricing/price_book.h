@@ -50,6 +50,9 @@ struct Sku {
     std::optional<UncertainNumber> market_value_usd;
     // Months from order to delivery of an owned purchase; a rented bridge serves meanwhile.
     std::optional<UncertainNumber> lead_time_months;
+    // Per-GPU software licence a year (NVIDIA AI Enterprise: $4,500 list), paid for every GPU of
+    // the SKU held while the scenario uses it (Scenario::uses_nvidia_ai_enterprise).
+    std::optional<UncertainNumber> software_usd_per_year;
 
     bool operator==(const Sku&) const = default;
 };

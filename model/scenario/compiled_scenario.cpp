@@ -103,6 +103,8 @@ private:
                 addOptional(at + "resale_retention_per_year", sku.resale_retention_per_year);
             c.market_value_usd = addOptional(at + "market_value_usd", sku.market_value_usd);
             c.lead_time_months = addOptional(at + "lead_time_months", sku.lead_time_months);
+            c.software_usd_per_year =
+                addOptional(at + "software_usd_per_year", sku.software_usd_per_year);
             if (m_s.engine_version >= 3) {
                 // The capacity model divides by both.
                 for (auto [key, n] : {std::pair{"bandwidth_tb_s", &sku.bandwidth_tb_s},
@@ -346,6 +348,7 @@ private:
         compileTransition();
         m_c.transition_months =
             add("/regression/transition_months", s.transition_regression_months);
+        m_c.uses_nvidia_ai_enterprise = s.uses_nvidia_ai_enterprise;
         m_c.team_engineers = s.team_engineers;
         m_c.usd_per_engineer_month = add("/team/usd_per_engineer_month", s.usd_per_engineer_month);
         m_c.pilot_gpus = s.pilot_gpus;

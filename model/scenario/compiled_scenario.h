@@ -45,6 +45,7 @@ struct CompiledSku {
     // kNoInput where the file has none: the first engine's behaviour (engine.h, residualShare).
     InputId resale_retention = kNoInput, market_value_usd = kNoInput;
     InputId lead_time_months = kNoInput;
+    InputId software_usd_per_year = kNoInput; // paid only where uses_nvidia_ai_enterprise
 };
 
 struct CompiledWorkload {
@@ -155,6 +156,7 @@ struct CompiledScenario {
     // the documented default).
     std::array<InputId, kAllWorkloadClasses.size()> transition_of_class{};
     InputId tensor_parallel_overhead = kNoInput;
+    bool uses_nvidia_ai_enterprise = false; // licences per GPU (Scenario)
     int team_engineers = 0;
     InputId usd_per_engineer_month = kNoInput;
     int pilot_gpus = 0;

@@ -140,6 +140,10 @@ struct Scenario {
     std::optional<UncertainNumber> transition_regression;
     UncertainNumber transition_regression_months; // months until it has decayed to zero
 
+    // The organisation runs NVIDIA AI Enterprise (NIM, enterprise support): every GPU of a SKU
+    // with a software licence pays it. Off unless the file says so (issue 24).
+    bool uses_nvidia_ai_enterprise = false;
+
     int team_engineers = 0;
     UncertainNumber usd_per_engineer_month;
     int pilot_gpus = 0;

@@ -111,6 +111,10 @@ const std::vector<OptionalSkuSpec>& optionalSkuSpecs() {
         {"lead_time_months", &K::lead_time_months, "purchase lead time", U::Months, kMonths,
          "Months from ordering an owned GPU to its delivery; rented bridge capacity serves "
          "meanwhile."},
+        {"software_usd_per_year", &K::software_usd_per_year, "software licence per GPU-year",
+         U::Usd, kGpuPriceDomain,
+         "Per-GPU software licence a year (NVIDIA AI Enterprise), paid for every GPU of this SKU "
+         "held while the scenario uses it (General \u2192 Uses NVIDIA AI Enterprise)."},
     };
     return specs;
 }

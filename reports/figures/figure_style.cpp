@@ -43,8 +43,10 @@ constexpr std::array<QRgb, model::kComponentCount> kComponentColours{
     0x882255, // parallel run: wine
     0xaa4499, // dual vendor: purple
     0x117733, // productivity: green
+    0xee8866, // software licences: salmon (Tol's "light" scheme)
     0x9a9a9a, // residual: grey
 };
+static_assert(kComponentColours.back() == 0x9a9a9a, "one colour per component, residual last");
 
 // Vendors told apart by blue (NVIDIA) against orange (AMD), the pair that survives every
 // common colour-vision deficiency; shades within a vendor tell its SKUs apart.
@@ -142,6 +144,8 @@ QString componentLabel(int component) {
         return QObject::tr("Dual vendor");
     case model::kProductivity:
         return QObject::tr("Productivity");
+    case model::kSoftware:
+        return QObject::tr("Software licences");
     case model::kResidual:
         return QObject::tr("Residual");
     default:

@@ -119,7 +119,7 @@ void TestCli::evaluateEverySample() {
         for (const char* key :
              {"capex_usd", "rent_usd", "energy_usd", "facility_usd", "maintenance_usd",
               "migration_usd", "parallel_run_usd", "dual_vendor_usd", "productivity_usd",
-              "residual_usd", "total_usd", "cumulative_usd", "gpus"})
+              "software_usd", "residual_usd", "total_usd", "cumulative_usd", "gpus"})
             QVERIFY2(month.contains(key), key);
         QVERIFY(!month["gpus"].empty());
     }

@@ -226,7 +226,7 @@ void ScenarioEditor::refresh() {
     const model::Scenario& s = m_document->scenario();
     {
         const QSignalBlocker b1(m_name), b2(m_organisation), b3(m_notes), b4(m_horizon), b5(m_seed),
-            b6(m_sizing), b7(m_disposition), b8(m_startMonth);
+            b6(m_sizing), b7(m_disposition), b8(m_startMonth), b9(m_nvidiaAiEnterprise);
         if (m_name->text() != QString::fromStdString(s.name))
             m_name->setText(QString::fromStdString(s.name));
         if (m_organisation->text() != QString::fromStdString(s.organisation))
@@ -237,6 +237,7 @@ void ScenarioEditor::refresh() {
         m_startMonth->setDate(s.start_month ? QDate(s.start_month->year, s.start_month->month, 1)
                                             : kNoStartMonth);
         m_seed->setText(QString::number(s.seed));
+        m_nvidiaAiEnterprise->setChecked(s.uses_nvidia_ai_enterprise);
         m_sizing->setCurrentIndex(m_sizing->findData(qs(model::toString(s.sizing))));
         m_disposition->setCurrentIndex(m_disposition->findData(qs(model::toString(s.disposition))));
         for (const auto& [option, box] : m_options) {

@@ -148,6 +148,7 @@ private:
     QLineEdit* m_organisation = nullptr;
     QPlainTextEdit* m_notes = nullptr;
     QSpinBox* m_horizon = nullptr;
+    QCheckBox* m_nvidiaAiEnterprise = nullptr; // General: licences per NVIDIA GPU (issue 24)
     QDateEdit* m_startMonth = nullptr;
     QComboBox* m_sizing = nullptr;
     QComboBox* m_disposition = nullptr;

@@ -235,6 +235,21 @@ QWidget* ScenarioEditor::buildGeneralPage() {
     numbers->addStretch(1);
     form->addRow(tr("Horizon"), numbers);
 
+    m_nvidiaAiEnterprise =
+        new QCheckBox(tr("Uses NVIDIA AI Enterprise (NIM, enterprise support)"), page);
+    m_nvidiaAiEnterprise->setObjectName(QStringLiteral("nvidiaAiEnterprise"));
+    m_nvidiaAiEnterprise->setToolTip(inputTip(
+        tr("Every GPU of a SKU with a software licence in the price book (NVIDIA's: $4,500 per "
+           "GPU-year list) pays it, owned or rented, in every option: staying on CUDA pays it "
+           "on the whole fleet, a move to AMD only on what stays on NVIDIA."),
+        tr("yes or no"), tr("no, unless the scenario says so")));
+    connect(m_nvidiaAiEnterprise, &QCheckBox::toggled, this, [this](bool on) {
+        if (!m_refreshing)
+            apply(on ? tr("Use NVIDIA AI Enterprise") : tr("Stop using NVIDIA AI Enterprise"),
+                  [on](model::Scenario& s) { s.uses_nvidia_ai_enterprise = on; });
+    });
+    form->addRow(tr("Software"), m_nvidiaAiEnterprise);
+
     m_sizing = new QComboBox(page);
     m_sizing->setObjectName(QStringLiteral("sizing"));
     m_sizing->addItem(tr("Whole servers"), qs(model::toString(model::Sizing::WholeServers)));

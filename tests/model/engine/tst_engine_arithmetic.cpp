@@ -78,6 +78,27 @@ private slots:
                                  10 * 11820.0);
     }
 
+    // Issue 24's software licences: every GPU of a licensed SKU pays while the scenario uses
+    // NVIDIA AI Enterprise; the MI300Xs a move buys carry none.
+    void softwareLicencesArePaidPerGpuHeld() {
+        Scenario s = tinyScenario();
+        s.pricebook.skus.at("H100").software_usd_per_year = UncertainNumber::certain(4500);
+        // Off (the default): no licence whatever the book says.
+        QCOMPARE(evaluateWith(s, OptionId::StayCuda, DoorPolicy{}).run.component(0, kSoftware),
+                 0.0);
+        s.uses_nvidia_ai_enterprise = true;
+        const Run stay = evaluateWith(s, OptionId::StayCuda, DoorPolicy{});
+        // 8 H100s × $4,500 ÷ 12 = $3,000 a month, on top of the $3,676 of staying.
+        QCOMPARE(stay.run.component(0, kSoftware), 3000.0);
+        QCOMPARE(stay.run.component(1, kSoftware), 3000.0);
+        QCOMPARE(stay.run.total[0], 3676.0 + 3000.0);
+        // Path 1 keeps the H100s in month 0 and serves on 10 MI300Xs from month 1: $3,000, then
+        // nothing.
+        const Run moved = evaluateWith(s, OptionId::Path1, DoorPolicy{{1}});
+        QCOMPARE(moved.run.component(0, kSoftware), 3000.0);
+        QCOMPARE(moved.run.component(1, kSoftware), 0.0);
+    }
+
     void npvDiscountsMonthlyCash() {
         Scenario s = tinyScenario();
         s.discount_rate = u(0.12);

@@ -63,6 +63,7 @@ private slots:
     void startMonthIsOneUndoableEdit();
     void doorGroupIsOneUndoableEdit();
     void requestTokensAreOneUndoableEdit();
+    void nvidiaAiEnterpriseIsOneUndoableEdit();
 
 private:
     std::unique_ptr<ui::ScenarioDocument> m_document;
@@ -515,6 +516,22 @@ void TestScenarioEditor::requestTokensAreOneUndoableEdit() {
 
     m_document->undoStack()->undo();
     m_document->undoStack()->undo();
+    QCOMPARE(m_document->scenario(), testing::editorSample());
+}
+
+// Issue 24's licence switch on the General page: one undoable edit each way, and the box
+// follows an undo.
+void TestScenarioEditor::nvidiaAiEnterpriseIsOneUndoableEdit() {
+    auto* box = m_editor->findChild<QCheckBox*>(QStringLiteral("nvidiaAiEnterprise"));
+    QVERIFY(box != nullptr);
+    QVERIFY(!box->isChecked());
+    QVERIFY(!m_document->scenario().uses_nvidia_ai_enterprise);
+    box->click();
+    QVERIFY(m_document->scenario().uses_nvidia_ai_enterprise);
+    QCOMPARE(m_document->undoStack()->count(), 1);
+    QCOMPARE(m_document->undoStack()->undoText(), QStringLiteral("Use NVIDIA AI Enterprise"));
+    m_document->undoStack()->undo();
+    QVERIFY(!box->isChecked());
     QCOMPARE(m_document->scenario(), testing::editorSample());
 }
 
