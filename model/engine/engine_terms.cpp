@@ -33,7 +33,7 @@ void EngineTerms::tabulate() {
 
 void EngineTerms::tabulateCapacity() {
     const std::size_t skus = m_s.skus.size();
-    m_ws.replica_gpus.resize(m_s.workloads.size() * skus, 1);
+    m_ws.replica_gpus.assign(m_s.workloads.size() * skus, 1);
     m_ws.capacity_ratio.assign(m_s.workloads.size() * skus, 0.0);
     const int anchor = m_s.skuIndex("H100");
     for (const CompiledWorkload& w : m_s.workloads) {
@@ -66,7 +66,8 @@ void EngineTerms::tabulateCapacity() {
         const double reference =
             bestInferenceFit(need, capability(anchor, 1.0)).tokens_per_s_per_gpu;
         for (std::size_t i = 0; i < skus; ++i) {
-            const InputId id = w.ratio[i];
+            // The table's efficiency; a SKU only a benchmark rates is sized by its measurement.
+            const InputId id = w.efficiency[i] != kNoInput ? w.efficiency[i] : w.ratio[i];
             const std::size_t at = workloadIndex(w) * skus + i;
             if (id == kNoInput || reference <= 0)
                 continue; // unrated: the engine does not place the workload there

@@ -168,6 +168,7 @@ private:
             }
             c.growth_per_month = add(at + "growth_per_month", w.growth_per_month);
             c.ratio = ratios(w.workload_class);
+            c.efficiency = c.ratio; // before a binding replaces measured cells
             if (w.benchmark)
                 bind(*w.benchmark, at + "benchmark/", c);
             c.ratio_ported = w.workload_class == WorkloadClass::CustomKernelTraining

@@ -68,6 +68,10 @@ struct CompiledWorkload {
     // Per SKU index: throughput relative to H100 (engine version 3, inference: the software
     // efficiency at equal fit, the capacity model supplying the rest).
     std::vector<InputId> ratio;
+    // The price book's cells as they are before a benchmark binding replaces some: what the
+    // capacity model sizes a replica with (a measured ratio replaces throughput, not the
+    // software efficiency at equal fit).
+    std::vector<InputId> efficiency;
     std::vector<InputId> ratio_ported; // per SKU index after a Triton rewrite (custom-kernel
                                        // training runs as standard PyTorch training)
     // Bound to benchmarks (model/benchmark/benchmark_binding.h); empty when not bound. Per SKU

@@ -136,6 +136,20 @@ private slots:
         QVERIFY(c.inputs.find("/pricebook/performance/dense-inference/MI300X"));
     }
 
+    // Bug: engine 3 sized a bound SKU's replica with the measured ratio standing in as the
+    // software efficiency at equal fit; the measurement replaces throughput, and the replica
+    // is sized with the table's efficiency.
+    void bug_aBoundSkuWasSizedWithItsMeasuredRatioAsEfficiency() {
+        Scenario s = servingScenario();
+        s.workloads.at("serve").benchmark = binding(1.25);
+        const CompiledScenario c = compile(s);
+        const std::size_t mi300x = std::size_t(c.skuIndex("MI300X"));
+        const auto table = c.inputs.find("/pricebook/performance/dense-inference/MI300X");
+        QVERIFY(table);
+        QCOMPARE(c.workloads[0].efficiency[mi300x], *table);
+        QVERIFY(c.workloads[0].ratio[mi300x] != *table);
+    }
+
     void measuredEnergyPerTokenPricesTheBusyGpus() {
         Scenario s = servingScenario();
         WorkloadBinding b = binding(1.25);
