@@ -13,6 +13,10 @@
 
 namespace crossgrade::app {
 
+std::string storeName(const data::Store& store) {
+    return data::printable(str(QDir::toNativeSeparators(store.path())));
+}
+
 data::Store& Context::openStore() {
     if (!store) {
         const QString path =

@@ -141,6 +141,11 @@ std::vector<Command> reportCommands();
 std::vector<Command> benchmarkCommands();
 std::vector<Command> scanCommands();
 
+// The store's file as messages name it.
+std::string storeName(const data::Store& store);
+// `pricebook diff A B [--scenario FILE|ID]` (cli_pricebook_commands.cpp).
+int runPriceBookDiff(Context& ctx);
+
 // The saved inputs of a stored scenario's version (the latest when `number` is empty), or
 // InvalidInput naming what is missing.
 model::Scenario storedScenario(Context& ctx, std::int64_t id, std::optional<int> number);

@@ -109,6 +109,17 @@ void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const C
                  o.run.first_amd_month < 0 ? std::nullopt : std::optional(o.run.first_amd_month),
                  c)),
              perHour, perMtok, QString::fromStdString(formatUsd(o.run.owed_after_horizon_usd))});
+        if (c.power_cap_mw != kNoInput) { // each option's power against the site's cap
+            char mw[32];
+            std::snprintf(mw, sizeof mw, "%.2f", o.run.peak_kw / 1000.0);
+            rows.back() << mw;
+        }
+    }
+    if (c.power_cap_mw != kNoInput) {
+        char cap[48];
+        std::snprintf(cap, sizeof cap, "PEAK MW (CAP %.2f)",
+                      c.inputs.mostLikely()[std::size_t(c.power_cap_mw)]);
+        rows.front() << cap;
     }
     printTable(out, rows);
 }

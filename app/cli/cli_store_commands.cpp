@@ -1,13 +1,16 @@
 // crossgrade-cli commands on what the store keeps besides audits: price books, and scenarios
 // with their saved versions.
 
+#include "book_change.h"
 #include "cli_commands.h"
 #include "cli_context.h"
 #include "compiled_scenario.h"
 #include "evaluation.h"
 #include "new_scenario.h"
+#include "pricebook_diff.h"
 #include "pricebook_json.h"
 #include "printable_text.h"
+#include "samples.h"
 #include "scenario_inputs.h"
 #include "scenario_json.h"
 
@@ -23,10 +26,6 @@ namespace crossgrade::app {
 namespace {
 
 using data::Store;
-
-std::string storeName(const Store& store) {
-    return data::printable(str(QDir::toNativeSeparators(store.path())));
-}
 
 // A store made with --db starts empty; the default store is seeded with the shipped book, so
 // exporting from it is the way to a file to import.
@@ -116,7 +115,7 @@ int runPriceBookImport(Context& ctx) {
 
 int runPriceBook(Context& ctx) {
     if (ctx.arguments.isEmpty())
-        throw InvalidInput("pricebook: expected list, export or import");
+        throw InvalidInput("pricebook: expected list, export, import or diff");
     const QString sub = ctx.arguments.takeFirst();
     const bool wantsOut = ctx.parser.isSet(QStringLiteral("out"));
     const bool wantsDefault = ctx.parser.isSet(QStringLiteral("default"));
@@ -130,8 +129,10 @@ int runPriceBook(Context& ctx) {
         return runPriceBookExport(ctx);
     if (sub == QLatin1String("import"))
         return runPriceBookImport(ctx);
+    if (sub == QLatin1String("diff"))
+        return runPriceBookDiff(ctx);
     throw InvalidInput("pricebook: unknown subcommand '" + str(sub) +
-                       "'; expected list, export or import");
+                       "'; expected list, export, import or diff");
 }
 
 // --- Scenarios ------------------------------------------------------------------------------
@@ -420,12 +421,19 @@ std::vector<Command> storeCommands() {
                           QStringLiteral("TEXT")});
          },
          runNewScenario},
-        {"pricebook", "list|export [ID]|import FILE", "List, export or import stored price books.",
+        {"pricebook", "list|export [ID]|import FILE|diff A B",
+         "List, export, import or compare price books.",
          "list: one row per stored price book, the default marked.\n"
          "export [ID]: prints a stored price book (default: the default book) as "
          "crossgrade.pricebook/1 (docs/pricebook.md).\n"
          "import FILE: validates the whole file first; on a problem prints FILE:POINTER: "
-         "message, stores nothing and exits 2. With --default the book becomes the default.",
+         "message, stores nothing and exits 2. With --default the book becomes the default.\n"
+         "diff A B: every figure that differs from book A to book B (each a file, a stored id or "
+         "a version such as 2026-11: the store's book of that version, else the shipped one), "
+         "old → new; --sources adds each new figure's source. With --scenario FILE|ID it "
+         "evaluates the scenario with the changed figures at A's values and at B's and says "
+         "whether the cheapest option or the rule path's saving against staying changes "
+         "(\"does the new book flip the decision?\").",
          [](QCommandLineParser& p) {
              p.addOption({QStringLiteral("out"),
                           QStringLiteral("export: write to FILE (atomically) instead of standard "
@@ -433,6 +441,13 @@ std::vector<Command> storeCommands() {
                           QStringLiteral("FILE")});
              p.addOption({QStringLiteral("default"),
                           QStringLiteral("import: make the imported book the default.")});
+             p.addOption({QStringLiteral("scenario"),
+                          QStringLiteral("diff: the scenario file or stored id to re-evaluate on "
+                                         "both books."),
+                          QStringLiteral("FILE|ID")});
+             p.addOption({QStringLiteral("sources"),
+                          QStringLiteral("diff: list each new figure's source.")});
+             addTextJsonFormat(p);
          },
          runPriceBook},
         {"save-scenario", "FILE", "Validate a scenario file, evaluate it and save it as a version.",

@@ -124,6 +124,8 @@ ordered_json optionJson(const OptionOutcome& o, const CompiledScenario& compiled
     }
     j["unit_costs"] = std::move(perWorkload);
     j["multi_node_inference"] = o.run.multi_node_inference;
+    // Provisioned kW of the owned fleet at its most, against the site's cap where it has one.
+    j["peak_kw"] = o.run.peak_kw;
     j["monthly"] = monthlyJson(o.run, compiled);
     return j;
 }

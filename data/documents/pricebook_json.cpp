@@ -100,6 +100,7 @@ const std::vector<OptionalField>& resaleFields() {
         {"market_value_usd", &Sku::market_value_usd, Sense::of(kGpuPriceDomain)},
         {"lead_time_months", &Sku::lead_time_months, Sense::of(kMonthsDomain)},
         {"software_usd_per_year", &Sku::software_usd_per_year, Sense::of(kGpuPriceDomain)},
+        {"software_bundled_months", &Sku::software_bundled_months, Sense::of(kMonthsDomain)},
     };
     return fields;
 }

@@ -63,6 +63,43 @@ std::string defaultPriceBookText() {
 
 namespace {
 
+// The shipped price books: the superseded versions, then the default.
+const std::vector<QString>& shippedPriceBookFiles() {
+    static const std::vector<QString> files{QStringLiteral(":/pricebook/2026-11.json"),
+                                            QStringLiteral(":/pricebook/default.json")};
+    return files;
+}
+
+std::string resourceText(const QString& path) {
+    registerSampleResources();
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
+}
+
+} // namespace
+
+std::vector<std::string> shippedPriceBookVersions() {
+    std::vector<std::string> out;
+    for (const QString& path : shippedPriceBookFiles()) {
+        PriceBookReadResult read = readPriceBook(resourceText(path));
+        if (read.ok())
+            out.push_back(read.price_book->version);
+    }
+    return out;
+}
+
+std::optional<std::string> shippedPriceBookText(const std::string& version) {
+    for (const QString& path : shippedPriceBookFiles()) {
+        std::string text = resourceText(path);
+        PriceBookReadResult read = readPriceBook(text);
+        if (read.ok() && read.price_book->version == version)
+            return text;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
 // A new store is built and seeded under this name beside the real one, then renamed into
 // place: a first run killed half way leaves no half-seeded store that the next run would take
 // as seeded, only a side file that the next first run removes.
@@ -122,6 +159,11 @@ void addDefaultPriceBook(Store& store) {
         throw StoreError(StoreError::Kind::Query, "shipped default price book is invalid:\n" +
                                                       formatProblems("default.json", book.errors));
     store.addPriceBook(*book.price_book, "sample:default.json", true);
+    // The superseded shipped versions after it, kept beside the default for diffs (issue 24).
+    for (const QString& path : shippedPriceBookFiles())
+        if (path != QStringLiteral(":/pricebook/default.json"))
+            if (PriceBookReadResult old = readPriceBook(resourceText(path)); old.ok())
+                store.addPriceBook(*old.price_book, "sample:" + path.mid(12).toStdString(), false);
 }
 
 void seed(Store& store) {

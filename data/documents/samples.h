@@ -7,6 +7,7 @@
 #include "store.h"
 
 #include <QString>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ std::vector<SampleFile> sampleScenarios();
 
 // The default price book (resources/pricebook/default.json, docs/pricebook.md) as shipped.
 std::string defaultPriceBookText();
+
+// Every price book version shipped with this release (resources/pricebook/: the default and
+// the ones before it, kept so that a diff can name them), oldest first: "2026-11", "2026-12".
+std::vector<std::string> shippedPriceBookVersions();
+// The shipped book of `version`, or nothing.
+std::optional<std::string> shippedPriceBookText(const std::string& version);
 
 // Opens the store at `path`; when the file did not exist before, stores every sample audit,
 // the default price book (as the default) and every sample scenario (as version 1, note

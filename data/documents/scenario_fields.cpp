@@ -93,8 +93,46 @@ const std::vector<OptionalScalarField>& optionalScalarFields() {
         {kResaleSection, "sale_cost_fraction", &S::sale_cost_fraction, Bound::of(kFractionDomain)},
         {kResaleSection, "server_retention_per_year", &S::server_retention_per_year,
          Bound::of(kRetentionDomain)},
+        {kNetworkSection, "infiniband_usd_per_gpu", &S::infiniband_usd_per_gpu,
+         Bound::of(kGpuPriceDomain)},
+        {kNetworkSection, "roce_usd_per_gpu", &S::roce_usd_per_gpu, Bound::of(kGpuPriceDomain)},
+        {kOwnerSection, "support_share_per_year", &S::support_share_per_year,
+         Bound::of(kFractionDomain)},
+        {kOwnerSection, "gpu_replacement_rate_per_year", &S::gpu_replacement_rate_per_year,
+         Bound::of(kFractionDomain)},
+        {kOwnerSection, "gpus_per_operations_engineer", &S::gpus_per_operations_engineer,
+         Bound::of(kGpusPerPersonDomain)},
+        {kOwnerSection, "operations_usd_per_person_month", &S::operations_usd_per_person_month,
+         Bound::of(kPersonMonthDomain)},
+        {kOwnerSection, "storage_usd_per_pb_month", &S::storage_usd_per_pb_month,
+         Bound::of(kUsdPerPbMonthDomain)},
+        {kPowerSection, "cap_mw", &S::power_cap_mw, Bound::of(kMegawattsDomain)},
+        {kPowerSection, "over_cap_usd_per_kw_month", &S::over_cap_usd_per_kw_month,
+         Bound::of(kUsdPerKwMonthDomain)},
+        {kFinancingSection, "rate_per_year", &S::financing_rate_per_year,
+         Bound::of(kBelowOneDomain)},
     };
     return fields;
+}
+
+const std::vector<OptionalSection>& optionalScalarSections() {
+    static const std::vector<OptionalSection> sections{
+        {kResaleSection, "selling {sale_cost_fraction, server_retention_per_year}", {}},
+        {kCapacitySection, "the capacity model {tensor_parallel_overhead}", {}},
+        {kNetworkSection,
+         "the scale-out fabric's price {infiniband_usd_per_gpu, roce_usd_per_gpu}",
+         {}},
+        {kOwnerSection,
+         "the owner's costs {support_share_per_year, gpu_replacement_rate_per_year, "
+         "gpus_per_operations_engineer, operations_usd_per_person_month, "
+         "storage_usd_per_pb_month}",
+         {}},
+        {kPowerSection, "the site's power {cap_mw, over_cap_usd_per_kw_month}", {}},
+        {kFinancingSection,
+         "how owned purchases are paid {method, rate_per_year, term_months}",
+         {"method", "term_months"}},
+    };
+    return sections;
 }
 
 const std::vector<WorkloadField>& workloadFields() {

@@ -58,8 +58,22 @@ struct OptionalScalarField {
 };
 inline constexpr std::string_view kResaleSection = "resale";
 inline constexpr std::string_view kCapacitySection = "capacity"; // engine version 3
+// The owner's costs (issue 24).
+inline constexpr std::string_view kNetworkSection = "network";
+inline constexpr std::string_view kOwnerSection = "owner";
+inline constexpr std::string_view kPowerSection = "power";
+inline constexpr std::string_view kFinancingSection = "financing";
 
 const std::vector<OptionalScalarField>& optionalScalarFields();
+
+// The optional sections in file order: what each holds (for the message when it is no
+// object), and the keys it holds beyond its optional scalars.
+struct OptionalSection {
+    std::string_view name;
+    std::string_view what;
+    std::vector<std::string_view> other_keys;
+};
+const std::vector<OptionalSection>& optionalScalarSections();
 
 // A workload's uncertain inputs in file order; `kind` is the kind that needs it, or none
 // when both do.

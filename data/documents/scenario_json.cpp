@@ -77,11 +77,14 @@ public:
             return s;
         }
         std::vector<std::string_view> known{
-            "schema",         "name",         "organisation",   "notes",
-            "horizon_months", "seed",         "options",        "sizing",
-            "disposition",    "procurement",  "workloads",      "fleet",
-            "audit",          "pricebook",    "correlations",   "engine_version",
-            "start_month",    kResaleSection, kCapacitySection, "uses_nvidia_ai_enterprise"};
+            "schema",         "name",           "organisation",
+            "notes",          "horizon_months", "seed",
+            "options",        "sizing",         "disposition",
+            "procurement",    "workloads",      "fleet",
+            "audit",          "pricebook",      "correlations",
+            "engine_version", "start_month",    "uses_nvidia_ai_enterprise"};
+        for (const OptionalSection& section : optionalScalarSections())
+            known.push_back(section.name);
         for (const ScalarField& f : scalarFields())
             known.push_back(f.section.empty() ? f.key : f.section);
         m_check.checkKeys(doc, "", known);
@@ -310,21 +313,21 @@ private:
     // Inputs older files lack (engine v2's selling, engine v3's capacity, the scenario-wide
     // transition of versions 1–2): each may be absent, and so may a section of its own.
     void readOptionalScalars(const json& doc, Scenario& s) {
-        for (const auto& [section, what] :
-             {std::pair{kResaleSection, "selling {sale_cost_fraction, server_retention_per_year}"},
-              std::pair{kCapacitySection, "the capacity model {tensor_parallel_overhead}"}}) {
-            if (!doc.contains(section))
+        for (const OptionalSection& section : optionalScalarSections()) {
+            if (!doc.contains(section.name))
                 continue;
-            const std::string at = childPointer("", section);
-            const json* obj = m_check.objectAt(doc[std::string(section)], at, what);
+            const std::string at = childPointer("", section.name);
+            const json* obj =
+                m_check.objectAt(doc[std::string(section.name)], at, std::string(section.what));
             if (obj == nullptr)
                 continue;
-            std::vector<std::string_view> keys;
+            std::vector<std::string_view> keys = section.other_keys;
             for (const OptionalScalarField& f : optionalScalarFields())
-                if (f.section == section)
+                if (f.section == section.name)
                     keys.push_back(f.key);
             m_check.checkKeys(*obj, at, keys);
         }
+        readFinancing(doc, s);
         for (const OptionalScalarField& f : optionalScalarFields()) {
             if (!doc.contains(f.section) || !doc[std::string(f.section)].is_object())
                 continue;
@@ -334,6 +337,29 @@ private:
                                          childPointer(childPointer("", f.section), f.key), f.bound))
                     s.*f.member = std::move(*u);
         }
+    }
+
+    // How owned purchases are paid: cash unless the file says otherwise; a loan or a lease needs
+    // its rate.
+    void readFinancing(const json& doc, Scenario& s) {
+        if (!doc.contains(kFinancingSection) || !doc[std::string(kFinancingSection)].is_object())
+            return;
+        const json& obj = doc[std::string(kFinancingSection)];
+        const std::string at = childPointer("", kFinancingSection);
+        if (obj.contains("method"))
+            if (auto m = m_check.enumAt(
+                    obj["method"], childPointer(at, "method"), &parseFinancingMethod,
+                    quotedNames(std::array{FinancingMethod::Cash, FinancingMethod::Loan,
+                                           FinancingMethod::Lease})))
+                s.financing = *m;
+        if (obj.contains("term_months"))
+            if (auto n =
+                    m_check.requiredInteger(obj, at, "term_months", 1, kMaxFinancingTermMonths))
+                s.financing_term_months = *n;
+        if (s.financing != FinancingMethod::Cash && !obj.contains("rate_per_year"))
+            m_check.error(childPointer(at, "rate_per_year"),
+                          "missing; expected the " + std::string(toString(s.financing)) +
+                              "'s annual rate (an uncertain number, e.g. 0.08)");
     }
 
     void readProcurement(const json& doc, Scenario& s) {
@@ -347,7 +373,12 @@ private:
             const json* v = m_check.requiredObject(*p, "/procurement", key, "{sku, channel}");
             if (v == nullptr)
                 continue;
-            m_check.checkKeys(*v, at, {"sku", "channel", "max_sold_per_month", "bridge"});
+            m_check.checkKeys(*v, at, {"sku", "channel", "max_sold_per_month", "bridge", "fabric"});
+            if (v->contains("fabric"))
+                if (auto f =
+                        m_check.enumAt((*v)["fabric"], childPointer(at, "fabric"), &parseFabric,
+                                       quotedNames(std::array{Fabric::InfiniBand, Fabric::RoCE})))
+                    out->fabric = *f;
             out->sku = m_check.requiredString(*v, at, "sku", kMaxIdBytes);
             out->channel = channelOf(*v, at);
             if (v->contains("max_sold_per_month"))
@@ -421,8 +452,8 @@ private:
         if (obj == nullptr)
             return w;
         std::vector<std::string_view> known{
-            "kind",     "class",      "name",      "operating_point",
-            "tensorrt", "multi_node", "benchmark", "door_group"};
+            "kind",       "class",     "name",       "operating_point", "tensorrt",
+            "multi_node", "benchmark", "door_group", "storage_pb"};
         for (const WorkloadField& f : workloadFields())
             known.push_back(f.key);
         for (const OptionalWorkloadField& f : optionalWorkloadFields())
@@ -471,6 +502,9 @@ private:
                 otherKindWarning(fat, *f.kind, *kind);
         }
         readCapacity(*obj, at, kind, w);
+        if (obj->contains("storage_pb"))
+            w.storage_pb = m_check.readUncertain(
+                (*obj)["storage_pb"], childPointer(at, "storage_pb"), Sense::of(kStoragePbDomain));
         if (kind == WorkloadKindOfDemand::Training) {
             if (obj->contains("operating_point"))
                 otherKindWarning(childPointer(at, "operating_point"),

@@ -45,6 +45,8 @@ nlohmann::ordered_json workloadJson(const Workload& w) {
     for (const auto& [key, member] : requestTokenFields())
         if (w.*member > 0)
             j[std::string(key)] = w.*member;
+    if (w.storage_pb)
+        j["storage_pb"] = uncertainJson(*w.storage_pb);
     if (w.benchmark)
         j["benchmark"] = bindingJson(*w.benchmark);
     if (!w.door_group.empty())
@@ -72,6 +74,8 @@ nlohmann::ordered_json procurementJson(const VendorProcurement& p) {
         j["max_sold_per_month"] = uncertainJson(*p.max_sold_per_month);
     if (p.bridge != Channel::OnDemand)
         j["bridge"] = toString(p.bridge);
+    if (p.fabric)
+        j["fabric"] = toString(*p.fabric);
     return j;
 }
 
@@ -103,6 +107,10 @@ std::string writeScenario(const Scenario& s) {
             holder[std::string(f.key)] = s.*f.integer;
         else
             holder[std::string(f.key)] = uncertainJson(s.*f.uncertain);
+    }
+    if (s.financing != FinancingMethod::Cash) {
+        j[std::string(kFinancingSection)]["method"] = toString(s.financing);
+        j[std::string(kFinancingSection)]["term_months"] = s.financing_term_months;
     }
     for (const OptionalScalarField& f : optionalScalarFields())
         if (s.*f.member)

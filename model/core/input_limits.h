@@ -134,5 +134,16 @@ inline constexpr double kMaxInteractivity = 100'000;
 inline constexpr int kMaxRequestTokens = 10'000'000;
 inline constexpr InputDomain kKvMbPerTokenDomain{0, kMaxKvMbPerToken, true, false, true};
 inline constexpr InputDomain kInteractivityDomain{0, kMaxInteractivity, true, false, true};
+// The owner's costs (issue 24): storage per workload and its price, a site's power cap, the GPUs
+// one operations engineer runs (it divides), a financing term.
+inline constexpr double kMaxStoragePb = 1e6;
+inline constexpr double kMaxUsdPerPbMonth = 1e7;
+inline constexpr double kMaxMegawatts = 1e5;
+inline constexpr double kMaxGpusPerPerson = 1e6;
+inline constexpr int kMaxFinancingTermMonths = 360;
+inline constexpr InputDomain kStoragePbDomain{0, kMaxStoragePb, false, false, true};
+inline constexpr InputDomain kUsdPerPbMonthDomain{0, kMaxUsdPerPbMonth, false, false, true};
+inline constexpr InputDomain kMegawattsDomain{0, kMaxMegawatts, true, false, true};
+inline constexpr InputDomain kGpusPerPersonDomain{0, kMaxGpusPerPerson, true, false, true};
 
 } // namespace crossgrade::model

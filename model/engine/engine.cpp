@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace crossgrade::model {
@@ -19,7 +20,9 @@ const char* componentName(int component) {
     static const char* const names[kComponentCount] = {
         "capex_usd",       "rent_usd",         "bridge_usd",    "energy_usd",
         "facility_usd",    "maintenance_usd",  "migration_usd", "parallel_run_usd",
-        "dual_vendor_usd", "productivity_usd", "software_usd",  "residual_usd"};
+        "dual_vendor_usd", "productivity_usd", "software_usd",  "network_usd",
+        "storage_usd",     "operations_usd",   "support_usd",   "spares_usd",
+        "financing_usd",   "residual_usd"};
     return names[component];
 }
 
@@ -37,7 +40,7 @@ void OptionRun::resize(int horizonMonths, int skuCount, int workloadCount) {
     committed = false;
     first_amd_month = -1;
     multi_node_inference = false;
-    gpu_hours = tokens_served = 0;
+    gpu_hours = tokens_served = peak_kw = 0;
     workload_gpu_hours.assign(std::size_t(workloadCount), 0.0);
     workload_value_usd.assign(std::size_t(workloadCount), 0.0);
     workload_tokens.assign(std::size_t(workloadCount), 0.0);
@@ -169,6 +172,7 @@ void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
     // Policies committing the same tasks share a trunk: the same migration months and the
     // same door openings. The all-never policy is no run of a tree: nothing is committed, no
     // migration, no pilot.
+    std::vector<double> peak(count, 0.0);
     std::vector<unsigned> masks(count);
     for (std::size_t i = 0; i < count; ++i)
         masks[i] = committedTasks(option, policies[i]);
@@ -187,22 +191,37 @@ void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
                 which.push_back(i);
             }
         if (!keys.empty()) {
-            std::vector<double> out(keys.size());
+            std::vector<double> out(keys.size()), outPeak(keys.size());
             engine::DoorSearch search(scenario, v, option, schedule, workspace, scratch);
-            search.run(keys, out.data());
-            for (std::size_t j = 0; j < which.size(); ++j)
+            search.run(keys, out.data(), outPeak.data());
+            for (std::size_t j = 0; j < which.size(); ++j) {
                 npv[which[j]] = out[j];
+                peak[which[j]] = outPeak[j];
+            }
         }
     }
     const auto shut = [](const DoorPolicy& p) {
         return !p.takesAny();
     };
-    if (std::any_of(policies, policies + count, shut)) {
+    const bool capped = scenario.power_cap_mw != kNoInput;
+    if (capped || std::any_of(policies, policies + count, shut)) {
         evaluateOption(scenario, v, option, DoorPolicy{}, workspace, scratch);
         for (std::size_t i = 0; i < count; ++i)
             if (!policies[i].takesAny())
                 npv[i] = scratch.npv_usd;
     }
+    if (capped)
+        for (std::size_t i = 0; i < count; ++i)
+            if (policies[i].takesAny() && refusedByPowerCap(scenario, v, peak[i], scratch.peak_kw))
+                npv[i] = std::numeric_limits<double>::infinity();
+}
+
+bool refusedByPowerCap(const CompiledScenario& scenario, const double* v, double peakKw,
+                       double stayingPeakKw) {
+    if (scenario.power_cap_mw == kNoInput)
+        return false;
+    const double capKw = v[scenario.power_cap_mw] * 1000.0;
+    return peakKw > capKw + 1e-9 && peakKw > stayingPeakKw + 1e-9;
 }
 
 } // namespace crossgrade::model

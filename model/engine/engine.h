@@ -62,6 +62,14 @@ enum Component : int {
     kDualVendor,
     kProductivity,
     kSoftware, // per-GPU licences (NVIDIA AI Enterprise) where the scenario uses them
+    // The owner's costs (issue 24, docs/model.md "Owner costs"), each 0 where the scenario
+    // has no input for it.
+    kNetwork,    // scale-out fabric bought with owned servers
+    kStorage,    // parallel storage the workloads keep
+    kOperations, // operations staff for owned GPUs
+    kSupport,    // vendor support contracts on the owned servers' purchase value
+    kSpares,     // GPUs replaced after failures
+    kFinancing,  // a loan's or lease's cash: less the price at purchase, instalments, payoff
     kResidual,
     kComponentCount
 };
@@ -88,8 +96,11 @@ struct OptionRun {
     bool committed = false;            // some of the option's tasks were started
     int first_amd_month = -1;          // time to production on AMD
     bool multi_node_inference = false; // some replica was larger than one server
-    double gpu_hours = 0;              // GPUs held (owned, serving or idle, and rented) × hours
-    double tokens_served = 0;          // by every inference workload
+    // The most provisioned kW the owned fleet (GPUs and hosts) needed in any month: what a power
+    // cap is held against (issue 24).
+    double peak_kw = 0;
+    double gpu_hours = 0;     // GPUs held (owned, serving or idle, and rented) × hours
+    double tokens_served = 0; // by every inference workload
     // Per workload (CompiledScenario::workloads): the GPU-hours that served it (owned or
     // rented, idle GPUs excluded), their market value (each GPU-hour at its SKU's reserved
     // rental rate that month: what the hour would fetch, the unit costs' allocation key) and
@@ -118,7 +129,9 @@ struct EngineWorkspace {
         double basis_usd = 0;          // purchase value per GPU: capex and maintenance
         int born_month = 0;            // delivered; negative for GPUs installed before month 0
         double resale_basis_usd = 0;   // what the resale curve multiplies (docs/model.md)
-        double overhead_basis_usd = 0; // server and network per GPU, as paid
+        double overhead_basis_usd = 0; // server (and, in older books, network) per GPU, as paid
+        double fabric_basis_usd = 0;   // the scale-out fabric per GPU, as paid (issue 24)
+        double financed_usd = 0;       // per GPU: the loan's or lease's principal (0: cash)
         bool on_order = false;         // paid for at born_month, serving from delivery_month
         int delivery_month = 0;
     };
@@ -144,6 +157,10 @@ struct EngineWorkspace {
     std::vector<int> rented_lot_start;
     std::vector<int> rented_lots;
     std::vector<int> rented_lot_next; // scratch for filling rented_lots
+    // This month, after sales and purchases: the owned servers' purchase value (GPU, server
+    // and fabric), and what sales repaid of loans and leases.
+    double server_value = 0;
+    double repaid_usd = 0;
 
     // How one workload's GPUs on one vendor perform this month.
     struct Placement {
@@ -213,6 +230,13 @@ void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
                           const CompiledOption& option, const DoorPolicy* policies,
                           std::size_t count, double* npv, EngineWorkspace& workspace,
                           OptionRun& scratch);
+
+// A power cap (issue 24): a policy taking doors is not taken when its owned fleet needs more
+// provisioned kW than the cap and more than the option's shut-door plan (staying) needs; staying
+// is never refused and pays for the kW above the cap instead. evaluateDoorPolicies gives such a
+// policy an infinite NPV, so no search chooses it.
+bool refusedByPowerCap(const CompiledScenario& scenario, const double* v, double peakKw,
+                       double stayingPeakKw);
 
 // When each door of `option` opens with values `v` (months, fractional) when the tasks
 // `committed` (bits over option.tasks) run in the option's order from month 0, and the months

@@ -30,6 +30,13 @@ public:
     void finish();
 
 private:
+    // Owned GPUs of a SKU whose purchase still includes their software licence.
+    double bundledGpus(int sku, int month) const;
+    // Maintenance, support, operations, storage, the power above a cap and a loan's or lease's
+    // cash (docs/model.md, "Owner costs").
+    void addOwnerCosts(int month, double* row, double installedValue, double provisionedKw,
+                       double ownedGpus);
+
     const EngineTerms& m_t;
     const CompiledScenario& m_s;
     const EngineWorkspace& m_ws;

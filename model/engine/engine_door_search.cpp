@@ -20,11 +20,12 @@ DoorSearch::DoorSearch(const CompiledScenario& s, const double* v, const Compile
         m_discount[std::size_t(m)] = std::pow(1.0 + r, -m / 12.0);
 }
 
-void DoorSearch::run(const std::vector<DoorKeys>& keys, double* npv) {
+void DoorSearch::run(const std::vector<DoorKeys>& keys, double* npv, double* peakKw) {
     if (keys.empty())
         return;
     m_keys = &keys;
     m_npv = npv;
+    m_peakKw = peakKw;
     m_next.assign(keys.size(), m_horizon);
     m_nextDoors.assign(keys.size(), 0);
     std::vector<int> order(keys.size());
@@ -67,8 +68,10 @@ void DoorSearch::explore(int from, int* first, int* last, unsigned opened, std::
     int* p = first;
     for (int month = from;; ++month) {
         if (month == m_horizon) { // what is left opens nothing more inside the horizon
-            for (; p != last; ++p)
+            for (; p != last; ++p) {
                 m_npv[*p] = m_sim.npv();
+                m_peakKw[*p] = m_sim.peakKw();
+            }
             return;
         }
         while (p != last && m_next[std::size_t(*p)] == month) {

@@ -20,8 +20,9 @@ public:
     DoorSearch(const CompiledScenario& s, const double* v, const CompiledOption& option,
                const DoorSchedule& schedule, EngineWorkspace& ws, OptionRun& scratch);
 
-    // npv[i] = the NPV of the policy whose doors are taken at keys[i] (doorKeys()).
-    void run(const std::vector<DoorKeys>& keys, double* npv);
+    // npv[i] = the NPV of the policy whose doors are taken at keys[i] (doorKeys()), peakKw[i]
+    // the most provisioned kW its owned fleet needed.
+    void run(const std::vector<DoorKeys>& keys, double* npv, double* peakKw);
 
 private:
     void explore(int from, int* first, int* last, unsigned opened, std::size_t depth);
@@ -34,6 +35,7 @@ private:
     std::vector<double> m_discount;                    // per month, (1 + r)^(−m/12)
     const std::vector<DoorKeys>* m_keys = nullptr;
     double* m_npv = nullptr;
+    double* m_peakKw = nullptr;
     // Per policy, while its subtree is explored: the next month a door of it opens that is
     // not open yet (the horizon when none does), and the doors opening then.
     std::vector<int> m_next;

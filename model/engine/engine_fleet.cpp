@@ -28,6 +28,7 @@ void FleetBook::start() {
                 c.resale_basis_usd = share > 0 ? m_t.in(lot.market_value_usd) / share : 0.0;
             }
             c.overhead_basis_usd = m_t.in(m_t.sku(lot.sku).overhead_usd);
+            c.fabric_basis_usd = m_t.fabricPrice(lot.sku); // paid before month 0, in cash
             m_ws.cohorts.push_back(c);
         } else {
             m_ws.lot_left[i] = lot.count;
@@ -74,6 +75,7 @@ void FleetBook::openMonth(int month) {
 
 double FleetBook::sellSurplus(int month) {
     double residual = 0;
+    m_ws.repaid_usd = 0;
     if (m_s.disposition != Disposition::Sell)
         return residual;
     // What each vendor may still sell this month; the rest waits idle (docs/model.md).
@@ -97,6 +99,8 @@ double FleetBook::sellSurplus(int month) {
             left -= sold;
             m_ws.pool[s] -= sold;
             residual -= sold * m_t.saleProceeds(c, month);
+            // A loan or lease ends with the sale: its balance before this month's instalment.
+            m_ws.repaid_usd += sold * m_t.balance(c.financed_usd, c.born_month, month - 1);
         }
     }
     return residual;
@@ -116,13 +120,19 @@ void FleetBook::buy(int month, double* row, int amdDelivery) {
             const double price = m_t.declined(int(s), m_t.in(m_s.skus[s].purchase_usd), month) *
                                  (1.0 - m_t.in(m_s.discount[vendorIndex(vendor)]));
             const double overhead = m_t.declined(int(s), m_t.in(m_s.skus[s].overhead_usd), month);
+            const double fabric = m_t.fabricPrice(int(s));
             EngineWorkspace::Cohort c;
             c.sku = int(s);
             c.basis_usd = c.resale_basis_usd = price;
             c.overhead_basis_usd = overhead;
+            c.fabric_basis_usd = fabric;
+            // Financed: the lender pays the price now; the instalments follow (MonthlyCosts).
+            c.financed_usd = m_t.financed() ? price + overhead + fabric : 0.0;
             const int delivery = vendor == Vendor::Amd ? amdDelivery : -1;
             if (delivery <= month) {
                 row[kCapex] += n * (price + overhead);
+                row[kNetwork] += n * fabric;
+                row[kFinancing] -= n * c.financed_usd;
                 c.count = n;
                 c.born_month = month;
                 m_ws.cohorts.push_back(c);
@@ -142,6 +152,8 @@ void FleetBook::buy(int month, double* row, int amdDelivery) {
                 c.on_order = true;
                 c.delivery_month = delivery;
                 row[kCapex] += c.count * (price + overhead);
+                row[kNetwork] += c.count * fabric;
+                row[kFinancing] -= c.count * c.financed_usd;
                 m_ws.cohorts.push_back(c);
             }
             m_ws.bridged[s] += n;
@@ -159,11 +171,13 @@ void FleetBook::buy(int month, double* row, int amdDelivery) {
 
 double FleetBook::closeMonth() {
     double installedValue = 0;
+    m_ws.server_value = 0;
     std::fill(m_ws.owned.begin(), m_ws.owned.end(), 0.0);
     for (const EngineWorkspace::Cohort& c : m_ws.cohorts) {
         if (c.on_order)
             continue;
         installedValue += c.count * c.basis_usd;
+        m_ws.server_value += c.count * (c.basis_usd + c.overhead_basis_usd + c.fabric_basis_usd);
         m_ws.owned[std::size_t(c.sku)] += c.count;
     }
     m_ownedIsCurrent = true; // the cohorts stay as they are until next month's sales

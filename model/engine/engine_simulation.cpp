@@ -89,7 +89,7 @@ void Simulation::start() {
     m_fleet.start();
     m_out.first_amd_month = -1;
     m_out.multi_node_inference = false;
-    m_out.gpu_hours = m_out.tokens_served = 0;
+    m_out.gpu_hours = m_out.tokens_served = m_out.peak_kw = 0;
     m_npv = 0;
 }
 
@@ -99,6 +99,7 @@ void Simulation::save(Checkpoint& c) const {
     c.multi_node_inference = m_out.multi_node_inference;
     c.gpu_hours = m_out.gpu_hours;
     c.tokens_served = m_out.tokens_served;
+    c.peak_kw = m_out.peak_kw;
     c.npv_usd = m_npv;
 }
 
@@ -108,6 +109,7 @@ void Simulation::restore(const Checkpoint& c) {
     m_out.multi_node_inference = c.multi_node_inference;
     m_out.gpu_hours = c.gpu_hours;
     m_out.tokens_served = c.tokens_served;
+    m_out.peak_kw = c.peak_kw;
     m_npv = c.npv_usd;
 }
 

@@ -50,6 +50,7 @@ public:
         bool multi_node_inference = false;
         double gpu_hours = 0;
         double tokens_served = 0;
+        double peak_kw = 0;
         double npv_usd = 0;
     };
 
@@ -60,6 +61,7 @@ public:
     // One month, and its total discounted into the running NPV exactly as a run's end does.
     void advance(int month, const double* discountFactor);
     double npv() const { return m_npv; }
+    double peakKw() const { return m_out.peak_kw; }
 
 private:
     const CompiledOption& m_option;

@@ -74,15 +74,51 @@ public:
     // What selling one GPU of cohort c at `month` brings: the GPU on its resale curve, its
     // server and network on theirs, less the transaction cost. Each term an older file lacks
     // drops out, leaving the first engine's basis × linear curve.
+    // A leased GPU fetches nothing: the lessor keeps it.
     double saleProceeds(const EngineWorkspace::Cohort& c, int month) const {
+        if (c.financed_usd > 0 && m_s.financing == FinancingMethod::Lease)
+            return 0.0;
         const double age = month - c.born_month;
         double value = c.resale_basis_usd * residualShare(m_s, m_v, c.sku, age);
         if (m_s.server_retention != kNoInput)
-            value += c.overhead_basis_usd * serverResidualShare(m_s, m_v, age);
+            value +=
+                (c.overhead_basis_usd + c.fabric_basis_usd) * serverResidualShare(m_s, m_v, age);
         if (m_s.sale_cost != kNoInput)
             value *= 1.0 - in(m_s.sale_cost);
         return value;
     }
+    // The scale-out fabric a server of SKU s is bought with, per GPU (0 where the scenario prices
+    // none: an older book's overhead holds the network).
+    double fabricPrice(int s) const {
+        const InputId id = m_s.fabric_usd[vendorIndex(sku(s).vendor)];
+        return id == kNoInput ? 0.0 : in(id);
+    }
+    bool financed() const { return m_s.financing != FinancingMethod::Cash; }
+    // A loan or lease of `principal` repaid in equal monthly instalments over the term, the first
+    // the month after purchase: the instalment due in `month` for a cohort bought at `born`, and
+    // the balance left after the instalments up to and including `month`.
+    double instalment(double principal, int born, int month) const {
+        const int k = month - born;
+        const int n = m_s.financing_term_months;
+        if (principal <= 0 || k < 1 || k > n)
+            return 0.0;
+        const double r = in(m_s.financing_rate) / 12.0;
+        if (r <= 0)
+            return principal / n;
+        return principal * r / (1.0 - std::pow(1.0 + r, -n));
+    }
+    double balance(double principal, int born, int month) const {
+        const int k = std::max(0, month - born);
+        const int n = m_s.financing_term_months;
+        if (principal <= 0 || k >= n)
+            return 0.0;
+        const double r = in(m_s.financing_rate) / 12.0;
+        if (r <= 0)
+            return principal * (1.0 - double(k) / n);
+        const double grown = std::pow(1.0 + r, k);
+        return principal * grown - instalment(principal, born, born + 1) * (grown - 1.0) / r;
+    }
+
     // Whole months from ordering an owned GPU of SKU s to its delivery (0: the month it is
     // ordered, as the first engine bought).
     int leadMonths(int s) const {

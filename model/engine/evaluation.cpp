@@ -248,9 +248,14 @@ DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const 
     return searchDoorPolicies(
         scenario, v, option, searched, exhaustiveLimit,
         [&](const std::vector<DoorPolicy>& policies, std::vector<double>& npv) {
+            evaluateOption(scenario, v, option, DoorPolicy{}, workspace, scratch);
+            const double stayingPeak = scratch.peak_kw;
             for (std::size_t i = 0; i < policies.size(); ++i) {
                 evaluateOption(scenario, v, option, policies[i], workspace, scratch);
-                npv[i] = scratch.npv_usd;
+                npv[i] = policies[i].takesAny() &&
+                                 refusedByPowerCap(scenario, v, scratch.peak_kw, stayingPeak)
+                             ? std::numeric_limits<double>::infinity()
+                             : scratch.npv_usd;
             }
         });
 }
@@ -436,6 +441,8 @@ std::optional<DoorPolicy> earliestOneDoorPolicy(const CompiledScenario& scenario
     std::vector<double> npv(policies.size());
     evaluateDoorPolicies(scenario, v, option, policies.data(), policies.size(), npv.data(),
                          workspace, scratch);
+    if (std::none_of(npv.begin(), npv.end(), [](double x) { return std::isfinite(x); }))
+        return std::nullopt; // every one-door plan is above the power cap
     return choosePolicy(policies, npv);
 }
 

@@ -53,6 +53,9 @@ struct Sku {
     // Per-GPU software licence a year (NVIDIA AI Enterprise: $4,500 list), paid for every GPU of
     // the SKU held while the scenario uses it (Scenario::uses_nvidia_ai_enterprise).
     std::optional<UncertainNumber> software_usd_per_year;
+    // Months of that licence included in the purchase of an owned GPU (NVL and PCIe parts bundle
+    // five years; HGX SXM and DGX B200 none): a cohort younger than this pays no licence.
+    std::optional<UncertainNumber> software_bundled_months;
 
     bool operator==(const Sku&) const = default;
 };

@@ -105,6 +105,8 @@ private:
             c.lead_time_months = addOptional(at + "lead_time_months", sku.lead_time_months);
             c.software_usd_per_year =
                 addOptional(at + "software_usd_per_year", sku.software_usd_per_year);
+            c.software_bundled_months =
+                addOptional(at + "software_bundled_months", sku.software_bundled_months);
             if (m_s.engine_version >= 3) {
                 // The capacity model divides by both.
                 for (auto [key, n] : {std::pair{"bandwidth_tb_s", &sku.bandwidth_tb_s},
@@ -167,6 +169,7 @@ private:
                 c.h100_equivalent_gpus = add(at + "h100_equivalent_gpus", w.h100_equivalent_gpus);
             }
             c.growth_per_month = add(at + "growth_per_month", w.growth_per_month);
+            c.storage_pb = addOptional(at + "storage_pb", w.storage_pb);
             c.ratio = ratios(w.workload_class);
             c.efficiency = c.ratio; // before a binding replaces measured cells
             if (w.benchmark)
@@ -373,6 +376,36 @@ private:
         m_c.sale_cost = addOptional("/resale/sale_cost_fraction", s.sale_cost_fraction);
         m_c.server_retention =
             addOptional("/resale/server_retention_per_year", s.server_retention_per_year);
+        compileOwnerCosts();
+    }
+
+    // Issue 24's owner costs: each input where the file has it.
+    void compileOwnerCosts() {
+        const Scenario& s = m_s;
+        const InputId infiniband =
+            addOptional("/network/infiniband_usd_per_gpu", s.infiniband_usd_per_gpu);
+        const InputId roce = addOptional("/network/roce_usd_per_gpu", s.roce_usd_per_gpu);
+        for (auto [vendor, p] :
+             {std::pair{Vendor::Nvidia, &s.nvidia}, std::pair{Vendor::Amd, &s.amd}}) {
+            const Fabric f =
+                p->fabric.value_or(vendor == Vendor::Nvidia ? Fabric::InfiniBand : Fabric::RoCE);
+            m_c.fabric_usd[static_cast<int>(vendor)] = f == Fabric::InfiniBand ? infiniband : roce;
+        }
+        m_c.support_share = addOptional("/owner/support_share_per_year", s.support_share_per_year);
+        m_c.replacement_rate =
+            addOptional("/owner/gpu_replacement_rate_per_year", s.gpu_replacement_rate_per_year);
+        m_c.gpus_per_ops_engineer =
+            addOptional("/owner/gpus_per_operations_engineer", s.gpus_per_operations_engineer);
+        m_c.ops_usd_per_person_month = addOptional("/owner/operations_usd_per_person_month",
+                                                   s.operations_usd_per_person_month);
+        m_c.storage_usd_per_pb_month =
+            addOptional("/owner/storage_usd_per_pb_month", s.storage_usd_per_pb_month);
+        m_c.power_cap_mw = addOptional("/power/cap_mw", s.power_cap_mw);
+        m_c.over_cap_usd_per_kw_month =
+            addOptional("/power/over_cap_usd_per_kw_month", s.over_cap_usd_per_kw_month);
+        m_c.financing_rate = addOptional("/financing/rate_per_year", s.financing_rate_per_year);
+        m_c.financing = m_c.financing_rate == kNoInput ? FinancingMethod::Cash : s.financing;
+        m_c.financing_term_months = s.financing_term_months;
     }
 
     bool applies(PortTask task) const {

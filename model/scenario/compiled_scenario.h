@@ -45,7 +45,8 @@ struct CompiledSku {
     // kNoInput where the file has none: the first engine's behaviour (engine.h, residualShare).
     InputId resale_retention = kNoInput, market_value_usd = kNoInput;
     InputId lead_time_months = kNoInput;
-    InputId software_usd_per_year = kNoInput; // paid only where uses_nvidia_ai_enterprise
+    InputId software_usd_per_year = kNoInput;   // paid only where uses_nvidia_ai_enterprise
+    InputId software_bundled_months = kNoInput; // none: every GPU held pays the licence
 };
 
 struct CompiledWorkload {
@@ -62,6 +63,7 @@ struct CompiledWorkload {
     // KV cache from it (docs/model.md, "Inference capacity"); likewise the interactivity.
     InputId weights_gb = kNoInput, kv_mb_per_token = kNoInput, interactivity = kNoInput;
     double input_tokens = 1024, output_tokens = 1024;
+    InputId storage_pb = kNoInput; // parallel storage it keeps; none: not priced
     // The NVIDIA SKU a move takes the workload off: its largest installed lot's, or −1 (the
     // NVIDIA procurement SKU). The transition is measured against it (engine version 3).
     int leaves_sku = -1;
@@ -172,6 +174,15 @@ struct CompiledScenario {
     InputId maintenance_per_year = kNoInput, idle_power_fraction = kNoInput;
     InputId hetccl_month = kNoInput, hetccl_efficiency = kNoInput;
     InputId discount_rate = kNoInput;
+    // The owner's costs (issue 24); kNoInput where the file has none: nothing charged.
+    InputId fabric_usd[2] = {kNoInput, kNoInput}; // per Vendor: its fabric's price per GPU
+    InputId support_share = kNoInput, replacement_rate = kNoInput;
+    InputId gpus_per_ops_engineer = kNoInput, ops_usd_per_person_month = kNoInput;
+    InputId storage_usd_per_pb_month = kNoInput;
+    InputId power_cap_mw = kNoInput, over_cap_usd_per_kw_month = kNoInput;
+    FinancingMethod financing = FinancingMethod::Cash;
+    InputId financing_rate = kNoInput;
+    int financing_term_months = 60;
     std::vector<CompiledOption> options;
     // The audit's portability path: the rules run on the audit's profile when the scenario is
     // compiled, or not at all when the previous compile's profile was the same (an input edit).

@@ -36,6 +36,29 @@ std::optional<Disposition> parseDisposition(std::string_view name) {
     return parseByName(std::array{Disposition::Sell, Disposition::KeepIdle}, name);
 }
 
+std::string_view toString(Fabric f) {
+    return f == Fabric::InfiniBand ? "infiniband" : "roce";
+}
+std::optional<Fabric> parseFabric(std::string_view name) {
+    return parseByName(std::array{Fabric::InfiniBand, Fabric::RoCE}, name);
+}
+
+std::string_view toString(FinancingMethod m) {
+    switch (m) {
+    case FinancingMethod::Cash:
+        return "cash";
+    case FinancingMethod::Loan:
+        return "loan";
+    case FinancingMethod::Lease:
+        return "lease";
+    }
+    return "cash";
+}
+std::optional<FinancingMethod> parseFinancingMethod(std::string_view name) {
+    return parseByName(
+        std::array{FinancingMethod::Cash, FinancingMethod::Loan, FinancingMethod::Lease}, name);
+}
+
 std::string_view toString(Sizing s) {
     return s == Sizing::WholeServers ? "servers" : "continuous";
 }

@@ -73,8 +73,11 @@ struct Workload {
     std::optional<UncertainNumber> weights_gb;                 // model weights as served
     std::optional<UncertainNumber> kv_mb_per_token;            // KV cache per token of context
     std::optional<UncertainNumber> interactivity_tokens_per_s; // target tokens/s per user
-    int input_tokens = 0;                                      // per request; 0: unset
-    int output_tokens = 0;                                     // per request; 0: unset
+    // Both kinds: parallel storage the workload keeps (datasets, checkpoints, model files) in
+    // PB; unset: none priced (issue 24).
+    std::optional<UncertainNumber> storage_pb;
+    int input_tokens = 0;  // per request; 0: unset
+    int output_tokens = 0; // per request; 0: unset
     bool tensorrt = false;
     // Training.
     UncertainNumber h100_equivalent_gpus; // GPUs busy, in H100 equivalents
@@ -91,6 +94,19 @@ struct Workload {
     bool operator==(const Workload&) const = default;
 };
 
+// The scale-out fabric a vendor's servers are bought with (issue 24): priced per GPU apart from
+// the GPU vendor, since AMD clusters commonly run RoCE.
+enum class Fabric { InfiniBand, RoCE };
+std::string_view toString(Fabric f); // "infiniband", "roce"
+std::optional<Fabric> parseFabric(std::string_view name);
+
+// How owned purchases are paid (issue 24): in cash when bought (the first engine), by a loan
+// repaid in equal monthly instalments over the term (the balance when the GPUs are sold and at
+// the horizon), or by a lease of the same instalments whose GPUs fetch nothing when returned.
+enum class FinancingMethod { Cash, Loan, Lease };
+std::string_view toString(FinancingMethod m); // "cash", "loan", "lease"
+std::optional<FinancingMethod> parseFinancingMethod(std::string_view name);
+
 struct VendorProcurement {
     std::string sku; // what new capacity of this vendor is bought as
     Channel channel = Channel::Owned;
@@ -99,6 +115,9 @@ struct VendorProcurement {
     std::optional<UncertainNumber> max_sold_per_month;
     // How demand above owned capacity is rented while purchases are on their way (lead time).
     Channel bridge = Channel::OnDemand;
+    // The scale-out fabric its servers are bought with; unset: InfiniBand for NVIDIA, RoCE for
+    // AMD (facts-2026-12.md §5). Priced only where the scenario has /network prices.
+    std::optional<Fabric> fabric;
 
     bool operator==(const VendorProcurement&) const = default;
 };
@@ -168,6 +187,23 @@ struct Scenario {
     // nothing and servers and network resell at nothing, as the first engine had it.
     std::optional<UncertainNumber> sale_cost_fraction;        // of the proceeds
     std::optional<UncertainNumber> server_retention_per_year; // server and network resale curve
+
+    // The owner's costs beyond the GPU (issue 24, docs/model.md "Owner costs"); each unset in
+    // older files, and then priced at nothing, as before.
+    std::optional<UncertainNumber> infiniband_usd_per_gpu; // fabric bought with a server, per GPU
+    std::optional<UncertainNumber> roce_usd_per_gpu;
+    std::optional<UncertainNumber> support_share_per_year; // of the purchase value of owned servers
+    std::optional<UncertainNumber> gpu_replacement_rate_per_year; // GPUs replaced per GPU-year
+    std::optional<UncertainNumber> gpus_per_operations_engineer;
+    std::optional<UncertainNumber> operations_usd_per_person_month;
+    std::optional<UncertainNumber> storage_usd_per_pb_month;
+    // The power the site can give the fleet (MW, provisioned kW of owned GPUs and hosts), and
+    // what each kW above it costs a month where a plan needs it anyway.
+    std::optional<UncertainNumber> power_cap_mw;
+    std::optional<UncertainNumber> over_cap_usd_per_kw_month;
+    FinancingMethod financing = FinancingMethod::Cash;
+    std::optional<UncertainNumber> financing_rate_per_year; // loan or lease
+    int financing_term_months = 60;
 
     // Keyed by a stable id; empty (the default): every input is drawn independently.
     std::map<std::string, InputCorrelation> correlations;

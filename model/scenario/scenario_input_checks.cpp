@@ -28,6 +28,7 @@ std::string_view noun(InputUnit u) {
     case InputUnit::UsdPerGpuHour:
     case InputUnit::UsdPerKwh:
     case InputUnit::UsdPerKwMonth:
+    case InputUnit::UsdPerPbMonth:
         return "a price or cost";
     case InputUnit::Months:
     case InputUnit::MonthFromStart:
@@ -54,6 +55,12 @@ std::string_view noun(InputUnit u) {
         return "a compute rate";
     case InputUnit::MegabytesPerToken:
         return "a KV cache size";
+    case InputUnit::Petabytes:
+        return "a storage size";
+    case InputUnit::Megawatts:
+        return "a power";
+    case InputUnit::GpusPerPerson:
+        return "a number of GPUs per person";
     }
     return "this number";
 }
@@ -78,6 +85,8 @@ std::string_view toString(InputGroup g) {
         return "Team & transition";
     case InputGroup::EnergyFacility:
         return "Energy & facility";
+    case InputGroup::OwnerCosts:
+        return "Owner costs";
     case InputGroup::HetCcl:
         return "HetCCL";
     }
@@ -91,7 +100,8 @@ bool isFraction(InputUnit u) {
 
 bool isMoney(InputUnit u) {
     return u == InputUnit::Usd || u == InputUnit::UsdPerMonth || u == InputUnit::UsdPerGpuHour ||
-           u == InputUnit::UsdPerKwh || u == InputUnit::UsdPerKwMonth;
+           u == InputUnit::UsdPerKwh || u == InputUnit::UsdPerKwMonth ||
+           u == InputUnit::UsdPerPbMonth;
 }
 
 std::string_view unitSymbol(InputUnit u) {
@@ -135,6 +145,14 @@ std::string_view unitSymbol(InputUnit u) {
         return " TFLOPS";
     case InputUnit::MegabytesPerToken:
         return " MB/token";
+    case InputUnit::Petabytes:
+        return " PB";
+    case InputUnit::UsdPerPbMonth:
+        return "/PB-mo";
+    case InputUnit::Megawatts:
+        return " MW";
+    case InputUnit::GpusPerPerson:
+        return " GPUs/person";
     }
     return "";
 }

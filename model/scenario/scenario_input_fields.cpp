@@ -93,6 +93,44 @@ const std::vector<OptionalScalarSpec>& optionalScalarSpecs() {
          "Server & network resale retention", G::FleetProcurement, U::FractionPerYear,
          kRetentionDomain,
          "Share of their value a GPU's server and network keep per year on the used market."},
+        {"/network/infiniband_usd_per_gpu", &S::infiniband_usd_per_gpu, "InfiniBand fabric per GPU",
+         G::OwnerCosts, U::Usd, kGpuPriceDomain,
+         "Scale-out InfiniBand fabric (switches, cables, optics, NICs) bought with a server, per "
+         "GPU; depreciated and resold like the server."},
+        {"/network/roce_usd_per_gpu", &S::roce_usd_per_gpu, "RoCE fabric per GPU", G::OwnerCosts,
+         U::Usd, kGpuPriceDomain,
+         "Scale-out RoCE Ethernet fabric bought with a server, per GPU; depreciated and resold "
+         "like the server."},
+        {"/owner/support_share_per_year", &S::support_share_per_year, "Support contracts",
+         G::OwnerCosts, U::FractionPerYear, kFraction,
+         "Vendor support contracts a year as a share of the owned servers' purchase value (GPU, "
+         "server and fabric): the contract, not the parts or GPUs it replaces."},
+        {"/owner/gpu_replacement_rate_per_year", &S::gpu_replacement_rate_per_year,
+         "GPU replacement rate", G::OwnerCosts, U::FractionPerYear, kFraction,
+         "GPUs replaced after a hardware failure per GPU-year, each at the price of a new one — "
+         "not the job interruption rate, which is higher."},
+        {"/owner/gpus_per_operations_engineer", &S::gpus_per_operations_engineer,
+         "GPUs per operations engineer", G::OwnerCosts, U::GpusPerPerson, kGpusPerPersonDomain,
+         "Owned GPUs one operations engineer (SRE, data-centre technician) keeps running."},
+        {"/owner/operations_usd_per_person_month", &S::operations_usd_per_person_month,
+         "Operations engineer cost", G::OwnerCosts, U::UsdPerMonth, kPersonMonthDomain,
+         "Loaded cost of one operations engineer per month."},
+        {"/owner/storage_usd_per_pb_month", &S::storage_usd_per_pb_month, "Parallel storage per PB",
+         G::OwnerCosts, U::UsdPerPbMonth, kUsdPerPbMonthDomain,
+         "Parallel file system per PB a month, its purchase spread over its life; the workloads "
+         "say how many PB they keep."},
+        {"/power/cap_mw", &S::power_cap_mw, "Power cap", G::OwnerCosts, U::Megawatts,
+         kMegawattsDomain,
+         "Provisioned power the site gives the owned fleet (GPUs and hosts): an AMD door whose "
+         "plan needs more, beyond what staying needs, is not taken."},
+        {"/power/over_cap_usd_per_kw_month", &S::over_cap_usd_per_kw_month, "Power above the cap",
+         G::OwnerCosts, U::UsdPerKwMonth, kUsdPerKwMonthDomain,
+         "What each kW a plan needs above the cap costs a month (colocation elsewhere, a "
+         "temporary lease), on top of the facility cost."},
+        {"/financing/rate_per_year", &S::financing_rate_per_year, "Financing rate", G::OwnerCosts,
+         U::FractionPerYear, kBelowOne,
+         "Annual rate of the loan or lease that pays for owned purchases (financing method in "
+         "Owner costs)."},
     };
     return specs;
 }
@@ -115,6 +153,10 @@ const std::vector<OptionalSkuSpec>& optionalSkuSpecs() {
          U::Usd, kGpuPriceDomain,
          "Per-GPU software licence a year (NVIDIA AI Enterprise), paid for every GPU of this SKU "
          "held while the scenario uses it (General \u2192 Uses NVIDIA AI Enterprise)."},
+        {"software_bundled_months", &K::software_bundled_months, "licence bundled with purchase",
+         U::Months, kMonths,
+         "Months of the software licence included in an owned GPU's purchase (NVL and PCIe "
+         "parts: 60; HGX SXM and DGX: none); a GPU younger than this pays no licence."},
     };
     return specs;
 }

@@ -140,6 +140,11 @@ void addWorkloads(const Scenario& s, std::vector<ScenarioInput>& out) {
                 out.push_back({at + std::string(f.key), id + ": " + std::string(f.label),
                                InputGroup::Workloads, f.unit, f.domain, id,
                                std::string(f.meaning)});
+        if (w.storage_pb)
+            out.push_back({at + "storage_pb", id + ": parallel storage", InputGroup::Workloads,
+                           InputUnit::Petabytes, kStoragePbDomain, id,
+                           "Parallel storage the workload keeps (datasets, checkpoints, model "
+                           "files), priced per PB a month in Owner costs."});
         if (!capacity || w.kind != WorkloadKindOfDemand::Inference)
             continue;
         for (const OptionalWorkloadSpec& f : optionalWorkloadSpecs())
@@ -383,6 +388,8 @@ const UncertainNumber* findInput(const Scenario& s, std::string_view pointer) {
         for (const WorkloadSpec& f : workloadSpecs())
             if (f.key == t[2])
                 return &(w->second.*f.member);
+        if (t[2] == "storage_pb")
+            return w->second.storage_pb ? &*w->second.storage_pb : nullptr;
         for (const OptionalWorkloadSpec& f : optionalWorkloadSpecs())
             if (f.key == t[2])
                 return w->second.*f.member ? &*(w->second.*f.member) : nullptr;

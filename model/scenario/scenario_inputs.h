@@ -34,12 +34,14 @@ enum class InputGroup {
     PortTasks,        // months per port task
     TeamTransition,   // regression, team, pilot, ramp, dual-vendor overhead
     EnergyFacility,
+    OwnerCosts, // network, support, spares, operations, storage, power cap, financing
     HetCcl
 };
-inline constexpr std::array<InputGroup, 9> kAllInputGroups{
+inline constexpr std::array<InputGroup, 10> kAllInputGroups{
     InputGroup::General,        InputGroup::FleetProcurement, InputGroup::Workloads,
     InputGroup::Prices,         InputGroup::Performance,      InputGroup::PortTasks,
-    InputGroup::TeamTransition, InputGroup::EnergyFacility,   InputGroup::HetCcl};
+    InputGroup::TeamTransition, InputGroup::EnergyFacility,   InputGroup::OwnerCosts,
+    InputGroup::HetCcl};
 std::string_view toString(InputGroup g); // "General", "Fleet & procurement", …
 
 // What a number measures, so that an editor can show it in the user's terms (25 %, $25,000)
@@ -65,7 +67,11 @@ enum class InputUnit {
     GpusPerMonth,       // a sale limit
     TerabytesPerSecond, // memory bandwidth
     Teraflops,          // dense compute
-    MegabytesPerToken   // KV cache per token of context
+    MegabytesPerToken,  // KV cache per token of context
+    Petabytes,          // storage
+    UsdPerPbMonth,      // storage price
+    Megawatts,          // a power cap
+    GpusPerPerson       // operations staffing
 };
 bool isFraction(InputUnit u);
 bool isMoney(InputUnit u);

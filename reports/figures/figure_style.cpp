@@ -44,6 +44,12 @@ constexpr std::array<QRgb, model::kComponentCount> kComponentColours{
     0xaa4499, // dual vendor: purple
     0x117733, // productivity: green
     0xee8866, // software licences: salmon (Tol's "light" scheme)
+    0x5566aa, // network: slate, capex's kin
+    0xbbcc33, // storage: pear
+    0x66ccaa, // operations: mint, maintenance's kin
+    0x99ddff, // support: pale blue
+    0xaaaa00, // spares: olive-yellow
+    0xffaabb, // financing: pink
     0x9a9a9a, // residual: grey
 };
 static_assert(kComponentColours.back() == 0x9a9a9a, "one colour per component, residual last");
@@ -146,6 +152,18 @@ QString componentLabel(int component) {
         return QObject::tr("Productivity");
     case model::kSoftware:
         return QObject::tr("Software licences");
+    case model::kNetwork:
+        return QObject::tr("Network fabric");
+    case model::kStorage:
+        return QObject::tr("Storage");
+    case model::kOperations:
+        return QObject::tr("Operations staff");
+    case model::kSupport:
+        return QObject::tr("Support contracts");
+    case model::kSpares:
+        return QObject::tr("GPU replacements");
+    case model::kFinancing:
+        return QObject::tr("Financing");
     case model::kResidual:
         return QObject::tr("Residual");
     default:

@@ -137,12 +137,24 @@ void FigureState::measureLegend(QCustomPlot* plot, const FigureStyle& style, int
         if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
             widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
     legendEntryWidth = widest + 22 + 12 + 16; // icon, padding, column spacing
+    legendEntryHeight = metrics.height() + plot->legend->rowSpacing();
     legendColumnsWanted = columns;
 }
 
 bool FigureState::arrange(QCustomPlot* plot) {
-    if (m_place == LegendPlace::Right)
-        return false;
+    if (m_place == LegendPlace::Right) {
+        // One column while the entries fit beside the plot; more entries (a plan paying every
+        // owner cost has 17) than its height holds wrap into a second column, never overlap.
+        const int count = plot->legend->itemCount();
+        const int rows =
+            std::max(4, int((plot->viewport().height() - 24) / std::max(1.0, legendEntryHeight)));
+        const int wrap = count > rows ? (count + 1) / 2 : 0;
+        if (plot->legend->wrap() == wrap)
+            return false;
+        plot->legend->setWrap(wrap);
+        plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+        return true;
+    }
     const int columns =
         std::clamp(int(std::max(200, plot->viewport().width()) / std::max(1.0, legendEntryWidth)),
                    1, std::max(1, legendColumnsWanted));

@@ -91,6 +91,7 @@ public:
 
     QVector<double> keys;
     double legendEntryWidth = 100;
+    double legendEntryHeight = 16; // one entry's line, measured like its width
     int legendColumnsWanted = 1;
 
 private:

@@ -143,11 +143,20 @@ void context(ReportBody& body, const ScenarioAnalysis& a) {
 void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
     // One line per option: the NPV's three percentiles in columns of their own, and "—" for a
     // month that does not come within the horizon (the note below says so).
-    Table t({QObject::tr("Option"), QObject::tr("NPV P10"), QObject::tr("NPV P50"),
-             QObject::tr("NPV P90"), QObject::tr("Saving P50"), QObject::tr("P(cheaper)"),
-             QObject::tr("$/GPU-h"), QObject::tr("$/Mtok"), QObject::tr("On AMD"),
-             QObject::tr("Break-even")},
-            {1, 2, 3, 4, 5, 6, 7, 8, 9});
+    const model::CompiledScenario& c = a.compiled;
+    const bool capped = c.power_cap_mw != model::kNoInput;
+    QStringList headers{QObject::tr("Option"),     QObject::tr("NPV P10"),
+                        QObject::tr("NPV P50"),    QObject::tr("NPV P90"),
+                        QObject::tr("Saving P50"), QObject::tr("P(cheaper)"),
+                        QObject::tr("$/GPU-h"),    QObject::tr("$/Mtok"),
+                        QObject::tr("On AMD"),     QObject::tr("Break-even")};
+    QList<int> right{1, 2, 3, 4, 5, 6, 7, 8, 9};
+    const double capMw = capped ? c.inputs.mostLikely()[std::size_t(c.power_cap_mw)] : 0.0;
+    if (capped) { // each option's power against the site's cap (issue 24)
+        headers << QObject::tr("Peak MW");
+        right << 10;
+    }
+    Table t(headers, right);
     const auto month = [&a](int m) {
         return m < 0 ? QStringLiteral("—") : monthText(a.evaluation.start_month, m);
     };
@@ -155,17 +164,31 @@ void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
         const model::OptionDistribution* d = a.distribution(o.id);
         const bool stay = o.id == OptionId::StayCuda;
         const QString none = QStringLiteral("—");
-        t.row({QStringLiteral("<b>%1</b>").arg(optionName(o.id)), d ? money(d->npv_usd.p10) : none,
-               d ? money(d->npv_usd.p50) : money(o.run.npv_usd), d ? money(d->npv_usd.p90) : none,
-               stay || !d ? none : money(d->npv_saving_usd.p50),
-               stay || !d ? none : percent(d->p_beats_stay_cuda),
-               QStringLiteral("$%1").arg(shortDecimal(o.usd_per_gpu_hour, 2, 2)),
-               perMtok(o.usd_per_mtok), stay ? none : month(o.run.first_amd_month),
-               stay ? none
-                    : breakEvenCellText(a.evaluation.start_month, o.break_even_month,
-                                        o.cash_break_even_month, none)});
+        QStringList cells{QStringLiteral("<b>%1</b>").arg(optionName(o.id)),
+                          d ? money(d->npv_usd.p10) : none,
+                          d ? money(d->npv_usd.p50) : money(o.run.npv_usd),
+                          d ? money(d->npv_usd.p90) : none,
+                          stay || !d ? none : money(d->npv_saving_usd.p50),
+                          stay || !d ? none : percent(d->p_beats_stay_cuda),
+                          QStringLiteral("$%1").arg(shortDecimal(o.usd_per_gpu_hour, 2, 2)),
+                          perMtok(o.usd_per_mtok),
+                          stay ? none : month(o.run.first_amd_month),
+                          stay ? none
+                               : breakEvenCellText(a.evaluation.start_month, o.break_even_month,
+                                                   o.cash_break_even_month, none)};
+        if (capped)
+            cells << (shortDecimal(o.run.peak_kw / 1000.0, 2, 2) +
+                      (o.run.peak_kw > capMw * 1000.0 + 1e-6 ? QStringLiteral(" ▲") : QString()));
+        t.row(cells);
     }
     body.html(t.html());
+    if (capped)
+        body.html(paragraph(
+            QObject::tr("The site gives the owned fleet %1 MW of provisioned power; ▲ marks a "
+                        "plan above it, which pays for the extra kW a month; a plan moving to "
+                        "AMD that needs more than the cap and more than staying is not taken.")
+                .arg(shortDecimal(capMw, 2, 2)),
+            QStringLiteral("small muted")));
     QStringList points;
     for (const auto& [id, w] : a.scenario.workloads)
         if (w.kind == model::WorkloadKindOfDemand::Inference && !w.operating_point.empty())

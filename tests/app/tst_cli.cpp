@@ -243,8 +243,10 @@ void TestCli::defaultStoreIsCreatedAndSeeded() {
         QCOMPARE(scenario["versions"].get<int>(), 1);
     const Run books = cli({"pricebook", "list"}, false);
     QCOMPARE(books.status, 0);
-    QCOMPARE(books.out.trimmed().split('\n').size(), 2);
+    // The shipped versions: 2026-12 the default, 2026-11 kept beside it for diffs (issue 24).
+    QCOMPARE(books.out.trimmed().split('\n').size(), 3);
     QVERIFY2(books.out.contains("yes"), qPrintable(books.out));
+    QVERIFY2(books.out.contains("2026-11") && books.out.contains("2026-12"), qPrintable(books.out));
 }
 
 void TestCli::pricebookImportListExport() {

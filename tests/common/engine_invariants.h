@@ -109,6 +109,27 @@ inline Scenario perturbScenario(Scenario s, std::uint64_t seed) {
                     UncertainNumber::certain(sku.purchase_usd.mostLikely() * uni(0.3, 0.9));
         }
     }
+    // Issue 24's owner costs, likewise in about half the draws.
+    if (uni(0, 1) < 0.5) {
+        s.infiniband_usd_per_gpu = UncertainNumber::certain(uni(2000, 7000));
+        s.roce_usd_per_gpu = UncertainNumber::certain(uni(1500, 5000));
+        s.support_share_per_year = UncertainNumber::certain(uni(0.0, 0.15));
+        s.gpu_replacement_rate_per_year = UncertainNumber::certain(uni(0.0, 0.1));
+        s.gpus_per_operations_engineer = UncertainNumber::certain(uni(50, 1000));
+        s.operations_usd_per_person_month = UncertainNumber::certain(uni(10000, 30000));
+        s.storage_usd_per_pb_month = UncertainNumber::certain(uni(2000, 6000));
+        for (auto& [id, w] : s.workloads)
+            w.storage_pb = UncertainNumber::certain(uni(0, 5));
+        if (uni(0, 1) < 0.5) {
+            s.financing = uni(0, 1) < 0.5 ? FinancingMethod::Loan : FinancingMethod::Lease;
+            s.financing_rate_per_year = UncertainNumber::certain(uni(0.05, 0.18));
+            s.financing_term_months = std::uniform_int_distribution<>(12, 72)(rng);
+        }
+        if (uni(0, 1) < 0.5) {
+            s.power_cap_mw = UncertainNumber::certain(uni(0.2, 3.0));
+            s.over_cap_usd_per_kw_month = UncertainNumber::certain(uni(50, 400));
+        }
+    }
     return s;
 }
 
@@ -120,6 +141,9 @@ struct InvariantTally {
     int hetcclDoorTaken = 0;
     std::map<std::string, int> doorsPerWorkload; // options that moved the workload to AMD
     int sellingInputs = 0;                       // scenarios with engine v2's selling inputs
+    int ownerCosts = 0;                          // scenarios with issue 24's owner costs
+    int financed = 0;                            // … paying by loan or lease
+    int capped = 0;                              // … under a power cap
     int locallySearched = 0; // option comparisons of invariants 2–3 in their local-search form
 
     // "chat 120, pretrain 48": what the sweep moved, for its closing line.
@@ -204,6 +228,12 @@ inline void checkEveryInvariant(const Scenario& s, const QString& what, Invarian
     ++tally.scenarios;
     if (s.sale_cost_fraction)
         ++tally.sellingInputs;
+    if (s.support_share_per_year)
+        ++tally.ownerCosts;
+    if (s.financing != FinancingMethod::Cash)
+        ++tally.financed;
+    if (s.power_cap_mw)
+        ++tally.capped;
     const CompiledScenario compiled = compile(s);
     const ScenarioEvaluation e = evaluateScenario(s, compiled);
     for (const OptionOutcome& o : e.options) {
@@ -272,6 +302,7 @@ inline Scenario linkedToTwin(Scenario s) {
     // floor, market value and lead time).
     s.amd.max_sold_per_month = s.nvidia.max_sold_per_month;
     s.amd.bridge = s.nvidia.bridge;
+    s.amd.fabric = s.nvidia.fabric = Fabric::InfiniBand; // one fabric, one price (issue 24)
     s.amd_discount = s.nvidia_discount;
     s.transition_regression = UncertainNumber::certain(0);
     for (auto& [cls, transition] : s.pricebook.transition) // engine 3's per-class table

@@ -114,8 +114,8 @@ inline model::Scenario smallScenario() {
 
     s.fleet["serving"] = {"H100", 256, 12, "chat", Channel::Owned, {}};
     s.fleet["training"] = {"H100", 512, 18, "pretrain", Channel::Owned, {}};
-    s.nvidia = {"H200", Channel::Owned, {}};
-    s.amd = {"MI300X", Channel::Owned, {}};
+    s.nvidia = {"H200", Channel::Owned, {}, Channel::OnDemand, {}};
+    s.amd = {"MI300X", Channel::Owned, {}, Channel::OnDemand, {}};
 
     s.amd_discount = u(0.10);
     s.nvidia_discount = u(0.05);

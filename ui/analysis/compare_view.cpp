@@ -238,6 +238,15 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
             text_row(tr("$/GPU-hour"), [](const model::OptionOutcome& x, const CompareEntry&) {
                 return QStringLiteral("$%1").arg(x.usd_per_gpu_hour, 0, 'f', 2);
             });
+            // The owned fleet's provisioned power at its most, against the site's cap.
+            text_row(tr("peak power"), [](const model::OptionOutcome& x, const CompareEntry& e) {
+                const QString mw = tr("%1 MW").arg(x.run.peak_kw / 1000.0, 0, 'f', 2);
+                if (!e.compiled || e.compiled->power_cap_mw == model::kNoInput)
+                    return mw;
+                const double cap =
+                    e.compiled->inputs.mostLikely()[std::size_t(e.compiled->power_cap_mw)];
+                return tr("%1 (cap %2 MW)").arg(mw).arg(cap, 0, 'f', 2);
+            });
         }
         Row cheapest{tr("Cheapest option by NPV"), {}, false, {}};
         Row rule{tr("Rule path"), {}, false, {}};

@@ -66,6 +66,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
                groupPage(model::InputGroup::EnergyFacility,
                          tr("Energy is paid on owned GPUs only: rented capacity's rates include "
                             "power and facility.")));
+    addSection(Section::OwnerCosts, tr("Owner costs"), buildOwnerPage());
     addSection(Section::HetCcl, tr("HetCCL"),
                groupPage(model::InputGroup::HetCcl,
                          tr("When cross-vendor collectives become production-ready, Path 3 and "
@@ -247,6 +248,7 @@ void ScenarioEditor::refresh() {
         }
     }
     refreshProcurement();
+    refreshOwner();
     {
         const QSignalBlocker b1(m_engineers), b2(m_pilotGpus), b3(m_rampHeadcount);
         m_engineers->setValue(s.team_engineers);

@@ -32,6 +32,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
+class QPushButton;
 class QSpinBox;
 class QStackedWidget;
 class QTableView;
@@ -62,6 +63,7 @@ public:
         PortTasks,
         Team,
         Energy,
+        OwnerCosts,
         HetCcl,
         AllInputs
     };
@@ -108,6 +110,7 @@ private:
     QWidget* buildWorkloadsPage();
     QWidget* buildProcurementPage();
     QWidget* buildTeamPage();
+    QWidget* buildOwnerPage(); // scenario_editor_owner.cpp
     // A group's uncertain table under a filter box, with an optional explanation above it.
     QWidget* inputsPanel(UncertainTableModel* model, const QString& explanation);
     QWidget* groupPage(model::InputGroup group, const QString& explanation);
@@ -122,6 +125,7 @@ private:
     // Shows the document's scenario in every widget, with their signals blocked.
     void refresh();
     void refreshProcurement();
+    void refreshOwner();
 
     // General
     void commitName();
@@ -164,6 +168,11 @@ private:
     QSpinBox* m_pilotGpus = nullptr;
     QSpinBox* m_rampHeadcount = nullptr;
     QLabel* m_effortLevel = nullptr;
+
+    QComboBox* m_financing = nullptr;            // Owner costs: cash, loan or lease
+    QSpinBox* m_financingTerm = nullptr;         // months
+    QComboBox* m_fabric[2] = {nullptr, nullptr}; // NVIDIA's, AMD's scale-out fabric
+    QPushButton* m_powerCap = nullptr;           // adds or removes the site's power cap
 
     bool m_refreshing = false;
 };

@@ -565,6 +565,14 @@ QString UncertainTableModel::unitText(model::InputUnit unit) {
         return tr("dense teraflops");
     case InputUnit::MegabytesPerToken:
         return tr("megabytes per token of context");
+    case InputUnit::Petabytes:
+        return tr("petabytes of parallel storage");
+    case InputUnit::UsdPerPbMonth:
+        return tr("US dollars per petabyte per month");
+    case InputUnit::Megawatts:
+        return tr("megawatts of provisioned power");
+    case InputUnit::GpusPerPerson:
+        return tr("GPUs one person operates");
     }
     return {};
 }

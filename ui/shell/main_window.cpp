@@ -143,6 +143,7 @@ void MainWindow::updateActions() {
     m_exportAction->setEnabled(open);
     m_closeAction->setEnabled(open);
     m_adoptDefaultsAction->setEnabled(open);
+    m_priceBookVersionsAction->setEnabled(open);
     m_undoAction->setEnabled(open && m_document->undoStack()->canUndo());
     m_redoAction->setEnabled(open && m_document->undoStack()->canRedo());
     m_undoAction->setText(open && m_document->undoStack()->canUndo()

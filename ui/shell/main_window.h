@@ -263,6 +263,7 @@ private:
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     QAction* m_adoptDefaultsAction = nullptr;
+    QAction* m_priceBookVersionsAction = nullptr; // Edit → Price book versions… (issue 24)
     QMenu* m_recentMenu = nullptr;
     QMenu* m_editMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

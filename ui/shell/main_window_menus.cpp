@@ -6,6 +6,7 @@
 #include "hetccl_watch_dialog.h"
 #include "main_window.h"
 #include "message_bar.h"
+#include "pricebook_compare_dialog.h"
 #include "pricebook_json.h"
 #include "samples.h"
 #include "scenario_document.h"
@@ -119,6 +120,17 @@ void MainWindow::buildActions() {
         tr("Fill every input this scenario lacks with this release's default (one undoable "
            "edit); what it states is kept."));
     connect(m_adoptDefaultsAction, &QAction::triggered, this, &MainWindow::adoptCurrentDefaults);
+    m_priceBookVersionsAction = new QAction(tr("Price book &versions…"), this);
+    m_priceBookVersionsAction->setObjectName(QStringLiteral("pricebookVersions"));
+    m_priceBookVersionsAction->setStatusTip(
+        tr("Compare the scenario's price book with a stored one, see whether it flips the "
+           "decision, and move onto it keeping your overrides (one undoable edit)."));
+    connect(m_priceBookVersionsAction, &QAction::triggered, this, [this] {
+        if (!m_document)
+            return;
+        PriceBookCompareDialog dialog(m_store, *m_document, this);
+        dialog.exec();
+    });
 }
 
 // Issue 22 point 6: an older scenario evaluates as it did until its author adopts the current
@@ -180,6 +192,7 @@ void MainWindow::buildMenus() {
     m_editMenu->addAction(m_redoAction);
     m_editMenu->addSeparator();
     m_editMenu->addAction(m_adoptDefaultsAction);
+    m_editMenu->addAction(m_priceBookVersionsAction);
     m_editMenu->addSeparator();
     QAction* prefs = m_editMenu->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
     prefs->setShortcut(QKeySequence::Preferences);

@@ -24,6 +24,12 @@ model::Scenario withMi300xNamed(const std::string& id) {
     for (std::size_t at = text.find(from); at != std::string::npos;
          at = text.find(from, at + to.size()))
         text.replace(at, from.size(), to);
+    // The samples' correlations name the SKU inside JSON pointers too (ids without "/" or "~").
+    const std::string inPointer = "/MI300X/";
+    const std::string renamed = "/" + id + "/";
+    for (std::size_t at = text.find(inPointer); at != std::string::npos;
+         at = text.find(inPointer, at + renamed.size()))
+        text.replace(at, inPointer.size(), renamed);
     const data::ScenarioReadResult read = data::readScenario(text);
     if (!read.ok())
         qFatal("the renamed sample does not read: %s %s", read.errors.front().place.c_str(),

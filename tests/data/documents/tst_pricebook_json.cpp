@@ -169,9 +169,9 @@ void TestPriceBookJson::defaultKeepsTheFactsRules_data() {
     QTest::addColumn<QString>("rule");
     for (const char* rule :
          {"purchase prices at least ±20 % (NVIDIA) / ±30 % (AMD)",
-          "MI300X on-demand spans $1.50–$6.00", "reserved rates are SemiAnalysis costr",
-          "all six available now", "H100 is 1 in every class",
-          "TensorRT-served AMD ratios lose the TensorRT gain",
+          "MI300X on-demand spans $1.99–$6.00, August 2026 most likely",
+          "reserved rates are SemiAnalysis costr", "all six available now",
+          "H100 is 1 in every class", "TensorRT-served AMD ratios lose the TensorRT gain",
           "MoE/FP4/disaggregated: AMD well below its NVIDIA peer",
           "custom-kernel training: AMD at the low end", "MI300X beats H100 on large dense models",
           "abstraction makes the ports cheaper, the Triton rewrite carries the kernels",
@@ -201,12 +201,14 @@ void TestPriceBookJson::defaultKeepsTheFactsRules() {
         }
     } else if (rule.startsWith("MI300X on-demand")) {
         const auto& r = b.skus.at("MI300X").on_demand_usd_per_hour.range;
-        QCOMPARE(r.low, 1.50);
+        QCOMPARE(r.low, 1.99);
+        QCOMPARE(r.most_likely, 3.45);
         QCOMPARE(r.high, 6.00);
     } else if (rule.startsWith("reserved")) {
-        const std::map<std::string, double> costr{{"H100", 1.30},   {"H200", 1.60},
-                                                  {"B200", 2.90},   {"MI300X", 1.55},
-                                                  {"MI325X", 1.80}, {"MI355X", 2.10}};
+        // July 2026 (B200: September 2026); MI300X and MI325X were not updated.
+        const std::map<std::string, double> costr{{"H100", 2.00},   {"H200", 2.90},
+                                                  {"B200", 3.70},   {"MI300X", 1.55},
+                                                  {"MI325X", 1.80}, {"MI355X", 2.90}};
         for (const auto& [id, rate] : costr) {
             QCOMPARE(b.skus.at(id).reserved_usd_per_hour.mostLikely(), rate);
             QCOMPARE(b.skus.at(id).reserved_term_months, 36);

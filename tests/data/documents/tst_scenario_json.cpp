@@ -90,8 +90,12 @@ model::Scenario handBuilt() {
 
     s.fleet["lot.1"] = {"H100", 16, 0, "chat v2 (EU)", model::Channel::Reserved, {}};
     s.fleet["lot-2"] = {"H200", 0, 1200, "train", model::Channel::OnDemand, {}};
-    s.nvidia = {"B200", model::Channel::OnDemand, {}};
-    s.amd = {"MI355X", model::Channel::Reserved, {}};
+    s.nvidia = {"B200", model::Channel::OnDemand, {}, model::Channel::OnDemand, {}};
+    s.amd = {"MI355X",
+             model::Channel::Reserved,
+             {},
+             model::Channel::OnDemand,
+             model::Fabric::InfiniBand};
 
     s.discount_rate = UncertainNumber::between(0, 0.05, 0.999);
     s.amd_discount = tagged(0, 0.1, 1, model::Confidence::Unknown);

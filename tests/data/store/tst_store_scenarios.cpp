@@ -531,8 +531,11 @@ private slots:
         Store store = data::openStoreSeededIfNew(path);
         QCOMPARE(store.audits().size(), data::sampleAudits().size());
         const auto books = store.priceBooks();
-        QCOMPARE(books.size(), std::size_t{1});
+        // The default first, then the superseded shipped version kept for diffs (issue 24).
+        QCOMPARE(books.size(), std::size_t{2});
         QVERIFY(books.front().is_default);
+        QCOMPARE(books.back().version, std::string("2026-11"));
+        QVERIFY(!books.back().is_default);
         QCOMPARE(store.defaultPriceBook(), std::optional(defaultBook()));
         const auto scenarios = store.scenarios();
         QCOMPARE(scenarios.size(), data::sampleScenarios().size());
@@ -547,7 +550,7 @@ private slots:
         }
         // Opening it again seeds nothing more.
         Store again = data::openStoreSeededIfNew(path);
-        QCOMPARE(again.priceBooks().size(), std::size_t{1});
+        QCOMPARE(again.priceBooks().size(), std::size_t{2});
         QCOMPARE(again.scenarios().size(), scenarios.size());
     }
 };

@@ -425,9 +425,11 @@ private slots:
     void sampleEndToEnd_data() {
         QTest::addColumn<QString>("sample");
         QTest::addColumn<QStringList>("kinds");
+        // With the owner costs of the 2026-12 book Path 2's lead holds across every knob's
+        // P10–P90 (its nearest flip, AMD training performance at 1.61×, is the range's P5): no
+        // switching-value risk, as the PDF's switching table shows.
         QTest::newRow("training-shop")
-            << "training-shop.json"
-            << QStringList{"warning", "switching-value", "weak-driver", "high-dimension"};
+            << "training-shop.json" << QStringList{"warning", "weak-driver", "high-dimension"};
         // Its rule path takes no door: the tornado swings its earliest one-door plan, whose
         // drivers are C-tagged (engine 3, issue 23).
         QTest::newRow("mixed-tensorrt")

@@ -222,11 +222,11 @@ void TestDoorGroups::invariantsHoldWhereTheSearchIsLocal() {
 // Bug: "Path 2 is $401k cheaper than the rule path, Path 1 inside 60 months" — the apposition
 // was not closed, so it read as "Path 1 inside 60 months".
 void TestDoorGroups::bug_disagreementLackedTheCommaAfterTheRulePath() {
-    // A slow inference port on Path 1 only (12 months): Path 1 still moves the assistant, but
-    // Path 2, whose port is unchanged, is cheaper.
+    // A slow inference port on Path 1 only (24 months): Path 1 still moves the assistant, but
+    // Path 2, whose port is unchanged, is cheaper (by $3.6M on the 2026-12 book).
     Scenario s = sample("large-model-inference.json", kCurrentEngineVersion);
     s.pricebook.port_months[PortTask::InferencePort][EffortLevel::Light][PortabilityPath::Path1] =
-        UncertainNumber::certain(12);
+        UncertainNumber::certain(24);
     s.options = {OptionId::StayCuda, OptionId::Path1, OptionId::Path2};
     const ScenarioEvaluation e = evaluateScenario(s, compile(s));
     QVERIFY(e.find(OptionId::Path1)->doors_taken > 0);

@@ -16,6 +16,7 @@
 #include <QTest>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace crossgrade;
 using namespace crossgrade::model;
@@ -93,6 +94,7 @@ Reference referenceSearch(const CompiledScenario& scenario, const double* v,
         months.push_back(candidateMonths(open[k], scenario.horizon_months));
     evaluateOption(scenario, v, option, best, workspace, scratch);
     double bestNpv = scratch.npv_usd;
+    const double stayingPeakKw = scratch.peak_kw; // a power cap refuses doors that need more
     r.candidates.push_back(best);
     r.npv.push_back(bestNpv);
     // Every combination, the first door slowest, never before any month.
@@ -108,7 +110,9 @@ Reference referenceSearch(const CompiledScenario& scenario, const double* v,
         if (candidate == DoorPolicy{})
             continue;
         evaluateOption(scenario, v, option, candidate, workspace, scratch);
-        const double npv = scratch.npv_usd;
+        const double npv = refusedByPowerCap(scenario, v, scratch.peak_kw, stayingPeakKw)
+                               ? std::numeric_limits<double>::infinity()
+                               : scratch.npv_usd;
         r.candidates.push_back(candidate);
         r.npv.push_back(npv);
         const bool clearlyBetter = npv < bestNpv - kTieUsd;

@@ -95,6 +95,11 @@ void TestEngineInvariants::perturbationsHoldEveryInvariant() {
     qInfo("doors taken per workload (options × perturbations): %s; %d with selling inputs",
           tally.doorsText().c_str(), tally.sellingInputs);
     QVERIFY(tally.sellingInputs > kPerturbations / 4);
+    qInfo("%d with owner costs, %d of them financed, %d under a power cap", tally.ownerCosts,
+          tally.financed, tally.capped);
+    QVERIFY(tally.ownerCosts > kPerturbations / 4);
+    QVERIFY(tally.financed > kPerturbations / 16);
+    QVERIFY(tally.capped > kPerturbations / 16);
     // No invariant may pass by never being exercised.
     QVERIFY(tally.doorsTaken > kPerturbations / 4);
     QVERIFY(tally.hetcclInside > kPerturbations / 4);

@@ -233,6 +233,17 @@ void TestSellingBridging::upgradeFillsOnlyWhatIsMissing() {
     QVERIFY(pointers.contains("/pricebook/skus/H100/market_value_usd"));
     QVERIFY(!pointers.contains("/resale/sale_cost_fraction"));
     QCOMPARE(s.sale_cost_fraction->mostLikely(), 0.02);
+    // Issue 24's owner costs: the fabric priced apart, so each default SKU's overhead becomes
+    // the server alone; support apart, so maintenance becomes repairs and parts.
+    for (const char* p : {"/network/infiniband_usd_per_gpu", "/network/roce_usd_per_gpu",
+                          "/owner/support_share_per_year", "/owner/gpu_replacement_rate_per_year",
+                          "/owner/gpus_per_operations_engineer", "/owner/storage_usd_per_pb_month",
+                          "/pricebook/skus/H100/overhead_usd", "/energy/maintenance_per_year"})
+        QVERIFY2(pointers.contains(p), p);
+    QCOMPARE(s.pricebook.skus.at("H100").overhead_usd, defaultBook().skus.at("H100").overhead_usd);
+    QCOMPARE(s.maintenance_per_year, ownerDefaults().maintenance_per_year);
+    QVERIFY(s.financing == FinancingMethod::Cash); // the organisation's own: never defaulted
+    QVERIFY(!s.power_cap_mw);
     QCOMPARE(s.engine_version, kCurrentEngineVersion);
     // Through the writer and the reader, and a second upgrade adds nothing.
     data::ScenarioReadResult again = data::readScenario(data::writeScenario(s));

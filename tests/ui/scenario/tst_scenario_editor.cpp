@@ -27,6 +27,7 @@
 #include <QObject>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QString>
 #include <QStringLiteral>
@@ -56,6 +57,7 @@ private slots:
     void removingAServedWorkloadIsRefused();
     void workloadKindSwitchIsOneStep();
     void choicesAreOfferedInACombo();
+    void ownerCostsPageEditsFinancingAndFabric();
     void rendersEverySection();
     void everyInputExplainsItsDefault();
     void tooltipNamesThePriceBookAndTheSource();
@@ -255,6 +257,50 @@ void TestScenarioEditor::choicesAreOfferedInACombo() {
     QCOMPARE(m_document->undoStack()->count(), 1);
 }
 
+// Issue 24: the Owner costs page chooses how purchases are paid and each vendor's fabric, each
+// one undoable edit; a loan takes the release's sourced rate.
+void TestScenarioEditor::ownerCostsPageEditsFinancingAndFabric() {
+    m_editor->showSection(ScenarioEditor::Section::OwnerCosts);
+    auto* financing = m_editor->findChild<QComboBox*>(QStringLiteral("financing"));
+    auto* term = m_editor->findChild<QSpinBox*>(QStringLiteral("financingTerm"));
+    auto* amdFabric = m_editor->findChild<QComboBox*>(QStringLiteral("amdFabric"));
+    QVERIFY(financing && term && amdFabric);
+    QCOMPARE(financing->currentData().toString(), QStringLiteral("cash"));
+    QVERIFY(!term->isEnabled());
+    QCOMPARE(amdFabric->currentData().toString(), QStringLiteral("roce"));
+    financing->setCurrentIndex(financing->findData(QStringLiteral("loan")));
+    const model::Scenario& s = m_document->scenario();
+    QVERIFY(s.financing == model::FinancingMethod::Loan);
+    QVERIFY(s.financing_rate_per_year.has_value());
+    QCOMPARE(s.financing_rate_per_year->mostLikely(), 0.08);
+    QVERIFY(term->isEnabled());
+    term->setValue(36);
+    QCOMPARE(m_document->scenario().financing_term_months, 36);
+    amdFabric->setCurrentIndex(amdFabric->findData(QStringLiteral("infiniband")));
+    QVERIFY(m_document->scenario().amd.fabric == model::Fabric::InfiniBand);
+    QCOMPARE(m_document->undoStack()->count(), 3);
+    // The financing rate is an uncertain input of the page's table.
+    QVERIFY(m_editor->groupModel(model::InputGroup::OwnerCosts)->rowCount() > 0);
+    // A power cap is added at what the installed fleet draws, with colocation's rent above it.
+    auto* cap = m_editor->findChild<QPushButton*>(QStringLiteral("powerCap"));
+    QVERIFY(cap);
+    QCOMPARE(cap->text(), QStringLiteral("Add a power cap"));
+    const int rows = m_editor->groupModel(model::InputGroup::OwnerCosts)->rowCount();
+    cap->click();
+    QVERIFY(m_document->scenario().power_cap_mw.has_value());
+    QVERIFY(m_document->scenario().power_cap_mw->mostLikely() > 0);
+    QCOMPARE(m_document->scenario().over_cap_usd_per_kw_month->mostLikely(), 184.0);
+    QCOMPARE(m_editor->groupModel(model::InputGroup::OwnerCosts)->rowCount(), rows + 2);
+    QCOMPARE(cap->text(), QStringLiteral("Remove the power cap"));
+    m_document->undoStack()->undo();
+    QVERIFY(!m_document->scenario().power_cap_mw.has_value());
+    m_document->undoStack()->undo();
+    m_document->undoStack()->undo();
+    m_document->undoStack()->undo();
+    QVERIFY(m_document->scenario().financing == model::FinancingMethod::Cash);
+    QCOMPARE(financing->currentData().toString(), QStringLiteral("cash"));
+}
+
 void TestScenarioEditor::rendersEverySection() {
     m_editor->resize(1100, 800);
     m_editor->show();
@@ -269,6 +315,7 @@ void TestScenarioEditor::rendersEverySection() {
         {ScenarioEditor::Section::PortTasks, QStringLiteral("port-tasks")},
         {ScenarioEditor::Section::Team, QStringLiteral("team")},
         {ScenarioEditor::Section::Energy, QStringLiteral("energy")},
+        {ScenarioEditor::Section::OwnerCosts, QStringLiteral("owner-costs")},
         {ScenarioEditor::Section::HetCcl, QStringLiteral("hetccl")},
         {ScenarioEditor::Section::AllInputs, QStringLiteral("all-inputs")},
     };
