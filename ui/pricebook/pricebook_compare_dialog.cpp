@@ -29,7 +29,8 @@ QString compareBookTitle(const model::PriceBook& b) {
 }
 
 // The book version a scenario was made from, by name and version: the store's, else shipped.
-std::optional<model::PriceBook> compareMadeFrom(data::Store& store, const model::PriceBook& current) {
+std::optional<model::PriceBook> compareMadeFrom(data::Store& store,
+                                                const model::PriceBook& current) {
     for (const data::PriceBookSummary& s : store.priceBooks())
         if (s.damage.empty() && s.name == current.name && s.version == current.version)
             if (auto b = store.priceBook(s.id))
@@ -74,9 +75,10 @@ PriceBookCompareDialog::PriceBookCompareDialog(data::Store& store, ScenarioDocum
         auto b = m_store.priceBook(s.id);
         if (!b)
             continue;
-        m_choice->addItem(tr("#%1 %2%3")
-                              .arg(s.id)
-                              .arg(compareBookTitle(*b), s.is_default ? tr(" (default)") : QString()));
+        m_choice->addItem(
+            tr("#%1 %2%3")
+                .arg(s.id)
+                .arg(compareBookTitle(*b), s.is_default ? tr(" (default)") : QString()));
         m_books.push_back(std::move(*b));
     }
     layout->addWidget(m_choice);
@@ -85,7 +87,8 @@ PriceBookCompareDialog::PriceBookCompareDialog(data::Store& store, ScenarioDocum
     layout->addWidget(m_summary);
     m_changes = new QTableWidget(0, 3, this);
     m_changes->setObjectName(QStringLiteral("changes"));
-    m_changes->setHorizontalHeaderLabels({tr("Figure"), tr("This scenario's book"), tr("Chosen book")});
+    m_changes->setHorizontalHeaderLabels(
+        {tr("Figure"), tr("This scenario's book"), tr("Chosen book")});
     m_changes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_changes->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_changes->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
@@ -156,7 +159,8 @@ void PriceBookCompareDialog::refresh() {
         const data::PriceBookChange& c = changes[std::size_t(r)];
         const auto cell = [&](int column, const std::string& text) {
             auto* item = new QTableWidgetItem(text.empty() ? tr("(none)") : compareText(text));
-            item->setToolTip(c.source.empty() ? compareText(text) : compareText(text + "\n" + c.source));
+            item->setToolTip(c.source.empty() ? compareText(text)
+                                              : compareText(text + "\n" + c.source));
             m_changes->setItem(r, column, item);
         };
         cell(0, c.pointer);

@@ -46,7 +46,7 @@ private:
 
     data::Store& m_store;
     ScenarioDocument& m_document;
-    std::vector<model::PriceBook> m_books; // the stored books, in the choice's order
+    std::vector<model::PriceBook> m_books;  // the stored books, in the choice's order
     std::optional<model::PriceBook> m_from; // the version the scenario was made from, if known
     QComboBox* m_choice = nullptr;
     QLabel* m_summary = nullptr;

@@ -57,10 +57,12 @@ private slots:
     void movingOntoTheNewBookKeepsOverridesAndUndoes() {
         data::Store store = data::openStoreSeededIfNew(m_dir.filePath("move.sqlite"));
         Scenario s = testing::scenarioFile(
-            CROSSGRADE_SOURCE_DIR "/tests/fixtures/older-scenarios/large-model-before-selling.json");
+            CROSSGRADE_SOURCE_DIR
+            "/tests/fixtures/older-scenarios/large-model-before-selling.json");
         QCOMPARE(s.pricebook.version, std::string("2026-11"));
         s.pricebook.skus.at("H100").purchase_usd = UncertainNumber::certain(26000); // the author's
-        const auto ratio = s.pricebook.performance.at(WorkloadClass::LargeDenseInference).at("MI300X");
+        const auto ratio =
+            s.pricebook.performance.at(WorkloadClass::LargeDenseInference).at("MI300X");
         ui::ScenarioDocument doc(s);
         ui::PriceBookCompareDialog dialog(store, doc);
         dialog.chooseBook(rowOf(dialog, QStringLiteral("2026-12")));

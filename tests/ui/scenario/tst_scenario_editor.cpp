@@ -26,8 +26,8 @@
 #include <QModelIndex>
 #include <QObject>
 #include <QPlainTextEdit>
-#include <QSignalSpy>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QString>
 #include <QStringLiteral>
