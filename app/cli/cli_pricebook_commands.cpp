@@ -39,17 +39,19 @@ model::PriceBook priceBookArgument(Context& ctx, const QString& arg) {
         throw InvalidInput("no price book with id " + std::to_string(id) + " in " +
                            storeName(store) + "; `crossgrade-cli pricebook list` lists them");
     }
+    // A version this release ships names the shipped book: a store may hold an earlier
+    // release's copy under the same name and version.
     const std::string version = str(arg);
-    Store& store = ctx.openStore();
-    for (const data::PriceBookSummary& b : store.priceBooks())
-        if (b.damage.empty() && b.version == version)
-            if (auto book = store.priceBook(b.id))
-                return std::move(*book);
     if (auto text = data::shippedPriceBookText(version)) {
         data::PriceBookReadResult result = data::readPriceBook(*text);
         if (result.ok())
             return std::move(*result.price_book);
     }
+    Store& store = ctx.openStore();
+    for (const data::PriceBookSummary& b : store.priceBooks())
+        if (b.damage.empty() && b.version == version)
+            if (auto book = store.priceBook(b.id))
+                return std::move(*book);
     std::string known;
     for (const std::string& v : data::shippedPriceBookVersions())
         known += (known.empty() ? "" : ", ") + v;

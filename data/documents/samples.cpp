@@ -166,6 +166,42 @@ void addDefaultPriceBook(Store& store) {
                 store.addPriceBook(*old.price_book, "sample:" + path.mid(12).toStdString(), false);
 }
 
+// A store made by an earlier release keeps the books it has, and gains each shipped version it
+// lacks. A default that is an earlier release's copy of the shipped default (its name and
+// version, other figures) gives way to this release's, so that a new scenario does not price a
+// server's network twice (issue 24); a default of the user's own stays. A store that cannot be
+// written (read-only) is left as it is.
+void refreshShippedPriceBooks(Store& store) {
+    PriceBookReadResult current = readPriceBook(defaultPriceBookText());
+    if (!current.ok())
+        return;
+    try {
+        std::vector<model::PriceBook> stored;
+        std::optional<model::PriceBook> defaultBook = store.defaultPriceBook();
+        for (const PriceBookSummary& s : store.priceBooks())
+            if (s.damage.empty())
+                if (auto b = store.priceBook(s.id))
+                    stored.push_back(std::move(*b));
+        const auto has = [&](const model::PriceBook& b) {
+            return std::find(stored.begin(), stored.end(), b) != stored.end();
+        };
+        const model::PriceBook& shipped = *current.price_book;
+        const bool staleDefault = defaultBook && *defaultBook != shipped &&
+                                  defaultBook->name == shipped.name &&
+                                  defaultBook->version == shipped.version;
+        if (!has(shipped) || staleDefault)
+            store.addPriceBook(shipped, "sample:default.json", staleDefault || !defaultBook);
+        for (const QString& path : shippedPriceBookFiles())
+            if (path != QStringLiteral(":/pricebook/default.json"))
+                if (PriceBookReadResult old = readPriceBook(resourceText(path));
+                    old.ok() && !has(*old.price_book))
+                    store.addPriceBook(*old.price_book, "sample:" + path.mid(12).toStdString(),
+                                       false);
+    } catch (const StoreError&) {
+        // Read-only or busy: the store still reads; the shipped books stay available by version.
+    }
+}
+
 void seed(Store& store) {
     std::vector<model::Audit> audits;
     std::vector<std::string> sources;
@@ -205,6 +241,8 @@ Store openStoreSeededIfNew(const QString& path, StoreOptions options) {
         // be started without one: it gets the shipped default, as a new store does.
         if (store.priceBooks().empty())
             addDefaultPriceBook(store);
+        else
+            refreshShippedPriceBooks(store);
         return store;
     }
     removeAbandonedSeedingFiles(path);

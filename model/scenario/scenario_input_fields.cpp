@@ -227,8 +227,10 @@ const std::vector<SkuSpec>& skuSpecs() {
     static const std::vector<SkuSpec> specs{
         {"purchase_usd", &K::purchase_usd, "purchase price", U::Usd, kGpuPriceDomain,
          "List or street price per GPU, before the negotiated discount."},
-        {"overhead_usd", &K::overhead_usd, "server & network overhead", U::Usd, kGpuPriceDomain,
-         "Server and network cost per GPU on top of its purchase price."},
+        {"overhead_usd", &K::overhead_usd, "server overhead", U::Usd, kGpuPriceDomain,
+         "Server cost per GPU (CPUs, memory, chassis, NICs) on top of its purchase price; the "
+         "scale-out fabric is priced apart (Owner costs), except in books before 2026-12, "
+         "whose overhead holds the network too."},
         {"reserved_usd_per_hour", &K::reserved_usd_per_hour, "reserved rate", U::UsdPerGpuHour,
          kGpuHourRateDomain,
          "Committed rental per GPU-hour, all-in (power and facility included)."},

@@ -282,9 +282,35 @@ void assumptionRegister(ReportBody& body, const ScenarioAnalysis& a) {
             const auto it = labels.find(p);
             return esc(it == labels.end() ? p : it->second);
         };
-        for (const auto& [id, c] : a.scenario.correlations)
-            t.row({name(c.first) + QStringLiteral(" ↔ ") + name(c.second),
-                   shortDecimal(c.rank_correlation, 1, 3), esc(c.note)});
+        // Pairs sharing their ρ and their reason (the release's defaults: every pair of SKUs of
+        // one figure) read as one row naming the inputs, not one row per pair.
+        std::vector<std::pair<std::pair<double, std::string>, std::vector<std::string>>> groups;
+        std::vector<int> pairs;
+        for (const auto& [id, c] : a.scenario.correlations) {
+            const std::pair<double, std::string> key{c.rank_correlation, c.note};
+            auto g = std::find_if(groups.begin(), groups.end(),
+                                  [&](const auto& x) { return x.first == key; });
+            if (g == groups.end()) {
+                groups.push_back({key, {}});
+                pairs.push_back(0);
+                g = groups.end() - 1;
+            }
+            ++pairs[std::size_t(g - groups.begin())];
+            for (const std::string& p : {c.first, c.second})
+                if (std::find(g->second.begin(), g->second.end(), p) == g->second.end())
+                    g->second.push_back(p);
+        }
+        for (std::size_t i = 0; i < groups.size(); ++i) {
+            const auto& [key, inputs] = groups[i];
+            QStringList names;
+            for (const std::string& p : inputs)
+                names << name(p);
+            const QString what = pairs[i] == 1 ? names.join(QStringLiteral(" ↔ "))
+                                               : QObject::tr("each pair of %1 (%2 pairs)")
+                                                     .arg(names.join(QStringLiteral(", ")))
+                                                     .arg(pairs[i]);
+            t.row({what, shortDecimal(key.first, 1, 3), esc(key.second)});
+        }
         body.html(t.html());
     }
 }

@@ -28,19 +28,31 @@ QString compareBookTitle(const model::PriceBook& b) {
     return b.version.empty() ? compareText(b.name) : compareText(b.name + " " + b.version);
 }
 
-// The book version a scenario was made from, by name and version: the store's, else shipped.
+// The book version a scenario was made from: of the stored and shipped books with its name and
+// version (a store may keep an earlier release's copy beside this one's), the one it differs
+// from least.
 std::optional<model::PriceBook> compareMadeFrom(data::Store& store,
                                                 const model::PriceBook& current) {
+    std::vector<model::PriceBook> candidates;
     for (const data::PriceBookSummary& s : store.priceBooks())
         if (s.damage.empty() && s.name == current.name && s.version == current.version)
             if (auto b = store.priceBook(s.id))
-                return b;
+                candidates.push_back(std::move(*b));
     if (auto text = data::shippedPriceBookText(current.version)) {
         data::PriceBookReadResult read = data::readPriceBook(*text);
         if (read.ok() && read.price_book->name == current.name)
-            return std::move(*read.price_book);
+            candidates.push_back(std::move(*read.price_book));
     }
-    return std::nullopt;
+    std::optional<model::PriceBook> best;
+    std::size_t fewest = 0;
+    for (model::PriceBook& b : candidates) {
+        const std::size_t n = data::diffPriceBooks(current, b).size();
+        if (!best || n < fewest) {
+            fewest = n;
+            best = std::move(b);
+        }
+    }
+    return best;
 }
 
 } // namespace

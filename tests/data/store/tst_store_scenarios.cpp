@@ -553,6 +553,28 @@ private slots:
         QCOMPARE(again.priceBooks().size(), std::size_t{2});
         QCOMPARE(again.scenarios().size(), scenarios.size());
     }
+
+    // Issue 24: a store an earlier release seeded holds that release's copy of the default book
+    // under the same name and version. Opened by this release, it gains this release's default
+    // (as its default, so that a new scenario does not price the network twice) and the older
+    // shipped version, keeping every book it had; opening it again adds nothing.
+    void anEarlierReleasesStoreGetsThisReleasesDefaultBook() {
+        const QString path = freshPath();
+        model::PriceBook earlier = defaultBook();
+        earlier.skus.at("H100").overhead_usd = model::UncertainNumber::certain(12000);
+        {
+            Store store = Store::open(path);
+            store.addPriceBook(earlier, "sample:default.json", true);
+        }
+        Store store = data::openStoreSeededIfNew(path);
+        QCOMPARE(store.defaultPriceBook(), std::optional(defaultBook()));
+        const auto books = store.priceBooks();
+        QCOMPARE(books.size(), std::size_t{3});
+        QCOMPARE(store.priceBook(books.front().id), std::optional(earlier)); // kept
+        QCOMPARE(books.back().version, std::string("2026-11"));
+        Store again = data::openStoreSeededIfNew(path);
+        QCOMPARE(again.priceBooks().size(), std::size_t{3});
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStoreScenarios)

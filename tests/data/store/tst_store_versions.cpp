@@ -18,6 +18,7 @@
 #include <QStringLiteral>
 #include <QTemporaryDir>
 #include <QTest>
+#include <set>
 
 using crossgrade::data::openStoreSeededIfNew;
 using crossgrade::data::Store;
@@ -175,10 +176,26 @@ private slots:
         QVERIFY(store.scenarios().empty());
     }
 
-    void storeWithPriceBooksGetsNoOtherOnOpening() {
+    // A store with price books keeps every one of them and gains only the shipped versions it
+    // lacks (issue 24: the 2026-11 and 2026-12 books); opening it again adds nothing.
+    void storeWithPriceBooksKeepsThemAndGainsTheShippedVersions() {
         const QString path = copyOf(2);
-        const std::size_t books = Store::open(path).priceBooks().size();
-        QCOMPARE(openStoreSeededIfNew(path).priceBooks().size(), books);
+        std::vector<std::pair<std::int64_t, std::optional<crossgrade::model::PriceBook>>> before;
+        {
+            Store store = Store::open(path);
+            for (const auto& b : store.priceBooks())
+                before.push_back({b.id, store.priceBook(b.id)});
+        }
+        Store store = openStoreSeededIfNew(path);
+        for (const auto& [id, book] : before)
+            QCOMPARE(store.priceBook(id), book);
+        std::set<std::string> versions;
+        for (const auto& b : store.priceBooks())
+            versions.insert(b.version);
+        QVERIFY(versions.contains("2026-11") && versions.contains("2026-12"));
+        const std::size_t after = store.priceBooks().size();
+        QVERIFY(after > before.size() && after <= before.size() + 2);
+        QCOMPARE(openStoreSeededIfNew(path).priceBooks().size(), after);
     }
 };
 

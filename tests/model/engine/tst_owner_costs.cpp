@@ -207,6 +207,23 @@ private slots:
         QCOMPARE(o.peak_kw, 8.0);
     }
 
+    // A licence only NVIDIA's SKUs carry never makes staying on CUDA cheaper relative to a move:
+    // Path 1's saving against staying grows by exactly the licences the move stops paying.
+    void aLicenceOnlyNvidiaPaysNeverFavoursStaying() {
+        Scenario s = tiny();
+        s.horizon_months = 12;
+        s.pricebook.skus.at("H100").software_usd_per_year = u(4500);
+        const auto saving = [&] {
+            const double stay = evaluateWith(s, OptionId::StayCuda, DoorPolicy{}).run.npv_usd;
+            return stay - evaluateWith(s, OptionId::Path1, DoorPolicy{{1}}).run.npv_usd;
+        };
+        const double without = saving();
+        s.uses_nvidia_ai_enterprise = true;
+        const double with = saving();
+        // Eight H100s pay $3,000 a month staying; moved, only month 0: 11 months × $3,000.
+        QCOMPARE(with - without, 11 * 3000.0);
+    }
+
     // Invariant 4 of DESIGN.md with every owner cost set: an option never costs more than
     // staying, as its shut-door plan is staying.
     void noOptionCostsMoreThanStayingWithEveryOwnerCost() {
