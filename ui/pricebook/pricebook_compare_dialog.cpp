@@ -211,8 +211,13 @@ QString PriceBookCompareDialog::moveScenario() {
         current, m_from ? *m_from : current, chosen, readsEfficiencies != statesEfficiencies);
     if (!move.problem.empty())
         return compareText(move.problem);
-    return m_document.edit(tr("Move onto price book %1").arg(compareBookTitle(chosen)),
-                           [&](model::Scenario& s) { s.pricebook = move.book; });
+    const QString refused =
+        m_document.edit(tr("Move onto price book %1").arg(compareBookTitle(chosen)),
+                        [&](model::Scenario& s) { s.pricebook = move.book; });
+    if (refused.isEmpty())
+        return refused;
+    return tr("Not moved: on %1 this scenario does not evaluate (%2). Nothing was changed.")
+        .arg(compareBookTitle(chosen), refused);
 }
 
 } // namespace crossgrade::ui
