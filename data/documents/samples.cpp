@@ -3,6 +3,7 @@
 #include "audit_json.h"
 #include "compiled_scenario.h"
 #include "evaluation.h"
+#include "pricebook_diff.h"
 #include "pricebook_json.h"
 #include "scenario_json.h"
 
@@ -96,6 +97,29 @@ std::optional<std::string> shippedPriceBookText(const std::string& version) {
             return text;
     }
     return std::nullopt;
+}
+
+std::optional<model::PriceBook> priceBookMadeFrom(Store& store, const model::PriceBook& current) {
+    std::vector<model::PriceBook> candidates;
+    for (const PriceBookSummary& s : store.priceBooks())
+        if (s.damage.empty() && s.name == current.name && s.version == current.version)
+            if (auto b = store.priceBook(s.id))
+                candidates.push_back(std::move(*b));
+    if (auto text = shippedPriceBookText(current.version)) {
+        PriceBookReadResult read = readPriceBook(*text);
+        if (read.ok() && read.price_book->name == current.name)
+            candidates.push_back(std::move(*read.price_book));
+    }
+    std::optional<model::PriceBook> best;
+    std::size_t fewest = 0;
+    for (model::PriceBook& b : candidates) {
+        const std::size_t n = diffPriceBooks(current, b).size();
+        if (!best || n < fewest) {
+            fewest = n;
+            best = std::move(b);
+        }
+    }
+    return best;
 }
 
 namespace {

@@ -32,6 +32,11 @@ std::vector<std::string> shippedPriceBookVersions();
 // The shipped book of `version`, or nothing.
 std::optional<std::string> shippedPriceBookText(const std::string& version);
 
+// The book version a scenario's price book `current` was made from: of the stored and shipped
+// books with its name and version (a store may keep an earlier release's copy beside this
+// one's), the one it differs from least; nothing when neither has that name and version.
+std::optional<model::PriceBook> priceBookMadeFrom(Store& store, const model::PriceBook& current);
+
 // Opens the store at `path`; when the file did not exist before, stores every sample audit,
 // the default price book (as the default) and every sample scenario (as version 1, note
 // "sample") so that a new user has something to work with. The new store is built beside

@@ -8,10 +8,11 @@ namespace crossgrade::model {
 
 namespace {
 
-// The scenario with each of `pointers` set to `book`'s value where both have the figure.
+// The scenario with each of `pointers` set to `book`'s value where both have the figure; the
+// others into `missing` when given.
 Scenario withFigures(const Scenario& scenario, const PriceBook& book,
-                     const std::vector<std::string>& pointers, std::vector<std::string>* applied,
-                     std::vector<std::string>* missing) {
+                     const std::vector<std::string>& pointers,
+                     std::vector<std::string>* missing = nullptr) {
     Scenario out = scenario;
     Scenario source = scenario;
     source.pricebook = book;
@@ -25,8 +26,6 @@ Scenario withFigures(const Scenario& scenario, const PriceBook& book,
             continue;
         }
         *slot = *value;
-        if (applied)
-            applied->push_back(p);
     }
     return out;
 }
@@ -48,6 +47,10 @@ std::string name(OptionId o) {
 }
 
 } // namespace
+
+bool inferenceRowsReadAlike(const Scenario& scenario, const PriceBook& book) {
+    return (scenario.engine_version >= 3) == !book.transition.empty();
+}
 
 bool BookComparison::ruleSavingFlips() const {
     if (!before.rule_saving_usd || !after.rule_saving_usd)
@@ -79,12 +82,6 @@ std::string BookComparison::verdict() const {
     return out;
 }
 
-// A book written for engine 3 states inference rows as software efficiency; its per-class
-// transition table arrived with that reading, so a book without one predates it.
-bool statesEfficiencies(const PriceBook& book) {
-    return !book.transition.empty();
-}
-
 bool isInferenceCell(const std::string& pointer) {
     const std::string prefix = "/performance/";
     if (pointer.rfind(prefix, 0) != 0)
@@ -97,19 +94,13 @@ bool isInferenceCell(const std::string& pointer) {
 BookComparison compareOnBooks(const Scenario& scenario, const PriceBook& before,
                               const PriceBook& after, const std::vector<std::string>& all) {
     BookComparison c;
-    // Engine 3 reads inference rows as efficiencies, engines 1–2 as ratios: a book stating them
-    // the other way is not comparable there.
-    const bool readsEfficiencies = scenario.engine_version >= 3;
-    const bool mixedReadings = statesEfficiencies(before) != readsEfficiencies ||
-                               statesEfficiencies(after) != readsEfficiencies;
+    const bool mixedReadings =
+        !inferenceRowsReadAlike(scenario, before) || !inferenceRowsReadAlike(scenario, after);
     std::vector<std::string> pointers;
     for (const std::string& p : all)
         (mixedReadings && isInferenceCell(p) ? c.not_comparable : pointers).push_back(p);
-    std::vector<std::string> missingBefore;
-    const Scenario old = withFigures(scenario, before, pointers, nullptr, &missingBefore);
-    const Scenario fresh = withFigures(scenario, after, pointers, &c.applied, &c.not_in_scenario);
-    c.before = decide(old);
-    c.after = decide(fresh);
+    c.before = decide(withFigures(scenario, before, pointers));
+    c.after = decide(withFigures(scenario, after, pointers, &c.not_in_scenario));
     return c;
 }
 

@@ -27,9 +27,9 @@ struct BookDecision {
 
 struct BookComparison {
     BookDecision before, after;
-    // The figures set on both sides, and those the scenario does not have (an optional SKU
-    // figure it lacks, a SKU or class it does not use): left as they are.
-    std::vector<std::string> applied, not_in_scenario;
+    // The changed figures the scenario does not have (an optional SKU figure it lacks, a SKU or
+    // class it does not use): left as they are.
+    std::vector<std::string> not_in_scenario;
     // Inference performance cells a book states otherwise than the scenario's engine reads
     // them — ratios that hold the memory advantage (books before engine 3's, which have no
     // per-class transition table) or software efficiency at equal fit: not comparable, so left
@@ -43,6 +43,12 @@ struct BookComparison {
     // "No: stay-cuda stays the cheapest …" / "Yes: …" — one sentence, for the CLI and the app.
     std::string verdict() const;
 };
+
+// Whether `book` states its inference performance rows as `scenario`'s engine reads them:
+// engine 3 as software efficiency at equal fit, engines 1–2 as ratios that hold the memory
+// advantage. A book written for engine 3 has the per-class transition table that arrived with
+// that reading; one without it predates it.
+bool inferenceRowsReadAlike(const Scenario& scenario, const PriceBook& book);
 
 // `pointers` are JSON pointers into a price book ("/skus/H100/purchase_usd"). Throws
 // ScenarioError when the scenario does not compile on one of the sides.

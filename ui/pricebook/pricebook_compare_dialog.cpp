@@ -28,33 +28,6 @@ QString compareBookTitle(const model::PriceBook& b) {
     return b.version.empty() ? compareText(b.name) : compareText(b.name + " " + b.version);
 }
 
-// The book version a scenario was made from: of the stored and shipped books with its name and
-// version (a store may keep an earlier release's copy beside this one's), the one it differs
-// from least.
-std::optional<model::PriceBook> compareMadeFrom(data::Store& store,
-                                                const model::PriceBook& current) {
-    std::vector<model::PriceBook> candidates;
-    for (const data::PriceBookSummary& s : store.priceBooks())
-        if (s.damage.empty() && s.name == current.name && s.version == current.version)
-            if (auto b = store.priceBook(s.id))
-                candidates.push_back(std::move(*b));
-    if (auto text = data::shippedPriceBookText(current.version)) {
-        data::PriceBookReadResult read = data::readPriceBook(*text);
-        if (read.ok() && read.price_book->name == current.name)
-            candidates.push_back(std::move(*read.price_book));
-    }
-    std::optional<model::PriceBook> best;
-    std::size_t fewest = 0;
-    for (model::PriceBook& b : candidates) {
-        const std::size_t n = data::diffPriceBooks(current, b).size();
-        if (!best || n < fewest) {
-            fewest = n;
-            best = std::move(b);
-        }
-    }
-    return best;
-}
-
 } // namespace
 
 PriceBookCompareDialog::PriceBookCompareDialog(data::Store& store, ScenarioDocument& document,
@@ -66,7 +39,7 @@ PriceBookCompareDialog::PriceBookCompareDialog(data::Store& store, ScenarioDocum
     setObjectName(QStringLiteral("pricebookCompare"));
     auto* layout = new QVBoxLayout(this);
     const model::PriceBook& current = m_document.scenario().pricebook;
-    m_from = compareMadeFrom(m_store, current);
+    m_from = data::priceBookMadeFrom(m_store, current);
     auto* intro = new QLabel(
         tr("This scenario prices with <b>%1</b>%2. Choose a stored price book to see every figure "
            "that differs, whether it flips this scenario's decision, and to move the scenario "
@@ -202,20 +175,29 @@ QString PriceBookCompareDialog::moveScenario() {
         return tr("No price book is chosen.");
     const model::PriceBook& chosen = m_books[std::size_t(i)];
     const model::PriceBook current = m_document.scenario().pricebook;
-    // Unknown origin: every figure is taken as the book's (the user was asked).
-    // An engine 1–2 scenario reads inference rows as ratios; a book with a per-class transition
-    // table states them as engine 3's efficiencies (and the reverse): they stay as they are.
-    const bool readsEfficiencies = m_document.scenario().engine_version >= 3;
-    const bool statesEfficiencies = !chosen.transition.empty();
-    const data::PriceBookMove move = data::moveToPriceBook(
-        current, m_from ? *m_from : current, chosen, readsEfficiencies != statesEfficiencies);
+    // Unknown origin: every figure is taken as the book's (the user was asked). Inference rows
+    // the chosen book states otherwise than this scenario's engine reads them stay as they are.
+    const data::PriceBookMove move =
+        data::moveToPriceBook(current, m_from ? *m_from : current, chosen,
+                              !model::inferenceRowsReadAlike(m_document.scenario(), chosen));
     if (!move.problem.empty())
         return compareText(move.problem);
     const QString refused =
         m_document.edit(tr("Move onto price book %1").arg(compareBookTitle(chosen)),
                         [&](model::Scenario& s) { s.pricebook = move.book; });
-    if (refused.isEmpty())
+    if (refused.isEmpty()) {
+        QStringList kept;
+        for (const std::string& p : move.overrides)
+            kept << compareText(p);
+        m_moved = tr("Moved onto %1: %n figure(s) changed; Undo takes them back.", nullptr,
+                     int(move.changes.size()))
+                      .arg(compareBookTitle(chosen));
+        m_keptOverrides = kept.join(QLatin1Char('\n'));
+        if (!kept.isEmpty())
+            m_moved +=
+                QLatin1Char(' ') + tr("%n figure(s) of yours kept.", nullptr, int(kept.size()));
         return refused;
+    }
     return tr("Not moved: on %1 this scenario does not evaluate (%2). Nothing was changed.")
         .arg(compareBookTitle(chosen), refused);
 }

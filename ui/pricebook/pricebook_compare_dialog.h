@@ -38,8 +38,13 @@ public:
     void chooseBook(int index);
     QTableWidget* changesTable() const { return m_changes; }
     QString verdictText() const;
-    // Moves the scenario onto the chosen book (what the button does, without asking).
+    // Moves the scenario onto the chosen book (what the button does, without asking); the
+    // reason when it is not moved.
     QString moveScenario();
+    // After a move: what it did in a sentence, and the pointers of the figures kept as the
+    // user's own, one per line (empty before a move).
+    QString movedSummary() const { return m_moved; }
+    QString keptOverrides() const { return m_keptOverrides; }
 
 private:
     void refresh();
@@ -53,6 +58,8 @@ private:
     QTableWidget* m_changes = nullptr;
     QLabel* m_verdict = nullptr;
     QPushButton* m_move = nullptr;
+    QString m_moved;
+    QString m_keptOverrides;
 };
 
 } // namespace crossgrade::ui

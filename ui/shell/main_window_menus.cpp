@@ -129,7 +129,9 @@ void MainWindow::buildActions() {
         if (!m_document)
             return;
         PriceBookCompareDialog dialog(m_store, *m_document, this);
-        dialog.exec();
+        if (dialog.exec() == QDialog::Accepted && !dialog.movedSummary().isEmpty())
+            m_messages->showMessage(MessageBar::Kind::Notice, dialog.movedSummary(),
+                                    dialog.keptOverrides());
     });
 }
 

@@ -74,7 +74,14 @@ private slots:
             QTest::qWait(50);
             dialog.grab().save(QString::fromLocal8Bit(dir) + "/pricebook-versions.png");
         }
+        QVERIFY(dialog.movedSummary().isEmpty());
         QCOMPARE(dialog.moveScenario(), QString());
+        // What the main window's message bar says: the move, and the user's figures it kept.
+        QVERIFY2(dialog.movedSummary().startsWith("Moved onto Crossgrade default price book "
+                                                  "2026-12:"),
+                 qPrintable(dialog.movedSummary()));
+        QVERIFY(dialog.keptOverrides().split('\n').contains("/skus/H100/purchase_usd"));
+        QVERIFY(dialog.keptOverrides().contains("/performance/large-dense-inference"));
         const Scenario& moved = doc.scenario();
         QCOMPARE(moved.pricebook.version, std::string("2026-12"));
         QCOMPARE(moved.pricebook.skus.at("H100").purchase_usd.mostLikely(), 26000.0);
