@@ -2,15 +2,18 @@
 
 #include "cli_commands.h"
 #include "cli_context.h"
+#include "cli_uncertainty.h"
 #include "compiled_scenario.h"
 #include "evaluation.h"
 #include "evaluation_json.h"
 #include "monte_carlo.h"
 #include "pricebook_json.h"
+#include "report_analysis.h"
 #include "samples.h"
 #include "saved_headline.h"
 #include "scenario_json.h"
 #include "scenario_upgrade.h"
+#include "uncertainty_analysis.h"
 
 #include <QFileInfo>
 #include <QThread>
@@ -81,13 +84,22 @@ void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const C
         << c.engine_version << ")\n";
     out << "Rule path:  " << title(e.recommendation.primary_path) << " ["
         << toString(e.recommendation.primary_path) << "]\n";
-    out << "Cheapest:   " << toString(e.cheapest) << " by NPV\n";
+    out << "Cheapest:   " << toString(e.cheapest);
+    if (e.decision_samples > 0)
+        out << " by mean NPV over " << e.decision_samples << " samples, plans committed"
+            << (e.plan_choice_samples > 0 ? " by expected value" : " at the most likely values")
+            << "\n";
+    else
+        out << " by NPV at the most likely values\n";
     if (!e.disagreement.empty())
         out << "            " << data::printable(e.disagreement) << "\n";
     out << '\n';
     // Break-even is on the NPV basis (discounted cumulative cost), cash beside it.
-    std::vector<QStringList> rows{{"OPTION", "NPV", "TOTAL", "BREAK-EVEN", "DOORS", "AMD FROM",
-                                   "$/GPU-H", "$/MTOK", "OWED AFTER"}};
+    // With samples the table stays at the most likely values (under the committed plans): the
+    // means are in the Monte Carlo's table below.
+    std::vector<QStringList> rows{{"OPTION", e.decision_samples > 0 ? "NPV (MOST LIKELY)" : "NPV",
+                                   "TOTAL", "BREAK-EVEN", "DOORS", "AMD FROM", "$/GPU-H", "$/MTOK",
+                                   "OWED AFTER"}};
     for (const OptionOutcome& o : e.options) {
         if (only && o.id != *only)
             continue;
@@ -165,24 +177,38 @@ std::optional<MonteCarloOptions> monteCarloOptions(const QCommandLineParser& p,
     return o;
 }
 
-void printMonteCarloText(std::ostream& out, const ScenarioEvaluation& e, const MonteCarloResult& mc,
+void printMonteCarloText(std::ostream& out, const UncertaintyAnalysis& a,
                          std::optional<OptionId> only) {
+    const MonteCarloResult& mc = a.monte_carlo;
+    const ScenarioEvaluation& e = a.committed;
+    printPlanChoiceText(out, a.plan_choice, only);
     out << "\nMonte Carlo: " << mc.samples << " Latin-hypercube samples, seed " << mc.seed
-        << "; each option keeps its door policy; EVPI " << formatUsd(mc.evpi_usd) << "\n";
-    out << "OPTION     NPV P10   NPV P50   NPV P90   SAVING P50 [P10, P90]        P(BEATS CUDA)\n";
+        << ", each option under its committed plan. MEAN is the expected NPV decisions compare; "
+           "MOST LIKELY is the NPV at every input's most likely value.\n";
+    std::vector<QStringList> rows{{"OPTION", "MEAN", "MOST LIKELY", "P10", "P50", "P90",
+                                   "SAVING P50 [P10, P90]", "P(BEATS CUDA)"}};
     for (std::size_t i = 0; i < mc.options.size() && i < e.options.size(); ++i) {
         const OptionDistribution& d = mc.options[i];
         if (only && d.id != *only)
             continue;
-        char line[256];
-        std::snprintf(line, sizeof line, "%-10s %-9s %-9s %-9s %-9s [%s, %s]%*s %5.1f %%\n",
-                      std::string(toString(d.id)).c_str(), formatUsd(d.npv_usd.p10).c_str(),
-                      formatUsd(d.npv_usd.p50).c_str(), formatUsd(d.npv_usd.p90).c_str(),
-                      formatUsd(d.npv_saving_usd.p50).c_str(),
-                      formatUsd(d.npv_saving_usd.p10).c_str(),
-                      formatUsd(d.npv_saving_usd.p90).c_str(), 4, "", 100.0 * d.p_beats_stay_cuda);
-        out << line;
+        const OptionOutcome* o = e.find(d.id);
+        char p[32];
+        std::snprintf(p, sizeof p, "%.1f %% ± %.1f", 100.0 * d.p_beats_stay_cuda,
+                      100.0 * d.p_beats_standard_error);
+        rows.push_back({QString::fromStdString(std::string(toString(d.id))),
+                        QString::fromStdString(formatUsd(d.npv_usd.mean)),
+                        QString::fromStdString(o ? formatUsd(o->run.npv_usd) : "-"),
+                        QString::fromStdString(formatUsd(d.npv_usd.p10)),
+                        QString::fromStdString(formatUsd(d.npv_usd.p50)),
+                        QString::fromStdString(formatUsd(d.npv_usd.p90)),
+                        QString::fromStdString(formatUsd(d.npv_saving_usd.p50) + " [" +
+                                               formatUsd(d.npv_saving_usd.p10) + ", " +
+                                               formatUsd(d.npv_saving_usd.p90) + "]"),
+                        QString::fromUtf8(p)});
     }
+    printTable(out, rows);
+    if (a.hindsight)
+        printHindsightText(out, *a.hindsight, mc, only);
 }
 
 // A stored version evaluated again: what it said when saved beside what this build says of the
@@ -221,13 +247,19 @@ int runEvaluate(Context& ctx) {
     Scenario scenario = scenarioArgument(ctx, "evaluate");
     const std::optional<OptionId> only = optionFilter(ctx.parser);
     const CompiledScenario compiled = compile(scenario);
-    const ScenarioEvaluation e = evaluateScenario(scenario, compiled);
-    const std::optional<data::HeadlineComparison> saved = savedComparison(ctx, scenario, e);
+    const ScenarioEvaluation mode = evaluateScenario(scenario, compiled);
+    const std::optional<data::HeadlineComparison> saved = savedComparison(ctx, scenario, mode);
     const std::optional<MonteCarloOptions> mcOptions = monteCarloOptions(ctx.parser, scenario);
-    std::optional<MonteCarloResult> mc;
+    std::optional<UncertaintyAnalysis> analysis;
     DrawCache draws;
     if (mcOptions)
-        mc = runMonteCarlo(compiled, e, *mcOptions, draws);
+        analysis = analyseUncertainty(scenario, compiled, mode,
+                                      uncertaintyOptions(ctx.parser, *mcOptions), draws);
+    else
+        uncertaintyOptions(ctx.parser, {}); // --plan-samples and --hindsight need --samples
+    // With samples every figure follows the committed plans, decided on means.
+    const ScenarioEvaluation& e = analysis ? analysis->committed : mode;
+    const MonteCarloResult* mc = analysis ? &analysis->monte_carlo : nullptr;
     // --samples-out and --out appear together or not at all, as the report's files do.
     CommandOutputs outputs(ctx);
     if (ctx.parser.isSet(QStringLiteral("samples-out"))) {
@@ -238,9 +270,10 @@ int runEvaluate(Context& ctx) {
                                            draws.draws(compiled.inputs, mc->seed, mc->samples)),
                      "--samples-out");
     }
-    const MonteCarloResult* monteCarlo = mc ? &*mc : nullptr;
+    const MonteCarloResult* monteCarlo = mc;
     if (format == QLatin1String("json")) {
-        std::string text = data::writeEvaluationJson(e, compiled, only, monteCarlo);
+        std::string text = analysis ? data::writeEvaluationJson(*analysis, compiled, only)
+                                    : data::writeEvaluationJson(e, compiled, only, monteCarlo);
         if (saved) {
             nlohmann::ordered_json j = nlohmann::ordered_json::parse(text);
             j["saved_version"] = savedComparisonJson(*saved);
@@ -253,8 +286,11 @@ int runEvaluate(Context& ctx) {
         // Through the outputs like the other formats, so --out is honoured here too.
         std::ostringstream text;
         printEvaluationText(text, e, compiled, only);
-        if (monteCarlo)
-            printMonteCarloText(text, e, *monteCarlo, only);
+        if (analysis)
+            printMonteCarloText(text, *analysis, only);
+        else
+            text << "\nPlans: each option's door plan is the best at the most likely values "
+                    "(no samples; --samples N chooses them by expected value).\n";
         if (saved)
             printSavedComparison(text, *saved);
         outputs.output(data::printableLines(text.str()));
@@ -305,6 +341,45 @@ template <typename Work> double ratePerSecond(double seconds, std::size_t& calls
         elapsed = std::chrono::duration<double>(Clock::now() - start).count();
     } while (elapsed < seconds);
     return double(calls) / elapsed;
+}
+
+// Issue 25's figures: the plan choice by expected value, hindsight on its default samples, and
+// the three shipped samples' report analysis at 10,000 samples, on all threads.
+void benchUncertainty(Context& ctx, const Scenario& scenario, const CompiledScenario& compiled,
+                      const ScenarioEvaluation& deterministic, DrawCache& cache, int cores) {
+    using Clock = std::chrono::steady_clock;
+    const auto ms = [](Clock::time_point start) {
+        return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    };
+    auto start = Clock::now();
+    const PlanChoice choice = choosePlans(
+        compiled, deterministic, {kDefaultPlanChoiceSamples, planChoiceSeed(scenario.seed), cores});
+    std::size_t candidates = 0;
+    for (const OptionPlanChoice& c : choice.options)
+        candidates += c.candidates;
+    ctx.out << "  plan choice by expected value (" << kDefaultPlanChoiceSamples << " samples, "
+            << candidates << " candidate policies), " << cores << " thread(s): " << ms(start)
+            << " ms\n";
+    const std::size_t samples = 10000;
+    UncertaintyAnalysis analysis;
+    analysis.committed = evaluateCommitted(scenario, compiled, deterministic, choice);
+    analysis.monte_carlo =
+        runMonteCarlo(compiled, analysis.committed, {samples, scenario.seed, cores, {}}, cache);
+    start = Clock::now();
+    hindsightOf(compiled, analysis, cache, kDefaultHindsightSamples, cores);
+    ctx.out << "  hindsight (" << kDefaultHindsightSamples << " samples re-optimised), " << cores
+            << " thread(s): " << ms(start) << " ms\n";
+    std::vector<Scenario> three;
+    for (const data::SampleFile& sample : data::sampleScenarios())
+        three.push_back(*data::readScenario(sample.text).scenario);
+    reports::AnalysisSettings settings;
+    settings.samples = samples;
+    settings.threads = cores;
+    start = Clock::now();
+    reports::analyseScenarios(three, settings);
+    ctx.out << "  report analysis of the " << three.size() << " shipped samples (" << samples
+            << " samples, plans, hindsight, tornados, switching values), " << cores
+            << " thread(s): " << ms(start) << " ms\n";
 }
 
 int runBench(Context& ctx) {
@@ -395,6 +470,7 @@ int runBench(Context& ctx) {
                 break;
         }
     }
+    benchUncertainty(ctx, scenario, compiled, deterministic, cache, cores);
     return kExitOk;
 }
 
@@ -474,6 +550,7 @@ std::vector<Command> scenarioCommands() {
                           QStringLiteral("With --samples: write every sample (inputs by "
                                          "pointer, each option's NPV and total) as CSV."),
                           QStringLiteral("FILE")});
+             addPlanChoiceOptions(p);
          },
          runEvaluate},
         {"upgrade-scenario", "FILE",

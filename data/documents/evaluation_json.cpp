@@ -138,8 +138,10 @@ std::string number(double value) {
 
 } // namespace
 
-std::string writeEvaluationJson(const ScenarioEvaluation& e, const CompiledScenario& compiled,
-                                std::optional<OptionId> only, const MonteCarloResult* mc) {
+namespace {
+
+ordered_json evaluationJson(const ScenarioEvaluation& e, const CompiledScenario& compiled,
+                            std::optional<OptionId> only, const MonteCarloResult* mc) {
     ordered_json j;
     j["schema"] = kEvaluationSchemaTag;
     j["scenario"] = compiled.name;
@@ -164,7 +166,81 @@ std::string writeEvaluationJson(const ScenarioEvaluation& e, const CompiledScena
     j["recommendation"] = ordered_json::parse(writeRecommendation(e.recommendation, "", 0));
     j["recommendation"].erase("audit");
     j["cheapest_option"] = toString(e.cheapest);
+    j["cheapest_basis"] = e.decision_samples > 0 ? "mean-npv" : "most-likely-npv";
     j["disagreement"] = e.disagreement;
+    return j;
+}
+
+const char* basisName(OptionPlanChoice::Basis b) {
+    switch (b) {
+    case OptionPlanChoice::Basis::ExpectedValue:
+        return "expected-value";
+    case OptionPlanChoice::Basis::Never:
+        return "no-door";
+    case OptionPlanChoice::Basis::Mode:
+        break;
+    }
+    return "most-likely-values";
+}
+
+ordered_json policyJson(const CompiledScenario& compiled, OptionId id, const DoorPolicy& policy) {
+    ordered_json doors = ordered_json::array();
+    for (const CompiledOption& option : compiled.options)
+        if (option.id == id)
+            for (const TakenDoor& d : takenDoors(compiled, option, policy))
+                doors.push_back({{"group", d.group}, {"policy_month", d.month}});
+    return doors;
+}
+
+} // namespace
+
+std::string writeEvaluationJson(const ScenarioEvaluation& e, const CompiledScenario& compiled,
+                                std::optional<OptionId> only, const MonteCarloResult* mc) {
+    return evaluationJson(e, compiled, only, mc).dump(2) + "\n";
+}
+
+std::string writeEvaluationJson(const UncertaintyAnalysis& a, const CompiledScenario& compiled,
+                                std::optional<OptionId> only) {
+    ordered_json j = evaluationJson(a.committed, compiled, only, &a.monte_carlo);
+    j["monte_carlo"]["door_policy"] =
+        a.plan_choice.samples > 0 ? "committed plan (by expected value), held on every sample"
+                                  : "most likely values' plan, held on every sample";
+    j["plan_choice"] = {
+        {"samples", a.plan_choice.samples},
+        {"seed", a.plan_choice.samples > 0 ? ordered_json(a.plan_choice.seed) : ordered_json()},
+        {"rule", "lowest mean NPV; replaces the most likely values' plan only "
+                 "when better by more than two paired standard errors"}};
+    if (a.hindsight)
+        j["hindsight"] = {{"samples", a.hindsight->samples},
+                          {"decision", toString(a.hindsight->decision)},
+                          {"evpi_usd", a.hindsight->evpi_usd},
+                          {"evpi_standard_error_usd", a.hindsight->evpi_standard_error}};
+    for (ordered_json& o : j["options"]) {
+        const std::optional<OptionId> id = parseOptionId(o["id"].get<std::string>());
+        if (!id)
+            continue;
+        if (const OptionPlanChoice* c = a.plan_choice.find(*id); c && c->candidates > 0)
+            o["plan"] = {{"basis", basisName(c->basis)},
+                         {"committed", policyJson(compiled, *id, c->committed)},
+                         {"most_likely_values_plan", policyJson(compiled, *id, c->mode_policy)},
+                         {"expected_value_plan", policyJson(compiled, *id, c->expected_policy)},
+                         {"candidates", c->candidates},
+                         {"gain_over_most_likely_plan_usd", c->gain_usd},
+                         {"gain_standard_error_usd", c->gain_standard_error},
+                         {"saving_vs_no_door_usd", c->saving_vs_never_usd},
+                         {"saving_vs_no_door_standard_error_usd",
+                          c->saving_vs_never_standard_error},
+                         {"reason", c->reason}};
+        for (const OptionDistribution& d : a.monte_carlo.options)
+            if (d.id == *id)
+                o["p_beats_stay_cuda_standard_error"] = d.p_beats_standard_error;
+        if (a.hindsight)
+            if (const OptionHindsight* h = a.hindsight->find(*id))
+                o["hindsight"] = {{"p_best", h->p_best},
+                                  {"p_best_standard_error", h->p_best_standard_error},
+                                  {"mean_saving_vs_stay_cuda_usd", h->mean_saving_usd},
+                                  {"saving_standard_error_usd", h->saving_standard_error}};
+    }
     return j.dump(2) + "\n";
 }
 

@@ -6,6 +6,7 @@
 #include "compiled_scenario.h"
 #include "evaluation.h"
 #include "monte_carlo.h"
+#include "uncertainty_analysis.h"
 
 #include <optional>
 #include <string>
@@ -22,6 +23,13 @@ std::string writeEvaluationJson(const model::ScenarioEvaluation& evaluation,
                                 const model::CompiledScenario& compiled,
                                 std::optional<model::OptionId> only = std::nullopt,
                                 const model::MonteCarloResult* monteCarlo = nullptr);
+// With samples, from the analysis: the committed evaluation and its Monte Carlo as above, and
+// "plan_choice" (how plans were chosen; per option its committed and most-likely plans and why)
+// and "hindsight" (P(best in hindsight), the mean saving re-optimised, the EVPI; each with its
+// sample count and standard error) where computed.
+std::string writeEvaluationJson(const model::UncertaintyAnalysis& analysis,
+                                const model::CompiledScenario& compiled,
+                                std::optional<model::OptionId> only = std::nullopt);
 
 // The raw samples: one row per sample with every input's value by its pointer, then each
 // option's NPV and total (npv_usd:<option>, total_usd:<option>).

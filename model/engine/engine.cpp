@@ -163,7 +163,7 @@ void evaluateOption(const CompiledScenario& scenario, const double* v, const Com
 void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
                           const CompiledOption& option, const DoorPolicy* policies,
                           std::size_t count, double* npv, EngineWorkspace& workspace,
-                          OptionRun& scratch) {
+                          OptionRun& scratch, bool refuseOverCap) {
     scratch.resize(scenario.horizon_months, int(scenario.skus.size()),
                    int(scenario.workloads.size()));
     if (workspace.pool.size() != scenario.skus.size() ||
@@ -203,7 +203,7 @@ void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
     const auto shut = [](const DoorPolicy& p) {
         return !p.takesAny();
     };
-    const bool capped = scenario.power_cap_mw != kNoInput;
+    const bool capped = refuseOverCap && scenario.power_cap_mw != kNoInput;
     if (capped || std::any_of(policies, policies + count, shut)) {
         evaluateOption(scenario, v, option, DoorPolicy{}, workspace, scratch);
         for (std::size_t i = 0; i < count; ++i)

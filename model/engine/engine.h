@@ -226,10 +226,12 @@ void evaluateOption(const CompiledScenario& scenario, const double* v, const Com
 // what evaluateOption gives for each, but sharing the months the policies have in common (a
 // run is the same month for month until a door is taken), so a door-policy search costs a
 // fraction of evaluating every policy afresh. `scratch` holds nothing meaningful afterwards.
+// With `refuseOverCap`, a policy refusedByPowerCap gets an infinite NPV; without, its NPV
+// (the expected-value search decides refusal once, at the most-likely values).
 void evaluateDoorPolicies(const CompiledScenario& scenario, const double* v,
                           const CompiledOption& option, const DoorPolicy* policies,
                           std::size_t count, double* npv, EngineWorkspace& workspace,
-                          OptionRun& scratch);
+                          OptionRun& scratch, bool refuseOverCap = true);
 
 // A power cap (issue 24): a policy taking doors is not taken when its owned fleet needs more
 // provisioned kW than the cap and more than the option's shut-door plan (staying) needs; staying

@@ -170,6 +170,12 @@ void FleetBook::buy(int month, double* row, int amdDelivery) {
 }
 
 double FleetBook::closeMonth() {
+    // Cohorts sold to nothing leave the book: every use of a cohort multiplies or sums its
+    // count, so dropping one of zero (in order) changes no bit and shortens every later loop.
+    std::vector<EngineWorkspace::Cohort>& cohorts = m_ws.cohorts;
+    cohorts.erase(std::remove_if(cohorts.begin(), cohorts.end(),
+                                 [](const EngineWorkspace::Cohort& c) { return c.count == 0.0; }),
+                  cohorts.end());
     double installedValue = 0;
     m_ws.server_value = 0;
     std::fill(m_ws.owned.begin(), m_ws.owned.end(), 0.0);

@@ -45,8 +45,9 @@ Simulation::Simulation(const CompiledScenario& s, const double* v, const Compile
 Simulation::Simulation(const CompiledScenario& s, const double* v, const CompiledOption& option,
                        const DoorPolicy& policy, EngineWorkspace& ws, OptionRun& out)
     : Simulation(s, v, option, ws, out) {
-    if (m_terms.capacityModel())
-        m_terms.tabulateCapacity();
+    // The price decline and demand growth tables (and the capacity model's): each entry is the
+    // expression the month loop would evaluate, read many times per month instead of a pow each.
+    m_terms.tabulate();
     const unsigned committed = committedTasks(option, policy);
     const DoorSchedule schedule = doorSchedule(s, v, option, committed);
     commit(schedule, policy.takesAny());

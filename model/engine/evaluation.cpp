@@ -34,12 +34,13 @@ std::string disagreementSentence(const ScenarioEvaluation& e, OptionId advised, 
     const OptionOutcome* stay = e.find(OptionId::StayCuda);
     if (rule == nullptr || cheapest == nullptr || advised == e.cheapest)
         return {};
-    const double extraUsd = rule->run.npv_usd - cheapest->run.npv_usd;
+    const double extraUsd = rule->decisionNpv() - cheapest->decisionNpv();
     const std::string extra = formatUsd(extraUsd);
     // Read by people (the Recommendation view, the report's answer): the options' titles, not
     // their ids.
     const std::string name = "the rule path, " + optionShortTitle(advised);
-    const std::string inside = " inside " + std::to_string(horizon) + " months";
+    const std::string inside = " inside " + std::to_string(horizon) + " months" +
+                               (e.decision_samples > 0 ? " on average" : "");
     if (rule->doors_taken == 0 && extraUsd <= kTieUsd)
         return "At these prices " + name + ", takes no door to AMD" + inside +
                ", so it costs what staying on CUDA costs: no move to AMD pays back within the "
@@ -133,7 +134,7 @@ DoorPolicy choosePolicy(const std::vector<DoorPolicy>& policies, const std::vect
     return best;
 }
 
-using EvaluateAll = std::function<void(const std::vector<DoorPolicy>&, std::vector<double>&)>;
+using EvaluateAll = PolicyObjective;
 
 // The local search for options with too many policies to weigh all (docs/model.md, "The door
 // search"): the best of all-never, each door alone at each month, every door at each month,
@@ -141,7 +142,7 @@ using EvaluateAll = std::function<void(const std::vector<DoorPolicy>&, std::vect
 // door at a time moved to its best month with the others held, until no move gains $1.
 DoorPolicy localDoorSearch(const std::vector<std::vector<int>>& months,
                            const CompiledOption& option, std::size_t exhaustiveLimit,
-                           std::size_t* searched, const EvaluateAll& evaluateAll) {
+                           std::size_t* searched, const EvaluateAll& evaluateAll, double* chosen) {
     const std::size_t doors = months.size();
     std::vector<DoorPolicy> seeds{DoorPolicy{}};
     for (std::size_t d = 0; d < doors; ++d)
@@ -198,19 +199,26 @@ DoorPolicy localDoorSearch(const std::vector<std::vector<int>>& months,
         if (!moved)
             break;
     }
+    if (chosen)
+        *chosen = bestNpv;
     return best;
 }
 
+} // namespace
+
 // Every candidate policy's NPV by `evaluateAll(policies, npv)`, then the choice among them: the
-// fast search and the exhaustive reference differ only in how the NPVs are computed.
+// fast search, the exhaustive reference and the expected-value search differ only in how the
+// figures are computed.
 DoorPolicy searchDoorPolicies(const CompiledScenario& scenario, const double* v,
-                              const CompiledOption& option, std::size_t* searched,
-                              std::size_t exhaustiveLimit, const EvaluateAll& evaluateAll) {
+                              const CompiledOption& option, const PolicyObjective& evaluateAll,
+                              std::size_t* searched, std::size_t exhaustiveLimit, double* chosen) {
+    if (chosen)
+        *chosen = 0;
     if (option.doors.empty())
         return DoorPolicy{};
     const std::vector<std::vector<int>> months = candidateMonthsPerDoor(scenario, v, option);
     if (policyCount(months, exhaustiveLimit) > exhaustiveLimit)
-        return localDoorSearch(months, option, exhaustiveLimit, searched, evaluateAll);
+        return localDoorSearch(months, option, exhaustiveLimit, searched, evaluateAll, chosen);
     std::vector<std::size_t> all(months.size());
     std::iota(all.begin(), all.end(), std::size_t(0));
     const std::vector<DoorPolicy> policies = combinations(months, all, DoorPolicy{});
@@ -218,10 +226,8 @@ DoorPolicy searchDoorPolicies(const CompiledScenario& scenario, const double* v,
     evaluateAll(policies, npv);
     if (searched)
         *searched += policies.size();
-    return choosePolicy(policies, npv);
+    return choosePolicy(policies, npv, chosen);
 }
-
-} // namespace
 
 std::size_t doorPolicyCount(const CompiledScenario& scenario, const double* v,
                             const CompiledOption& option) {
@@ -232,13 +238,14 @@ std::size_t doorPolicyCount(const CompiledScenario& scenario, const double* v,
 DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
                               const CompiledOption& option, EngineWorkspace& workspace,
                               OptionRun& scratch, std::size_t* searched,
-                              std::size_t exhaustiveLimit) {
+                              std::size_t exhaustiveLimit, double* chosenNpv) {
     return searchDoorPolicies(
-        scenario, v, option, searched, exhaustiveLimit,
+        scenario, v, option,
         [&](const std::vector<DoorPolicy>& policies, std::vector<double>& npv) {
             evaluateDoorPolicies(scenario, v, option, policies.data(), policies.size(), npv.data(),
                                  workspace, scratch);
-        });
+        },
+        searched, exhaustiveLimit, chosenNpv);
 }
 
 DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const double* v,
@@ -246,7 +253,7 @@ DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const 
                                         OptionRun& scratch, std::size_t* searched,
                                         std::size_t exhaustiveLimit) {
     return searchDoorPolicies(
-        scenario, v, option, searched, exhaustiveLimit,
+        scenario, v, option,
         [&](const std::vector<DoorPolicy>& policies, std::vector<double>& npv) {
             evaluateOption(scenario, v, option, DoorPolicy{}, workspace, scratch);
             const double stayingPeak = scratch.peak_kw;
@@ -257,7 +264,8 @@ DoorPolicy optimiseDoorPolicyExhaustive(const CompiledScenario& scenario, const 
                              ? std::numeric_limits<double>::infinity()
                              : scratch.npv_usd;
             }
-        });
+        },
+        searched, exhaustiveLimit);
 }
 
 namespace {
@@ -284,6 +292,21 @@ std::optional<int> cashBreakEvenMonth(const OptionRun& option, const OptionRun& 
 }
 
 namespace {
+
+// Cheapest by NPV (the mean where there is one); within $1 stay-cuda wins, then the option with
+// fewer doors. Then the sentence where the rule path differs.
+void decideCheapest(ScenarioEvaluation& e, int horizon, const TieTolerance& tieUsd = {}) {
+    const OptionOutcome* cheapest = e.find(OptionId::StayCuda);
+    for (const OptionOutcome& o : e.options) {
+        const double diff = o.decisionNpv() - cheapest->decisionNpv();
+        const double tie = tieUsd ? std::max(kTieUsd, tieUsd(o.id, cheapest->id)) : kTieUsd;
+        if (diff < -tie || (std::abs(diff) <= tie && cheapest->id != OptionId::StayCuda &&
+                            o.doors_taken < cheapest->doors_taken))
+            cheapest = &o;
+    }
+    e.cheapest = cheapest->id;
+    e.disagreement = disagreementSentence(e, optionOf(e.recommendation.primary_path), horizon);
+}
 
 // $/GPU-hour and $/Mtok, for the option and per workload: the option's total with the
 // installed fleet's capital, shared among workloads by the market value of the GPU-hours that
@@ -351,22 +374,12 @@ ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario
             o.cash_break_even_month = cashBreakEvenMonth(o.run, stay.run);
         }
 
-    // Cheapest by NPV; within $1 stay-cuda wins, then the option with fewer doors.
-    const OptionOutcome* cheapest = &stay;
-    for (const OptionOutcome& o : e.options) {
-        const double diff = o.run.npv_usd - cheapest->run.npv_usd;
-        if (diff < -kTieUsd || (std::abs(diff) <= kTieUsd && cheapest->id != OptionId::StayCuda &&
-                                o.doors_taken < cheapest->doors_taken))
-            cheapest = &o;
-    }
-    e.cheapest = cheapest->id;
     // The rules ran when the scenario was compiled; again only for an audit it was not compiled
     // with.
     const AuditProfile profile = scenario.audit.profile();
     e.recommendation =
         profile == compiled.audit_profile ? compiled.recommendation : recommend(profile);
-    const OptionId advised = optionOf(e.recommendation.primary_path);
-    e.disagreement = disagreementSentence(e, advised, compiled.horizon_months);
+    decideCheapest(e, compiled.horizon_months);
     requireFinite(e);
     return e;
 }
@@ -467,6 +480,17 @@ ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
                                 policy.month[d] = kNever; // a door group the edit removed
                             return policy;
                         });
+}
+
+void decideOnMeans(ScenarioEvaluation& evaluation,
+                   const std::vector<std::pair<OptionId, double>>& means, std::size_t samples,
+                   int horizonMonths, const TieTolerance& tieUsd) {
+    for (OptionOutcome& o : evaluation.options)
+        for (const auto& [id, mean] : means)
+            if (id == o.id)
+                o.expected_npv_usd = mean;
+    evaluation.decision_samples = samples;
+    decideCheapest(evaluation, horizonMonths, tieUsd);
 }
 
 OptionId optionOf(PortabilityPath path) {

@@ -8,8 +8,10 @@
 #include "recommendation.h"
 #include "scenario.h"
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace crossgrade::model {
@@ -45,6 +47,11 @@ struct OptionOutcome {
     // tokens served (0 without inference).
     double usd_per_mtok = 0;
     std::vector<WorkloadUnitCost> workloads; // per workload, in the scenario's order
+    // With samples (decideOnMeans): the option's mean NPV over them under its plan; the
+    // cheapest option and the disagreement sentence then compare these instead of run.npv_usd.
+    std::optional<double> expected_npv_usd;
+    // The NPV decisions compare: the mean where there is one, else the most-likely values'.
+    double decisionNpv() const { return expected_npv_usd.value_or(run.npv_usd); }
 };
 
 struct ScenarioEvaluation {
@@ -54,6 +61,12 @@ struct ScenarioEvaluation {
     std::string disagreement;      // empty when the rule path is the cheapest option
     std::size_t policies_searched = 0;
     std::optional<YearMonth> start_month; // the scenario's month 0, for labels; unset in old files
+    // How the door policies were chosen: at the most-likely values (0), or by expected value
+    // over this many plan-choice samples (model/uncertainty/plan_choice.h).
+    std::size_t plan_choice_samples = 0;
+    // The samples the options' expected_npv_usd are means over (0: decisions on most-likely
+    // values).
+    std::size_t decision_samples = 0;
 
     const OptionOutcome* find(OptionId id) const;
 };
@@ -67,10 +80,26 @@ inline constexpr std::size_t kExhaustivePolicyLimit = 5000;
 // `exhaustiveLimit`, else a local search. Ties within $1 go to fewer doors, then to the
 // policy weighed first (never before any month, earlier months first, the first door slowest).
 // `searched` counts the policies evaluated.
+// `chosenNpv`, when given, receives the chosen policy's NPV.
 DoorPolicy optimiseDoorPolicy(const CompiledScenario& scenario, const double* v,
                               const CompiledOption& option, EngineWorkspace& workspace,
                               OptionRun& scratch, std::size_t* searched = nullptr,
-                              std::size_t exhaustiveLimit = kExhaustivePolicyLimit);
+                              std::size_t exhaustiveLimit = kExhaustivePolicyLimit,
+                              double* chosenNpv = nullptr);
+
+// The figure a door search minimises for each of a list of policies: `figures[i]` for
+// `policies[i]` (an NPV at one set of values, or a mean over samples).
+using PolicyObjective =
+    std::function<void(const std::vector<DoorPolicy>& policies, std::vector<double>& figures)>;
+// The door search with its objective given: the candidates are those optimiseDoorPolicy weighs
+// at values `v` (each door's quarter starts from its earliest opening, or never), searched
+// every one or locally as it searches, ties within $1 to fewer doors. `chosen` receives the
+// chosen policy's figure.
+DoorPolicy searchDoorPolicies(const CompiledScenario& scenario, const double* v,
+                              const CompiledOption& option, const PolicyObjective& objective,
+                              std::size_t* searched = nullptr,
+                              std::size_t exhaustiveLimit = kExhaustivePolicyLimit,
+                              double* chosen = nullptr);
 
 // The cheapest policy of `option` at values `v` that takes one door at the first quarter it can
 // open (a move as soon as its tasks allow), each door weighed alone; nullopt when no door can
@@ -108,6 +137,16 @@ ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScen
 ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
                                             const CompiledScenario& compiled,
                                             const ScenarioEvaluation& previous);
+
+// Decides on expected values: sets each option's expected_npv_usd from `means` (option, mean
+// NPV over `samples`), then the cheapest option and the disagreement sentence on them. Two
+// means within `tieUsd(a, b)` of each other are a tie (the sampling noise of their difference:
+// the caller passes two paired standard errors), going to stay-cuda, then to fewer doors, then
+// to the earlier option.
+using TieTolerance = std::function<double(OptionId a, OptionId b)>;
+void decideOnMeans(ScenarioEvaluation& evaluation,
+                   const std::vector<std::pair<OptionId, double>>& means, std::size_t samples,
+                   int horizonMonths, const TieTolerance& tieUsd);
 
 // Where one workload stands under an option: the door of its group, and the month the option's
 // policy takes it (docs/model.md, "Doors per workload").

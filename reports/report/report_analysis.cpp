@@ -17,15 +17,15 @@ namespace {
 // One piece of a report's computation. Every piece is deterministic on its own (one thread,
 // its own workspace), so spreading them over threads in any order changes no number.
 struct Task {
-    enum Kind { MonteCarlo, RuleTornado, ChallengerTornado, Switching } kind = MonteCarlo;
+    enum Kind { Hindsight, RuleTornado, ChallengerTornado, Switching } kind = Hindsight;
     std::size_t scenario = 0;
     std::size_t knob = 0; // for Switching: index into the default knobs
 };
 
 std::string stageName(const Task& t, const std::vector<model::WhatIfKnob>& knobs) {
     switch (t.kind) {
-    case Task::MonteCarlo:
-        return "Monte Carlo";
+    case Task::Hindsight:
+        return "hindsight";
     case Task::RuleTornado:
     case Task::ChallengerTornado:
         return "tornado";
@@ -35,20 +35,17 @@ std::string stageName(const Task& t, const std::vector<model::WhatIfKnob>& knobs
     return {};
 }
 
-void run(const Task& t, ScenarioAnalysis& a, const AnalysisSettings& settings, std::uint64_t seed,
+void run(const Task& t, ScenarioAnalysis& a, const AnalysisSettings& settings,
          const std::vector<model::WhatIfKnob>& knobs, const std::atomic<bool>* cancel) {
     model::SensitivityControl control;
     control.cancel = cancel;
     switch (t.kind) {
-    case Task::MonteCarlo: {
-        model::MonteCarloOptions options;
-        options.samples = settings.samples;
-        options.seed = seed;
-        model::DrawCache draws;
-        a.monte_carlo = model::runMonteCarlo(a.compiled, a.evaluation, options, draws, cancel);
-        if (a.monte_carlo.cancelled)
+    case Task::Hindsight: {
+        model::Hindsight h = model::runHindsight(a.compiled, a.evaluation, a.monte_carlo, a.draws,
+                                                 {settings.hindsight_samples, 1}, cancel);
+        if (h.cancelled)
             throw std::runtime_error("cancelled");
-        a.draws = draws.draws(a.compiled.inputs, seed, settings.samples);
+        a.hindsight = std::move(h);
         return;
     }
     case Task::RuleTornado:
@@ -65,12 +62,13 @@ void run(const Task& t, ScenarioAnalysis& a, const AnalysisSettings& settings, s
     }
 }
 
-// The tasks of every scenario, the long ones first so that the last to finish are short: the
-// Monte Carlos, then the switching values, then the tornados.
-std::vector<Task> tasksOf(const std::vector<ScenarioAnalysis>& analyses, std::size_t knobs) {
+// The tasks of every scenario, the long ones first so that the last to finish are short:
+// hindsight, then the switching values, then the tornados.
+std::vector<Task> tasksOf(const std::vector<ScenarioAnalysis>& analyses, std::size_t knobs,
+                          const AnalysisSettings& settings) {
     std::vector<Task> tasks;
-    for (std::size_t s = 0; s < analyses.size(); ++s)
-        tasks.push_back({Task::MonteCarlo, s, 0});
+    for (std::size_t s = 0; s < analyses.size() && settings.hindsight_samples > 0; ++s)
+        tasks.push_back({Task::Hindsight, s, 0});
     for (std::size_t s = 0; s < analyses.size(); ++s)
         for (std::size_t k = 0; k < knobs; ++k)
             tasks.push_back({Task::Switching, s, k});
@@ -109,7 +107,8 @@ std::vector<ScenarioAnalysis> analyseScenarios(const std::vector<model::Scenario
     const std::uint64_t seed = reportSeed(scenarios, settings);
     const std::vector<model::WhatIfKnob> knobs = model::defaultSwitchingKnobs();
 
-    // The deterministic runs first: every task reads them.
+    // The deterministic runs, the plan choice and the Monte Carlo first, one scenario at a time
+    // on every thread: every task reads the committed plans and the decision on means.
     std::vector<ScenarioAnalysis> analyses(scenarios.size());
     for (std::size_t i = 0; i < scenarios.size(); ++i) {
         ScenarioAnalysis& a = analyses[i];
@@ -119,7 +118,27 @@ std::vector<ScenarioAnalysis> analyseScenarios(const std::vector<model::Scenario
         } catch (const std::exception& e) {
             throw std::invalid_argument("scenario '" + a.scenario.name + "': " + e.what());
         }
-        a.evaluation = model::evaluateScenario(a.scenario, a.compiled);
+        if (progress)
+            progress(0, 1,
+                     (scenarios.size() > 1 ? "scenario " + std::to_string(i + 1) + ": "
+                                           : std::string()) +
+                         "plans and Monte Carlo");
+        a.mode = model::evaluateScenario(a.scenario, a.compiled);
+        model::UncertaintyOptions options;
+        options.monte_carlo.samples = settings.samples;
+        options.monte_carlo.seed = seed;
+        options.monte_carlo.threads = std::max(1, settings.threads);
+        options.plan_choice_samples = settings.plan_choice_samples;
+        options.hindsight_samples = 0; // a task of its own, below
+        model::DrawCache draws;
+        model::UncertaintyAnalysis u =
+            model::analyseUncertainty(a.scenario, a.compiled, a.mode, options, draws, cancel);
+        if (u.cancelled || (cancel && cancel->load()))
+            throw std::runtime_error("cancelled");
+        a.evaluation = std::move(u.committed);
+        a.plan_choice = std::move(u.plan_choice);
+        a.monte_carlo = std::move(u.monte_carlo);
+        a.draws = draws.draws(a.compiled.inputs, seed, settings.samples);
         a.rule_option = model::optionOf(a.evaluation.recommendation.primary_path);
         a.challenger = model::cheapestChallenger(a.evaluation);
         a.rule_tornado.option = a.rule_option;
@@ -128,7 +147,7 @@ std::vector<ScenarioAnalysis> analyseScenarios(const std::vector<model::Scenario
     }
 
     // Then every Monte Carlo, tornado and switching value, spread over the threads.
-    const std::vector<Task> tasks = tasksOf(analyses, knobs.size());
+    const std::vector<Task> tasks = tasksOf(analyses, knobs.size(), settings);
     std::atomic<std::size_t> next{0};
     std::atomic<bool> failed{false};
     std::mutex lock; // guards `error`, `done` and the progress callback
@@ -149,7 +168,7 @@ std::vector<ScenarioAnalysis> analyseScenarios(const std::vector<model::Scenario
                                   : std::string()) +
                                  stageName(tasks[i], knobs));
                 }
-                run(tasks[i], analyses[tasks[i].scenario], settings, seed, knobs,
+                run(tasks[i], analyses[tasks[i].scenario], settings, knobs,
                     cancel ? cancel : &stop);
                 const std::lock_guard<std::mutex> guard(lock);
                 ++done;

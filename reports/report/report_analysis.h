@@ -12,6 +12,7 @@
 #include "risks.h"
 #include "scenario.h"
 #include "sensitivity.h"
+#include "uncertainty_analysis.h"
 
 #include <atomic>
 #include <cstdint>
@@ -28,13 +29,22 @@ struct AnalysisSettings {
     // Compare view does the same); empty: the first scenario's own seed.
     std::optional<std::uint64_t> seed;
     int threads = 1;
+    // Plans chosen by expected value over this many plan-choice samples (0: the most likely
+    // values' plans), and hindsight on this many of the Monte Carlo's (0: none); issue 25.
+    std::size_t plan_choice_samples = model::kDefaultPlanChoiceSamples;
+    std::size_t hindsight_samples = model::kDefaultHindsightSamples;
 };
 
 struct ScenarioAnalysis {
     model::Scenario scenario;
     model::CompiledScenario compiled;
+    // Under the committed plans, decided on the Monte Carlo's means; `mode` is the evaluation
+    // with the plans best at the most likely values, for "most likely" figures beside the mean.
     model::ScenarioEvaluation evaluation;
+    model::ScenarioEvaluation mode;
+    model::PlanChoice plan_choice;
     model::MonteCarloResult monte_carlo;
+    std::optional<model::Hindsight> hindsight;
     model::OptionId rule_option = model::OptionId::Path1; // the audit's rule path
     model::OptionId challenger = model::OptionId::Path1;  // model::cheapestChallenger
     model::Tornado rule_tornado;

@@ -9,6 +9,7 @@
 #include "scenario_inputs.h"
 #include "sensitivity_figures.h"
 
+#include <cmath>
 #include <map>
 
 namespace crossgrade::reports::sections {
@@ -69,6 +70,27 @@ QString perMtok(double usd) {
     return usd > 0 ? QStringLiteral("$%1").arg(shortDecimal(usd, 2, 2)) : QStringLiteral("—");
 }
 
+// What hindsight says of the decision and what waiting for information would be worth, in
+// words and numbers (issue 25).
+QString hindsightText(const ScenarioAnalysis& a) {
+    const model::Hindsight& h = *a.hindsight;
+    QStringList best;
+    for (const model::OptionHindsight& o : h.options)
+        if (o.p_best > 0)
+            best << QObject::tr("%1 %2").arg(optionName(o.id), percent(o.p_best));
+    const model::OptionDistribution* decided = a.distribution(h.decision);
+    QString text =
+        QObject::tr("<b>With hindsight.</b> Re-optimising every option's plan on %1 of the "
+                    "samples, as if each sample's values were known before deciding, the "
+                    "cheapest option would be: %2 (± up to %3).")
+            .arg(h.samples)
+            .arg(best.join(QStringLiteral(", ")))
+            .arg(percent(std::sqrt(0.25 / double(std::max<std::size_t>(1, h.samples)))));
+    text += QLatin1Char(' ') +
+            esc(model::valueOfInformationSentence(h, decided ? decided->npv_usd.mean : 0.0));
+    return text;
+}
+
 void answer(ReportBody& body, const ScenarioAnalysis& a) {
     const model::Scenario& s = a.scenario;
     const model::Recommendation& r = a.evaluation.recommendation;
@@ -90,8 +112,13 @@ void answer(ReportBody& body, const ScenarioAnalysis& a) {
                             "for its closest challenger, %1.")
                     .arg(optionName(lead));
     if (outcome && outcome->doors_taken == 0)
-        text += QObject::tr(" Its best plan at most-likely values opens no AMD door within the "
-                            "horizon, so it costs what staying costs.");
+        text += a.plan_choice.samples > 0
+                    ? QObject::tr(" Its committed plan (the lowest expected cost over %1 "
+                                  "plan-choice samples) opens no AMD door within the horizon, so "
+                                  "it costs what staying costs.")
+                          .arg(a.plan_choice.samples)
+                    : QObject::tr(" Its best plan at most-likely values opens no AMD door within "
+                                  "the horizon, so it costs what staying costs.");
     if (d)
         text += QObject::tr(" It is <b>%1</b> to cost less than staying on CUDA over %2 months "
                             "(NPV): median saving <b>%3</b> (P10 %4, P90 %5).")
@@ -100,12 +127,17 @@ void answer(ReportBody& body, const ScenarioAnalysis& a) {
                     .arg(money(d->npv_saving_usd.p50), money(d->npv_saving_usd.p10),
                          money(d->npv_saving_usd.p90));
     text += QLatin1Char(' ') + breakEvenText(outcome, d, a.evaluation.start_month);
+    const bool onMeans = a.evaluation.decision_samples > 0;
     if (a.evaluation.cheapest == lead)
-        text += QObject::tr(" It is also the cheapest option at most-likely values.");
+        text += onMeans ? QObject::tr(" It is also the cheapest option on average (mean NPV).")
+                        : QObject::tr(" It is also the cheapest option at most-likely values.");
     else
-        text += QObject::tr(" At most-likely values the cheapest option is <b>%1</b>.")
+        text += (onMeans ? QObject::tr(" On average (mean NPV) the cheapest option is <b>%1</b>.")
+                         : QObject::tr(" At most-likely values the cheapest option is <b>%1</b>."))
                     .arg(optionName(a.evaluation.cheapest));
     body.html(paragraph(text, QStringLiteral("answer")));
+    if (a.hindsight)
+        body.html(paragraph(hindsightText(a), QStringLiteral("answer")));
 
     if (a.challenger != lead)
         if (const model::OptionDistribution* c = a.distribution(a.challenger))

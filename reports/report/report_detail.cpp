@@ -88,10 +88,10 @@ void costCurves(ReportBody& body, const ScenarioAnalysis& a, bool withCumulative
 void uncertaintyTable(ReportBody& body, const ScenarioAnalysis& a) {
     body.html(heading(3, QObject::tr("Uncertainty per option")));
     Table t({QObject::tr("Option"), QObject::tr("NPV P10"), QObject::tr("NPV P50"),
-             QObject::tr("NPV P90"), QObject::tr("NPV mean"), QObject::tr("Total P50"),
-             QObject::tr("P(cheaper)"), QObject::tr("Breaks even"),
-             QObject::tr("Owed after horizon")},
-            {1, 2, 3, 4, 5, 6, 7, 8});
+             QObject::tr("NPV P90"), QObject::tr("NPV mean"), QObject::tr("At most likely"),
+             QObject::tr("P(cheaper)"), QObject::tr("Best in hindsight"),
+             QObject::tr("Breaks even"), QObject::tr("Owed after horizon")},
+            {1, 2, 3, 4, 5, 6, 7, 8, 9});
     for (const model::OptionDistribution& d : a.monte_carlo.options) {
         const model::OptionOutcome* o = a.evaluation.find(d.id);
         const bool stay = d.id == OptionId::StayCuda;
@@ -103,17 +103,38 @@ void uncertaintyTable(ReportBody& body, const ScenarioAnalysis& a) {
                               .arg(reports::monthText(a.evaluation.start_month,
                                                       int(std::lround(d.break_even_month->p50))));
         }
+        const model::OptionHindsight* h = a.hindsight ? a.hindsight->find(d.id) : nullptr;
         t.row({optionName(d.id), money(d.npv_usd.p10), money(d.npv_usd.p50), money(d.npv_usd.p90),
-               money(d.npv_usd.mean), money(d.total_usd.p50),
-               stay ? QStringLiteral("—") : percent(d.p_beats_stay_cuda), breaks,
+               money(d.npv_usd.mean), o ? money(o->run.npv_usd) : QStringLiteral("—"),
+               stay ? QStringLiteral("—") : percent(d.p_beats_stay_cuda),
+               h ? percent(h->p_best) : QStringLiteral("—"), breaks,
                o ? money(o->run.owed_after_horizon_usd) : QStringLiteral("—")});
     }
     body.html(t.html());
-    body.html(paragraph(QObject::tr("Each option keeps the door policy chosen at most-likely "
-                                    "values. Knowing every input before deciding would be worth "
-                                    "%1 (expected value of perfect information).")
-                            .arg(money(a.monte_carlo.evpi_usd)),
-                        QStringLiteral("small muted")));
+    QString note =
+        a.plan_choice.samples > 0
+            ? QObject::tr("Each option under its committed plan: the door plan with the lowest "
+                          "mean NPV over %1 plan-choice samples of their own seed, replacing the "
+                          "plan best at most-likely values only when better by more than two "
+                          "standard errors (%2 of %3 options changed plan).")
+                  .arg(a.plan_choice.samples)
+                  .arg(a.plan_choice.changed())
+                  .arg(a.plan_choice.options.size())
+            : QObject::tr("Each option keeps the door plan chosen at most-likely values.");
+    note += QObject::tr(" NPV mean is the expected cost decisions compare; \"at most likely\" "
+                        "is the NPV with every input at its most likely value, which is not the "
+                        "expected cost.");
+    if (a.hindsight)
+        note += QObject::tr(" Best in hindsight: the share of the first %1 samples in which the "
+                            "option, its plan re-optimised for that sample, is the cheapest. "
+                            "Knowing every input before deciding would be worth %2 ± %3 "
+                            "(expected value of perfect information).")
+                    .arg(a.hindsight->samples)
+                    .arg(money(a.hindsight->evpi_usd), money(a.hindsight->evpi_standard_error));
+    for (const model::OptionPlanChoice& c : a.plan_choice.options)
+        if (!(c.committed == c.mode_policy))
+            note += QStringLiteral(" %1: %2").arg(optionName(c.id), esc(c.reason));
+    body.html(paragraph(note, QStringLiteral("small muted")));
 }
 
 // Where each workload stands under `o` and what serving it costs per unit there.

@@ -325,8 +325,11 @@ void methodology(ReportBody& body, const std::vector<ScenarioAnalysis>& analyses
     t.row({QObject::tr("Sampling"),
            QObject::tr("Latin hypercube; common random numbers (each input draws from its own "
                        "stream of the seed and its JSON pointer, so options and scenarios pair "
-                       "sample by sample); each option keeps the door policy chosen at "
-                       "most-likely values; correlated inputs reordered by Iman–Conover.")});
+                       "sample by sample); each option held to its committed door plan, "
+                       "chosen by the lowest mean NPV over plan-choice samples of their own seed "
+                       "(the most likely values' plan kept unless beaten by more than two "
+                       "standard errors); hindsight re-optimises the plans on the first samples; "
+                       "correlated inputs reordered by Iman–Conover.")});
     for (const ScenarioAnalysis& a : analyses) {
         QStringList convergence;
         for (const model::OptionDistribution& d : a.monte_carlo.options) {

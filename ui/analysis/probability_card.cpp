@@ -31,6 +31,10 @@ QString phrase(double p) {
     return QString::fromStdString(model::likelihoodPhrase(p));
 }
 
+QString percentText(double p) {
+    return QStringLiteral("%1 %").arg(100.0 * p, 0, 'f', 1);
+}
+
 } // namespace
 
 ProbabilityCard::ProbabilityCard(QWidget* parent)
@@ -102,6 +106,12 @@ ProbabilityCard::ProbabilityCard(QWidget* parent)
     layout->setSpacing(2);
     layout->addLayout(header);
     layout->addWidget(m_table);
+    // How the plans were chosen and what information is worth: prose, wrapped to the card.
+    m_notes = new QLabel(this);
+    m_notes->setObjectName(QStringLiteral("probabilityNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_notes);
     refresh();
 }
 
@@ -181,15 +191,22 @@ void ProbabilityCard::refresh() {
     m_status->setText(status);
 
     QString html;
+    QString notesText;
     QStringList plain{status};
     if (result && m_document) {
         const std::optional<double> budget = m_document->budget();
         html = QStringLiteral("<table cellspacing='0' cellpadding='2'><tr>");
-        QStringList heads{tr("Option"), tr("Beats Stay on CUDA"),
-                          tr("NPV saving: median (P10 to P90)")};
+        const std::shared_ptr<const model::UncertaintyAnalysis> analysis =
+            runner->resultKind() == MonteCarloRunner::Kind::Full ? runner->analysis() : nullptr;
+        const model::Hindsight* hindsight =
+            analysis && analysis->hindsight ? &*analysis->hindsight : nullptr;
+        QStringList heads{tr("Option"), tr("Beats Stay on CUDA"), tr("Saving: median (P10–P90)"),
+                          tr("NPV: mean / most likely")};
+        if (hindsight)
+            heads << tr("Best in hindsight");
         if (budget)
             heads << tr("Total within %1").arg(usd(*budget));
-        heads << tr("Std. error, mean / P50");
+        heads << tr("SE mean / P50");
         for (const QString& h : heads)
             html += QStringLiteral("<th align='left' style='padding-right:14px'>%1</th>")
                         .arg(h.toHtmlEscaped());
@@ -204,6 +221,16 @@ void ProbabilityCard::refresh() {
                            : tr("%1 (%2 to %3)")
                                  .arg(usd(d.npv_saving_usd.p50), usd(d.npv_saving_usd.p10),
                                       usd(d.npv_saving_usd.p90)));
+            const model::OptionOutcome* outcome =
+                analysis ? analysis->committed.find(d.id) : m_document->evaluation().find(d.id);
+            cells << tr("%1 / %2").arg(usd(d.npv_usd.mean),
+                                       outcome ? usd(outcome->run.npv_usd) : QStringLiteral("—"));
+            if (hindsight) {
+                const model::OptionHindsight* h = hindsight->find(d.id);
+                cells << (h ? tr("%1 ± %2").arg(percentText(h->p_best),
+                                                percentText(h->p_best_standard_error))
+                            : QStringLiteral("—"));
+            }
             if (budget)
                 cells << phrase(model::probabilityTotalWithin(*result, o, *budget));
             cells << tr("± %1 / ± %2")
@@ -216,7 +243,40 @@ void ProbabilityCard::refresh() {
             plain << cells.join(QStringLiteral(" | "));
         }
         html += QStringLiteral("</table>");
+        QStringList notes;
+        if (analysis && analysis->plan_choice.samples > 0) {
+            notes << tr("Each option under its committed plan: the lowest mean NPV over %1 "
+                        "plan-choice samples (%2 of %3 options differ from the plan best at the "
+                        "most likely values). The mean is the expected NPV decisions compare; "
+                        "\"at most likely\" is the NPV with every input at its most likely value.")
+                         .arg(analysis->plan_choice.samples)
+                         .arg(analysis->plan_choice.changed())
+                         .arg(analysis->plan_choice.options.size());
+            for (const model::OptionPlanChoice& c : analysis->plan_choice.options)
+                if (!(c.committed == c.mode_policy))
+                    notes << optionLabel(c.id) + QStringLiteral(": ") +
+                                 QString::fromStdString(c.reason);
+        } else {
+            notes << tr("A preview: each option keeps the door plan of the last full "
+                        "evaluation while the slider is held; plans are chosen by expected value "
+                        "and hindsight computed on release.");
+        }
+        if (hindsight) {
+            const model::OptionDistribution* decided = nullptr;
+            for (const model::OptionDistribution& d : result->options)
+                if (d.id == hindsight->decision)
+                    decided = &d;
+            notes << tr("Best in hindsight: how often the option is cheapest when its plan is "
+                        "re-optimised for each of %1 samples. ")
+                             .arg(countText(hindsight->samples)) +
+                         QString::fromStdString(model::valueOfInformationSentence(
+                             *hindsight, decided ? decided->npv_usd.mean : 0.0));
+        }
+        notesText = notes.join(QLatin1Char('\n'));
+        plain << notes;
     }
+    m_notes->setText(notesText);
+    m_notes->setVisible(!notesText.isEmpty());
     m_table->setText(html);
     m_table->setVisible(!html.isEmpty());
     m_plain = plain.join(QLatin1Char('\n'));

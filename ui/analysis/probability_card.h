@@ -46,6 +46,7 @@ private:
     QPointer<ScenarioDocument> m_document;
     QLabel* m_status = nullptr;
     QLabel* m_table = nullptr;
+    QLabel* m_notes = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancel = nullptr;
     QToolButton* m_run = nullptr;

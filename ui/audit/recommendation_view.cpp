@@ -155,7 +155,8 @@ QWidget* RecommendationView::buildCheapestCard() {
     QFrame* frame = card(QStringLiteral("cheapestCard"), kCheapestAccent);
     auto* layout = new QVBoxLayout(frame);
     layout->setContentsMargins(14, 10, 12, 12);
-    layout->addWidget(kicker(tr("Cheapest option · by NPV")));
+    m_cheapestKicker = kicker(tr("Cheapest option · by NPV"));
+    layout->addWidget(m_cheapestKicker);
 
     m_cheapestTitle = namedLabel(QStringLiteral("cheapestTitle"));
     QFont big = m_cheapestTitle->font();
@@ -180,6 +181,8 @@ QWidget* RecommendationView::buildCheapestCard() {
                        "padding: 6px; }")
             .arg(kAgreeBackground.name(), kAgreeText.name()));
     layout->addWidget(m_agreement);
+    m_information = namedLabel(QStringLiteral("informationLabel"));
+    layout->addWidget(m_information);
 
     layout->addSpacing(4);
     layout->addWidget(kicker(tr("Every option")));
@@ -244,12 +247,14 @@ void RecommendationView::clear() {
     m_options->removeRows(0, m_options->rowCount());
 }
 
-void RecommendationView::setEvaluation(const model::ScenarioEvaluation& evaluation) {
+void RecommendationView::setEvaluation(const model::ScenarioEvaluation& evaluation,
+                                       const model::UncertaintyAnalysis* analysis) {
     m_hasEvaluation = true;
     m_empty->hide();
     m_content->show();
     showPath(evaluation.recommendation);
     showCheapest(evaluation);
+    showInformation(analysis);
     showTrace(evaluation.recommendation);
     fitCards();
     m_traceView->resizeRowsToContents();
@@ -344,6 +349,8 @@ void RecommendationView::showPath(const model::Recommendation& r) {
 }
 
 void RecommendationView::showCheapest(const model::ScenarioEvaluation& e) {
+    m_cheapestKicker->setText(e.decision_samples > 0 ? tr("Cheapest option · by mean NPV").toUpper()
+                                                     : tr("Cheapest option · by NPV").toUpper());
     const model::OptionOutcome* cheapest = e.find(e.cheapest);
     const std::optional<model::OptionId> advisedId = [&]() -> std::optional<model::OptionId> {
         for (model::OptionId id : model::kAllOptions)
@@ -358,16 +365,26 @@ void RecommendationView::showCheapest(const model::ScenarioEvaluation& e) {
         m_cheapestNpv->clear();
     } else {
         m_cheapestTitle->setText(optionTitle(cheapest->id).toHtmlEscaped());
-        m_cheapestNpv->setText(tr("NPV <b>%1</b> · total %2 over %3 months")
-                                   .arg(html(model::formatUsd(cheapest->run.npv_usd)),
-                                        html(model::formatUsd(cheapest->run.total_usd)))
-                                   .arg(cheapest->run.horizon));
+        if (cheapest->expected_npv_usd)
+            m_cheapestNpv->setText(
+                tr("Mean NPV <b>%1</b> over %2 samples · %3 at most likely values · "
+                   "%4 months")
+                    .arg(html(model::formatUsd(*cheapest->expected_npv_usd)))
+                    .arg(countText(e.decision_samples))
+                    .arg(html(model::formatUsd(cheapest->run.npv_usd)))
+                    .arg(cheapest->run.horizon));
+        else
+            m_cheapestNpv->setText(tr("NPV <b>%1</b> at most likely values · total %2 over %3 "
+                                      "months")
+                                       .arg(html(model::formatUsd(cheapest->run.npv_usd)),
+                                            html(model::formatUsd(cheapest->run.total_usd)))
+                                       .arg(cheapest->run.horizon));
     }
     if (advised != nullptr && advised != cheapest)
         m_rulePathCost->setText(
             tr("The rule path, <b>%1</b>: NPV %2 · %3")
                 .arg(html(model::toString(advised->id)),
-                     html(model::formatUsd(advised->run.npv_usd)),
+                     html(model::formatUsd(advised->decisionNpv())),
                      advised->doors_taken == 1
                          ? tr("1 door to AMD taken")
                          : tr("%1 doors to AMD taken").arg(advised->doors_taken)));
@@ -381,7 +398,9 @@ void RecommendationView::showCheapest(const model::ScenarioEvaluation& e) {
     m_disagreement->setText(tr("<b>Why they differ.</b> %1").arg(html(e.disagreement)));
     const bool agree = e.disagreement.empty() && advised != nullptr && advised == cheapest;
     m_agreement->setVisible(agree);
-    m_agreement->setText(tr("The rule path is also the cheapest option by NPV."));
+    m_agreement->setText(e.decision_samples > 0
+                             ? tr("The rule path is also the cheapest option by mean NPV.")
+                             : tr("The rule path is also the cheapest option by NPV."));
 
     m_options->removeRows(0, m_options->rowCount());
     for (const model::OptionOutcome& o : e.options) {
@@ -411,6 +430,31 @@ void RecommendationView::showCheapest(const model::ScenarioEvaluation& e) {
             row[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_options->appendRow(row);
     }
+}
+
+// With a full Monte Carlo: how the plans were chosen, how often each option would be cheapest in
+// hindsight and what knowing everything first would be worth, in words (issue 25).
+void RecommendationView::showInformation(const model::UncertaintyAnalysis* analysis) {
+    m_information->setVisible(analysis != nullptr && analysis->hindsight.has_value());
+    if (!m_information->isVisible())
+        return;
+    const model::Hindsight& h = *analysis->hindsight;
+    QStringList best;
+    for (const model::OptionHindsight& o : h.options)
+        if (o.p_best > 0)
+            best << QStringLiteral("%1 %2 %")
+                        .arg(QString::fromStdString(model::optionShortTitle(o.id)))
+                        .arg(100 * o.p_best, 0, 'f', 1);
+    double decidedMean = 0;
+    for (const model::OptionDistribution& d : analysis->monte_carlo.options)
+        if (d.id == h.decision)
+            decidedMean = d.npv_usd.mean;
+    m_information->setText(
+        tr("<b>Value of information.</b> %1 Cheapest in hindsight (plans re-optimised per "
+           "sample, %2 samples): %3.")
+            .arg(html(model::valueOfInformationSentence(h, decidedMean)))
+            .arg(countText(h.samples))
+            .arg(best.join(QStringLiteral(", ")).toHtmlEscaped()));
 }
 
 void RecommendationView::showTrace(const model::Recommendation& r) {

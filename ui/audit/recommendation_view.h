@@ -10,6 +10,7 @@
 // setEvaluation(document->evaluation())) and a stored version's evaluation alike.
 
 #include "evaluation.h"
+#include "uncertainty_analysis.h"
 
 #include <QWidget>
 
@@ -35,7 +36,10 @@ public:
 
     explicit RecommendationView(QWidget* parent = nullptr);
 
-    void setEvaluation(const model::ScenarioEvaluation& evaluation);
+    // `analysis` (optional): the full Monte Carlo whose committed plans `evaluation` holds, for
+    // the mean beside the most-likely NPV and what waiting for information would be worth.
+    void setEvaluation(const model::ScenarioEvaluation& evaluation,
+                       const model::UncertaintyAnalysis* analysis = nullptr);
     // Back to the empty state ("no scenario evaluated").
     void clear();
     bool hasEvaluation() const { return m_hasEvaluation; }
@@ -50,6 +54,7 @@ private:
     QWidget* buildTrace();
     void showPath(const model::Recommendation& r);
     void showCheapest(const model::ScenarioEvaluation& e);
+    void showInformation(const model::UncertaintyAnalysis* analysis);
     void showTrace(const model::Recommendation& r);
 
     bool m_hasEvaluation = false;
@@ -68,11 +73,13 @@ private:
     QLabel* m_revisit = nullptr;
     QLabel* m_nextSteps = nullptr;
 
+    QLabel* m_cheapestKicker = nullptr;
     QLabel* m_cheapestTitle = nullptr;
     QLabel* m_cheapestNpv = nullptr;
     QLabel* m_rulePathCost = nullptr;
     QLabel* m_disagreement = nullptr;
     QLabel* m_agreement = nullptr;
+    QLabel* m_information = nullptr; // hindsight and the value of information (issue 25)
     QStandardItemModel* m_options = nullptr;
     QTableView* m_optionsView = nullptr;
 

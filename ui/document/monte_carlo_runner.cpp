@@ -50,25 +50,42 @@ void MonteCarloRunner::run(std::shared_ptr<const model::Scenario> scenario,
     // The work shares the job's inputs, copying none, and the runner's draw cache, which only
     // the running job touches.
     model::DrawCache* cache = &m_cache;
+    model::UncertaintyOptions options;
+    options.monte_carlo = {samples, scenario->seed, threads, std::nullopt};
+    if (kind == Kind::Preview) // the slider's path: the plans held, no hindsight
+        options.plan_choice_samples = options.hindsight_samples = 0;
+    const std::size_t steps =
+        kind == Kind::Preview ? samples : model::expectedSampleEvaluations(*compiled, options);
     m_job.start(
         [scenario = std::move(scenario), compiled = std::move(compiled),
-         deterministic = std::move(deterministic), cache, samples, threads](JobControl& control) {
+         deterministic = std::move(deterministic), cache, options, kind](JobControl& control) {
             QElapsedTimer clock;
             clock.start();
             Outcome outcome;
-            outcome.result = std::make_shared<const model::MonteCarloResult>(model::runMonteCarlo(
-                *compiled, *deterministic, {samples, scenario->seed, threads, std::nullopt}, *cache,
-                control.cancelFlag(), control.doneCounter()));
+            if (kind == Kind::Preview) {
+                outcome.result = std::make_shared<const model::MonteCarloResult>(
+                    model::runMonteCarlo(*compiled, *deterministic, options.monte_carlo, *cache,
+                                         control.cancelFlag(), control.doneCounter()));
+            } else {
+                auto analysis = std::make_shared<model::UncertaintyAnalysis>(
+                    model::analyseUncertainty(*scenario, *compiled, *deterministic, options, *cache,
+                                              control.cancelFlag(), control.doneCounter()));
+                auto result = std::make_shared<model::MonteCarloResult>(analysis->monte_carlo);
+                result->cancelled = analysis->cancelled;
+                outcome.result = std::move(result);
+                outcome.analysis = std::move(analysis);
+            }
             outcome.milliseconds = clock.elapsed();
             return outcome;
         },
-        {letEnd ? WhileBusy::Queue : WhileBusy::Supersede, samples, int(kind)});
+        {letEnd ? WhileBusy::Queue : WhileBusy::Supersede, steps, int(kind)});
 }
 
 void MonteCarloRunner::cancel() {
     m_job.cancel(); // nothing asked for so far may become the result any more
     if (m_result) {
         m_result.reset();
+        m_analysis.reset();
         emit resultChanged();
     }
 }
@@ -81,6 +98,7 @@ void MonteCarloRunner::takeFinished(JobEnd<Outcome> end) {
     if (end.cancelled || !end.error.isEmpty() || !result || result->cancelled)
         return;
     m_result = result;
+    m_analysis = end.result.analysis;
     m_resultKind = Kind(end.tag);
     m_resultTicket = end.ticket;
     m_lastMilliseconds = end.result.milliseconds;

@@ -10,6 +10,7 @@
 #include "compiled_scenario.h"
 #include "monte_carlo.h"
 #include "scenario.h"
+#include "uncertainty_analysis.h"
 
 #include <QObject>
 #include <memory>
@@ -21,8 +22,9 @@ class MonteCarloRunner : public QObject {
     Q_OBJECT
 
 public:
-    // A preview is the quick run shown while a what-if slider is held; a full run follows on
-    // release (decision-practice.md §3).
+    // A preview is the quick run shown while a what-if slider is held, the door plans held; a
+    // full run follows on release (decision-practice.md §3): plans chosen by expected value,
+    // the Monte Carlo under them and hindsight (model/uncertainty/uncertainty_analysis.h).
     enum class Kind { Preview, Full };
     static constexpr std::size_t kPreviewSamples = 1000;
     static constexpr std::size_t kDefaultSamples = 10000;
@@ -62,6 +64,9 @@ public:
     // The newest finished run, or null (none yet, or cancelled). Its kind says whether it is
     // a preview; isResultCurrent() whether it belongs to the latest request.
     std::shared_ptr<const model::MonteCarloResult> result() const { return m_result; }
+    // The full run's whole analysis (committed plans, decision on means, hindsight) beside
+    // result(); null for a preview.
+    std::shared_ptr<const model::UncertaintyAnalysis> analysis() const { return m_analysis; }
     Kind resultKind() const { return m_resultKind; }
     bool isResultCurrent() const { return m_result && m_resultTicket == m_job.latestTicket(); }
     // Wall-clock milliseconds of the last run that became the result (draws included).
@@ -78,6 +83,7 @@ signals:
 
 private:
     struct Outcome {
+        std::shared_ptr<const model::UncertaintyAnalysis> analysis; // full runs
         std::shared_ptr<const model::MonteCarloResult> result;
         qint64 milliseconds = 0;
     };
@@ -88,6 +94,7 @@ private:
     model::DrawCache m_cache; // used by the running job only: jobs run one at a time
 
     std::shared_ptr<const model::MonteCarloResult> m_result;
+    std::shared_ptr<const model::UncertaintyAnalysis> m_analysis;
     Kind m_resultKind = Kind::Full;
     quint64 m_resultTicket = 0;
     qint64 m_lastMilliseconds = 0;

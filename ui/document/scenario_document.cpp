@@ -67,6 +67,8 @@ ScenarioDocument::ScenarioDocument(model::Scenario scenario, QObject* parent)
             [this](bool clean) { emit modifiedChanged(!clean); });
     m_evaluator.onRunningChanged([this](bool running) { emit evaluatingChanged(running); });
     connect(this, &ScenarioDocument::evaluationChanged, this, &ScenarioDocument::requestMonteCarlo);
+    connect(&m_monteCarlo, &MonteCarloRunner::resultChanged, this,
+            &ScenarioDocument::takeCommittedPlans);
     requestMonteCarlo();
 }
 
@@ -185,6 +187,14 @@ void ScenarioDocument::requestMonteCarlo() {
 
 void ScenarioDocument::rerunMonteCarlo() {
     m_monteCarloFor.reset();
+    if (m_modeEvaluation) {
+        // A new full run chooses the plans afresh from the mode plans, not from the committed
+        // ones: the views show the mode evaluation until it commits again.
+        m_evaluation = std::move(m_modeEvaluation);
+        m_modeEvaluation.reset();
+        emit evaluationChanged(); // asks for the run
+        return;
+    }
     requestMonteCarlo();
 }
 
@@ -205,7 +215,7 @@ void ScenarioDocument::setBudget(std::optional<double> budgetUsd) {
 void ScenarioDocument::markSaved() {
     m_baseline = m_scenario;
     if (!m_heldPolicies)
-        m_baselineEvaluation = m_evaluation;
+        m_baselineEvaluation = m_modeEvaluation ? m_modeEvaluation : m_evaluation;
     else
         m_baselineEvaluation = evaluateFully(*m_baseline, *m_compiled);
     m_undo.setClean();
@@ -221,6 +231,7 @@ void ScenarioDocument::markUnsaved() {
 void ScenarioDocument::evaluateNow() {
     m_evaluation = std::make_shared<const model::ScenarioEvaluation>(
         model::evaluateWithHeldPolicies(*m_scenario, *m_compiled, *m_evaluation));
+    m_modeEvaluation.reset();
     m_heldPolicies = true;
     emit evaluationChanged();
 }
@@ -239,7 +250,23 @@ void ScenarioDocument::takeBackgroundResult(JobEnd<EvaluationPtr> end) {
     if (end.cancelled || !end.result)
         return;
     m_evaluation = std::move(end.result);
+    m_modeEvaluation.reset();
     m_heldPolicies = false;
+    emit evaluationChanged();
+}
+
+// A full run's committed plans become the evaluation every view shows (issue 25): each option
+// under the plan chosen by expected value, the cheapest option decided on means. Only the run of
+// the evaluation on screen, and only once: its Monte Carlo is the one just taken, so none is
+// requested again.
+void ScenarioDocument::takeCommittedPlans() {
+    const std::shared_ptr<const model::UncertaintyAnalysis> analysis = m_monteCarlo.analysis();
+    if (!analysis || !m_monteCarlo.isResultCurrent() || m_heldPolicies ||
+        m_monteCarloFor != m_evaluation || m_modeEvaluation != nullptr)
+        return;
+    m_modeEvaluation = m_evaluation;
+    m_evaluation = std::make_shared<const model::ScenarioEvaluation>(analysis->committed);
+    m_monteCarloFor = m_evaluation;
     emit evaluationChanged();
 }
 

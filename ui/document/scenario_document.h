@@ -40,6 +40,14 @@ public:
     const std::shared_ptr<const model::ScenarioEvaluation>& sharedEvaluation() const {
         return m_evaluation;
     }
+    // Before a full Monte Carlo commits the plans by expected value, evaluation() holds each
+    // option's plan best at the most likely values; once it has, the committed plans with the
+    // decision on means (issue 25). The mode evaluation is what a saved version's headline
+    // records, as the CLI's does.
+    bool evaluationCommitted() const { return m_modeEvaluation != nullptr; }
+    const model::ScenarioEvaluation& modeEvaluation() const {
+        return m_modeEvaluation ? *m_modeEvaluation : *m_evaluation;
+    }
     // The scenario as opened or last saved, and its evaluation: the faint baseline.
     const model::Scenario& baseline() const { return *m_baseline; }
     const model::ScenarioEvaluation& baselineEvaluation() const { return *m_baselineEvaluation; }
@@ -127,6 +135,7 @@ private:
     void evaluateInBackground();
     void takeBackgroundResult(JobEnd<std::shared_ptr<const model::ScenarioEvaluation>> end);
     void requestMonteCarlo();
+    void takeCommittedPlans();
 
     // Shared, never changed: an edit makes a new one; the undo stack, the background
     // evaluation and the Monte Carlo hold the same object, not copies.
@@ -134,6 +143,8 @@ private:
     CompiledPtr m_compiled;
     ScenarioPtr m_baseline;
     std::shared_ptr<const model::ScenarioEvaluation> m_evaluation;
+    // The mode plans' evaluation while m_evaluation holds the committed plans; else null.
+    std::shared_ptr<const model::ScenarioEvaluation> m_modeEvaluation;
     std::shared_ptr<const model::ScenarioEvaluation> m_baselineEvaluation;
     QUndoStack m_undo;
     std::optional<std::int64_t> m_storedId;

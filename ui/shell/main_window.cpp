@@ -264,9 +264,14 @@ void MainWindow::setDocument(std::unique_ptr<ScenarioDocument> document,
         m_costs->setDocument(doc);
         m_sensitivity->setDocument(doc);
         m_editor->setDocument(doc);
-        m_recommendation->setEvaluation(doc->evaluation());
-        connect(doc, &ScenarioDocument::evaluationChanged, this,
-                [this] { m_recommendation->setEvaluation(m_document->evaluation()); });
+        const auto showRecommendation = [this] {
+            m_recommendation->setEvaluation(m_document->evaluation(),
+                                            m_document->evaluationCommitted()
+                                                ? m_document->monteCarlo()->analysis().get()
+                                                : nullptr);
+        };
+        showRecommendation();
+        connect(doc, &ScenarioDocument::evaluationChanged, this, showRecommendation);
         m_audit->setAudit(doc->scenario().audit);
         m_compare->setCurrent(doc);
         connect(doc, &ScenarioDocument::scenarioChanged, this, [this] {

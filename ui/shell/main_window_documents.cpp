@@ -196,7 +196,7 @@ bool MainWindow::saveVersion(const QString& note) {
     try {
         const data::ScenarioVersionId id = m_store.saveScenarioVersion(
             m_document->scenario(), note.toStdString(), CROSSGRADE_VERSION,
-            data::headlineOf(m_document->evaluation()));
+            data::headlineOf(m_document->modeEvaluation()));
         m_document->setStoredAs(id.scenario_id, id.number);
         m_document->markSaved();
         m_document->setSavedVersion(m_store.version(id.scenario_id, id.number));

@@ -60,6 +60,16 @@ void release(ScenarioDocument& document) {
     QTRY_VERIFY(applied.count() > 0);
 }
 
+// Large-model inference with the MI300X's price skewed far upward (triangular to eight times its
+// most likely price): the move pays at the mode but not on average (tst_plan_choice).
+model::Scenario skewedAmdPrice() {
+    model::Scenario s = sampleScenario(QStringLiteral("large-model-inference.json"));
+    model::UncertainNumber& price = s.pricebook.skus.at("MI300X").purchase_usd;
+    price.range.high = price.range.most_likely * 8;
+    price.distribution = model::Distribution::Triangular;
+    return s;
+}
+
 } // namespace
 
 class TestMonteCarloRunner : public QObject {
@@ -73,6 +83,8 @@ private slots:
     void supersededPreviewNeverOverwritesFullRun();
     void closingDuringARunIsSafe();
     void bug_sliderPressedDuringAnEvaluationLeftTheOldNumbers();
+    void fullRunCommitsThePlansItChose();
+    void previewHoldsThePlansAndSkipsHindsight();
 };
 
 // The runner uses QThread::idealThreadCount() threads, the reference one: the same bits.
@@ -107,12 +119,17 @@ void TestMonteCarloRunner::progressCountsToTheEnd() {
     QSignalSpy running(runner, &MonteCarloRunner::runningChanged);
     document.setMonteCarloSamples(kSamples);
     QVERIFY(runner->isRunning());
-    QCOMPARE(runner->samplesRequested(), kSamples);
+    // A full run counts the plan choice's samples, the Monte Carlo's and hindsight's.
+    model::UncertaintyOptions options;
+    options.monte_carlo.samples = kSamples;
+    const std::size_t total = model::expectedSampleEvaluations(*document.compiled(), options);
+    QVERIFY(total > kSamples);
+    QCOMPARE(runner->samplesRequested(), total);
     runner->waitForIdle();
     QVERIFY(progress.count() >= 2);
     QCOMPARE(progress.first().at(0).value<std::size_t>(), std::size_t(0));
-    QCOMPARE(progress.last().at(0).value<std::size_t>(), kSamples);
-    QCOMPARE(progress.last().at(1).value<std::size_t>(), kSamples);
+    QCOMPARE(progress.last().at(0).value<std::size_t>(), total);
+    QCOMPARE(progress.last().at(1).value<std::size_t>(), total);
     QCOMPARE(running.count(), 2);
     QCOMPARE(running.first().at(0).toBool(), true);
     QCOMPARE(running.last().at(0).toBool(), false);
@@ -179,7 +196,7 @@ void TestMonteCarloRunner::supersededPreviewNeverOverwritesFullRun() {
     after.amd_discount.range = {0.30, 0.40, 0.50};
     const auto beforeEvaluation = std::make_shared<const model::ScenarioEvaluation>(
         model::evaluateScenario(before, model::compile(before)));
-    const auto afterEvaluation = std::make_shared<const model::ScenarioEvaluation>(
+    auto afterEvaluation = std::make_shared<const model::ScenarioEvaluation>(
         model::evaluateScenario(after, model::compile(after)));
 
     MonteCarloRunner runner;
@@ -190,6 +207,10 @@ void TestMonteCarloRunner::supersededPreviewNeverOverwritesFullRun() {
     runner.run(after, afterEvaluation, MonteCarloRunner::Kind::Full);
     runner.waitForIdle();
     QCoreApplication::processEvents();
+    QVERIFY(runner.analysis() != nullptr);
+    // The full run's Monte Carlo is under the plans it committed to (issue 25).
+    afterEvaluation =
+        std::make_shared<const model::ScenarioEvaluation>(runner.analysis()->committed);
 
     QCOMPARE(results.count(), 1);
     QCOMPARE(runner.resultKind(), MonteCarloRunner::Kind::Full);
@@ -247,6 +268,42 @@ void TestMonteCarloRunner::bug_sliderPressedDuringAnEvaluationLeftTheOldNumbers(
     }
     QVERIFY(edited);
     QVERIFY(!document.evaluationHeldPolicies());
+}
+
+// Issue 25: the full run chooses plans by expected value, and the evaluation every view shows
+// becomes the committed one — each option under its committed plan, the cheapest on means —
+// without asking for another run; the saved headline stays on the mode evaluation.
+void TestMonteCarloRunner::fullRunCommitsThePlansItChose() {
+    ScenarioDocument document(skewedAmdPrice());
+    const bool movedAtMode = document.evaluation().find(model::OptionId::Path1)->doors_taken > 0;
+    QVERIFY(movedAtMode);
+    document.setMonteCarloSamples(kSamples);
+    document.monteCarlo()->waitForIdle();
+    QTRY_VERIFY(document.evaluationCommitted());
+    const auto analysis = document.monteCarlo()->analysis();
+    QVERIFY(analysis);
+    QVERIFY(analysis->hindsight.has_value());
+    QCOMPARE(analysis->plan_choice.samples, model::kDefaultPlanChoiceSamples);
+    const model::ScenarioEvaluation& e = document.evaluation();
+    QCOMPARE(e.find(model::OptionId::Path1)->doors_taken, 0);
+    QVERIFY(e.cheapest == model::OptionId::StayCuda);
+    QVERIFY(e.decision_samples == kSamples);
+    QVERIFY(document.modeEvaluation().find(model::OptionId::Path1)->doors_taken > 0);
+    QVERIFY(!document.monteCarlo()->isRunning()); // the committed evaluation asked for no run
+}
+
+void TestMonteCarloRunner::previewHoldsThePlansAndSkipsHindsight() {
+    MonteCarloRunner runner;
+    const model::Scenario s = withDoors();
+    auto e = std::make_shared<const model::ScenarioEvaluation>(
+        model::evaluateScenario(s, model::compile(s)));
+    runner.setFullSamples(kSamples);
+    runner.run(s, e, MonteCarloRunner::Kind::Preview);
+    runner.waitForIdle();
+    QVERIFY(runner.result());
+    QVERIFY(runner.analysis() == nullptr);
+    const model::MonteCarloResult reference = direct(s, *e, MonteCarloRunner::kPreviewSamples, 1);
+    QVERIFY(sameBits(runner.result()->npv, reference.npv));
 }
 
 QTEST_MAIN(TestMonteCarloRunner)
