@@ -208,7 +208,7 @@ void printMonteCarloText(std::ostream& out, const UncertaintyAnalysis& a,
     }
     printTable(out, rows);
     if (a.hindsight)
-        printHindsightText(out, *a.hindsight, mc, only);
+        printHindsightText(out, *a.hindsight, only);
 }
 
 // A stored version evaluated again: what it said when saved beside what this build says of the

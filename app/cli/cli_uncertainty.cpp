@@ -69,8 +69,7 @@ void printPlanChoiceText(std::ostream& out, const PlanChoice& choice,
     }
 }
 
-void printHindsightText(std::ostream& out, const Hindsight& h, const MonteCarloResult& mc,
-                        std::optional<OptionId> only) {
+void printHindsightText(std::ostream& out, const Hindsight& h, std::optional<OptionId> only) {
     out << "\nHindsight: every option's plan re-optimised on the first " << h.samples
         << " samples, as if each sample's values were known before deciding.\n";
     std::vector<QStringList> rows{{"OPTION", "P(BEST IN HINDSIGHT)", "MEAN SAVING RE-OPTIMISED"}};
@@ -85,15 +84,11 @@ void printHindsightText(std::ostream& out, const Hindsight& h, const MonteCarloR
                                                formatUsd(o.saving_standard_error))});
     }
     printTable(out, rows);
-    double decisionMean = 0;
-    for (const OptionDistribution& d : mc.options)
-        if (d.id == h.decision)
-            decisionMean = d.npv_usd.mean;
     out << "Value of perfect information: " << formatUsd(h.evpi_usd) << " ± "
         << formatUsd(h.evpi_standard_error) << " (" << h.samples
         << " samples): what knowing every uncertain input before committing to "
         << toString(h.decision) << " would be worth on average.\n"
-        << data::printable(valueOfInformationSentence(h, decisionMean)) << "\n";
+        << data::printable(valueOfInformationSentence(h)) << "\n";
 }
 
 } // namespace crossgrade::app

@@ -21,8 +21,7 @@ model::UncertaintyOptions uncertaintyOptions(const QCommandLineParser& parser,
 
 void printPlanChoiceText(std::ostream& out, const model::PlanChoice& choice,
                          std::optional<model::OptionId> only);
-// `mc` is the Monte Carlo the hindsight re-optimised (for the decision's expected cost).
 void printHindsightText(std::ostream& out, const model::Hindsight& hindsight,
-                        const model::MonteCarloResult& mc, std::optional<model::OptionId> only);
+                        std::optional<model::OptionId> only);
 
 } // namespace crossgrade::app

@@ -45,7 +45,8 @@ const OptionHindsight* Hindsight::find(OptionId id) const {
     return nullptr;
 }
 
-std::string valueOfInformationSentence(const Hindsight& h, double decisionMeanUsd) {
+std::string valueOfInformationSentence(const Hindsight& h) {
+    const double decisionMeanUsd = h.decision_mean_usd;
     const std::string evpi = formatUsd(h.evpi_usd) + " (± " + formatUsd(h.evpi_standard_error) +
                              ", " + std::to_string(h.samples) + " samples)";
     const double share = decisionMeanUsd > 0 ? h.evpi_usd / decisionMeanUsd : 0.0;
@@ -119,6 +120,7 @@ Hindsight runHindsight(const CompiledScenario& compiled, const ScenarioEvaluatio
         h.cancelled = true;
         return h;
     }
+    h.decision_mean_usd = mc.options[decision].npv_usd.mean;
 
     std::vector<std::size_t> wins(count, 0);
     std::vector<double> evpi(n);

@@ -43,6 +43,7 @@ struct Hindsight {
     // The option the committed decision picks (the evaluation's cheapest: by mean NPV once
     // decideOnMeans has run), and the value of perfect information with its standard error.
     OptionId decision = OptionId::StayCuda;
+    double decision_mean_usd = 0; // its mean NPV over the Monte Carlo's samples
     double evpi_usd = 0;
     double evpi_standard_error = 0;
     bool cancelled = false;
@@ -52,8 +53,8 @@ struct Hindsight {
 
 // What waiting for information would be worth, in one sentence for the recommendation card, the
 // CLI and the PDF: the EVPI in dollars with its standard error and sample count, against the
-// decision's expected NPV `decisionMeanUsd`, and what that means for acting now.
-std::string valueOfInformationSentence(const Hindsight& hindsight, double decisionMeanUsd);
+// decision's expected NPV, and what that means for acting now.
+std::string valueOfInformationSentence(const Hindsight& hindsight);
 
 // Re-optimises every option of `committed` (its policies the committed plans, `mc` its Monte
 // Carlo over `draws`, which holds mc.samples draws per input) on the first min(options.samples,

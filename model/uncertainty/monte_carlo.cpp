@@ -27,10 +27,12 @@ struct PerSample {
     std::size_t options = 0;
     std::size_t samples = 0;
     int horizon = 0;
-    std::vector<double> npv;        // [o * samples + s]
-    std::vector<double> total;      // [o * samples + s]
-    std::vector<int> break_even;    // [o * samples + s], -1 when none
-    std::vector<double> cumulative; // [(o * horizon + m) * samples + s]
+    std::vector<double> npv;     // [o * samples + s]
+    std::vector<double> total;   // [o * samples + s]
+    std::vector<int> break_even; // [o * samples + s], -1 when none
+    // Written sample by sample, contiguous: [(s * options + o) * horizon + m]; read per
+    // option and month after a blocked transpose (sampleMajorToColumns).
+    std::vector<double> cumulative;
 };
 
 // Sample s of every option, into its own index of `out`; w.values holds one value per input.
@@ -58,12 +60,27 @@ void runSample(const CompiledScenario& compiled, const ScenarioEvaluation& deter
                                           ? std::nullopt
                                           : breakEvenMonth(*run, w.stay);
         out.break_even[o * n + s] = be.value_or(-1);
-        for (int m = 0; m < out.horizon; ++m)
-            out.cumulative[(o * std::size_t(out.horizon) + std::size_t(m)) * n + s] =
-                run->discounted_cumulative[std::size_t(m)];
+        std::copy(run->discounted_cumulative.begin(),
+                  run->discounted_cumulative.begin() + out.horizon,
+                  out.cumulative.begin() +
+                      std::ptrdiff_t((s * out.options + o) * std::size_t(out.horizon)));
     }
     if (done)
         done->fetch_add(1, std::memory_order_relaxed);
+}
+
+// [sample][row] → [row][sample] (rows = options × months), in tiles that stay in cache: the
+// per-sample writes were a scatter across the whole array, one cache miss each.
+std::vector<double> sampleMajorToColumns(const std::vector<double>& bySample, std::size_t samples,
+                                         std::size_t rows) {
+    std::vector<double> columns(bySample.size());
+    constexpr std::size_t kTile = 64;
+    for (std::size_t s0 = 0; s0 < samples; s0 += kTile)
+        for (std::size_t r0 = 0; r0 < rows; r0 += kTile)
+            for (std::size_t s = s0; s < std::min(samples, s0 + kTile); ++s)
+                for (std::size_t r = r0; r < std::min(rows, r0 + kTile); ++r)
+                    columns[r * samples + s] = bySample[s * rows + r];
+    return columns;
 }
 
 // The P10, P50 and P90 of `values` (reordered): each by selection, not a full sort — the
@@ -165,6 +182,7 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
         std::find_if(deterministic.options.begin(), deterministic.options.end(),
                      [](const OptionOutcome& o) { return o.id == OptionId::StayCuda; }) -
         deterministic.options.begin());
+    per.cumulative = sampleMajorToColumns(per.cumulative, n, count * std::size_t(per.horizon));
     std::vector<double> column(n);
     for (std::size_t o = 0; o < count; ++o) {
         OptionDistribution d;

@@ -78,7 +78,6 @@ QString hindsightText(const ScenarioAnalysis& a) {
     for (const model::OptionHindsight& o : h.options)
         if (o.p_best > 0)
             best << QObject::tr("%1 %2").arg(optionName(o.id), percent(o.p_best));
-    const model::OptionDistribution* decided = a.distribution(h.decision);
     QString text =
         QObject::tr("<b>With hindsight.</b> Re-optimising every option's plan on %1 of the "
                     "samples, as if each sample's values were known before deciding, the "
@@ -86,8 +85,7 @@ QString hindsightText(const ScenarioAnalysis& a) {
             .arg(h.samples)
             .arg(best.join(QStringLiteral(", ")))
             .arg(percent(std::sqrt(0.25 / double(std::max<std::size_t>(1, h.samples)))));
-    text += QLatin1Char(' ') +
-            esc(model::valueOfInformationSentence(h, decided ? decided->npv_usd.mean : 0.0));
+    text += QLatin1Char(' ') + esc(model::valueOfInformationSentence(h));
     return text;
 }
 

@@ -261,17 +261,11 @@ void ProbabilityCard::refresh() {
                         "evaluation while the slider is held; plans are chosen by expected value "
                         "and hindsight computed on release.");
         }
-        if (hindsight) {
-            const model::OptionDistribution* decided = nullptr;
-            for (const model::OptionDistribution& d : result->options)
-                if (d.id == hindsight->decision)
-                    decided = &d;
+        if (hindsight)
             notes << tr("Best in hindsight: how often the option is cheapest when its plan is "
                         "re-optimised for each of %1 samples. ")
                              .arg(countText(hindsight->samples)) +
-                         QString::fromStdString(model::valueOfInformationSentence(
-                             *hindsight, decided ? decided->npv_usd.mean : 0.0));
-        }
+                         QString::fromStdString(model::valueOfInformationSentence(*hindsight));
         notesText = notes.join(QLatin1Char('\n'));
         plain << notes;
     }

@@ -438,23 +438,10 @@ void RecommendationView::showInformation(const model::UncertaintyAnalysis* analy
     m_information->setVisible(analysis != nullptr && analysis->hindsight.has_value());
     if (!m_information->isVisible())
         return;
-    const model::Hindsight& h = *analysis->hindsight;
-    QStringList best;
-    for (const model::OptionHindsight& o : h.options)
-        if (o.p_best > 0)
-            best << QStringLiteral("%1 %2 %")
-                        .arg(QString::fromStdString(model::optionShortTitle(o.id)))
-                        .arg(100 * o.p_best, 0, 'f', 1);
-    double decidedMean = 0;
-    for (const model::OptionDistribution& d : analysis->monte_carlo.options)
-        if (d.id == h.decision)
-            decidedMean = d.npv_usd.mean;
-    m_information->setText(
-        tr("<b>Value of information.</b> %1 Cheapest in hindsight (plans re-optimised per "
-           "sample, %2 samples): %3.")
-            .arg(html(model::valueOfInformationSentence(h, decidedMean)))
-            .arg(countText(h.samples))
-            .arg(best.join(QStringLiteral(", ")).toHtmlEscaped()));
+    // The sentence only: how often each option wins in hindsight is in the Costs view's
+    // Uncertainty card, where there is room for it.
+    m_information->setText(tr("<b>Value of information.</b> %1")
+                               .arg(html(model::valueOfInformationSentence(*analysis->hindsight))));
 }
 
 void RecommendationView::showTrace(const model::Recommendation& r) {

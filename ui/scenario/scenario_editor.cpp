@@ -5,6 +5,7 @@
 
 #include "scenario_editor.h"
 
+#include "correlation_table_model.h"
 #include "fleet_lot_table_model.h"
 #include "qt_text.h"
 #include "scenario_document.h"
@@ -38,6 +39,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
     };
     m_fleet = new FleetLotTableModel(refusal, this);
     m_workloads = new WorkloadTableModel(refusal, this);
+    m_correlations = new CorrelationTableModel(refusal, this);
     m_allInputs = makeGroupModel(std::nullopt);
 
     m_sections = new QListWidget(this);
@@ -73,6 +75,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
                             "Path 2+3 may put new training capacity on AMD. The month is a "
                             "what-if, not a fact: by default it lies past the horizon until "
                             "HetCCL's maturity signals pull it in.")));
+    addSection(Section::Correlations, tr("Correlations"), buildCorrelationsPage());
     addSection(Section::AllInputs, tr("All inputs"),
                inputsPanel(m_allInputs,
                            tr("Every uncertain number the engine reads. Type in the filter to "
@@ -178,6 +181,7 @@ void ScenarioEditor::setDocument(ScenarioDocument* document) {
     }
     m_fleet->setDocument(document);
     m_workloads->setDocument(document);
+    m_correlations->setDocument(document);
     m_binding->setDocument(document);
     m_allInputs->setDocument(document);
     for (const auto& [group, model] : m_groupModels)
@@ -225,6 +229,7 @@ void ScenarioEditor::refresh() {
         return;
     }
     const model::Scenario& s = m_document->scenario();
+    refreshCorrelationInputs();
     {
         const QSignalBlocker b1(m_name), b2(m_organisation), b3(m_notes), b4(m_horizon), b5(m_seed),
             b6(m_sizing), b7(m_disposition), b8(m_startMonth), b9(m_nvidiaAiEnterprise);

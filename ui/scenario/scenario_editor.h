@@ -28,6 +28,7 @@ class QAbstractItemModel;
 class QCheckBox;
 class QComboBox;
 class QDateEdit;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -48,6 +49,7 @@ class UncertainTableModel;
 class WorkloadBindingPanel;
 class FleetLotTableModel;
 class WorkloadTableModel;
+class CorrelationTableModel;
 
 class ScenarioEditor : public QWidget {
     Q_OBJECT
@@ -65,7 +67,8 @@ public:
         Energy,
         OwnerCosts,
         HetCcl,
-        AllInputs
+        AllInputs,
+        Correlations // listed after HetCCL, before All inputs
     };
 
     explicit ScenarioEditor(QWidget* parent = nullptr);
@@ -110,7 +113,9 @@ private:
     QWidget* buildWorkloadsPage();
     QWidget* buildProcurementPage();
     QWidget* buildTeamPage();
-    QWidget* buildOwnerPage(); // scenario_editor_owner.cpp
+    QWidget* buildOwnerPage();        // scenario_editor_owner.cpp
+    QWidget* buildCorrelationsPage(); // scenario_editor_correlations.cpp
+    void refreshCorrelationInputs();
     // A group's uncertain table under a filter box, with an optional explanation above it.
     QWidget* inputsPanel(UncertainTableModel* model, const QString& explanation);
     QWidget* groupPage(model::InputGroup group, const QString& explanation);
@@ -144,6 +149,11 @@ private:
     std::map<model::InputGroup, UncertainTableModel*> m_groupModels;
     FleetLotTableModel* m_fleet = nullptr;
     WorkloadTableModel* m_workloads = nullptr;
+    CorrelationTableModel* m_correlations = nullptr;
+    QTableView* m_correlationsView = nullptr;
+    QComboBox* m_correlateFirst = nullptr; // the pair to add: two inputs and ρ
+    QComboBox* m_correlateSecond = nullptr;
+    QDoubleSpinBox* m_correlateRho = nullptr;
     QTableView* m_fleetView = nullptr;
     QTableView* m_workloadsView = nullptr;
     WorkloadBindingPanel* m_binding = nullptr;

@@ -6,8 +6,7 @@
 
 #include "hindsight.h"
 #include "plan_choice.h"
-#include "samples.h"
-#include "scenario_json.h"
+#include "sample_scenario.h"
 #include "uncertainty_analysis.h"
 
 #include <QObject>
@@ -24,10 +23,7 @@ using namespace crossgrade::model;
 namespace {
 
 Scenario sample(const QString& name) {
-    for (const data::SampleFile& file : data::sampleScenarios())
-        if (file.name == name)
-            return *data::readScenario(file.text).scenario;
-    qFatal("no sample %s", qPrintable(name));
+    return testing::sampleScenario(name);
 }
 
 // Large-model inference moves to AMD at month 3 at the most likely values; here the MI300X's
