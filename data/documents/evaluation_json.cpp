@@ -220,17 +220,17 @@ std::string writeEvaluationJson(const UncertaintyAnalysis& a, const CompiledScen
         if (!id)
             continue;
         if (const OptionPlanChoice* c = a.plan_choice.find(*id); c && c->candidates > 0)
-            o["plan"] = {{"basis", basisName(c->basis)},
-                         {"committed", policyJson(compiled, *id, c->committed)},
-                         {"most_likely_values_plan", policyJson(compiled, *id, c->mode_policy)},
-                         {"expected_value_plan", policyJson(compiled, *id, c->expected_policy)},
-                         {"candidates", c->candidates},
-                         {"gain_over_most_likely_plan_usd", c->gain_usd},
-                         {"gain_standard_error_usd", c->gain_standard_error},
-                         {"saving_vs_no_door_usd", c->saving_vs_never_usd},
-                         {"saving_vs_no_door_standard_error_usd",
-                          c->saving_vs_never_standard_error},
-                         {"reason", c->reason}};
+            o["plan"] = {
+                {"basis", basisName(c->basis)},
+                {"committed", policyJson(compiled, *id, c->committed)},
+                {"most_likely_values_plan", policyJson(compiled, *id, c->mode_policy)},
+                {"expected_value_plan", policyJson(compiled, *id, c->expected_policy)},
+                {"candidates", c->candidates},
+                {"gain_over_most_likely_plan_usd", c->gain_usd},
+                {"gain_standard_error_usd", c->gain_standard_error},
+                {"saving_vs_no_door_usd", c->saving_vs_never_usd},
+                {"saving_vs_no_door_standard_error_usd", c->saving_vs_never_standard_error},
+                {"reason", c->reason}};
         for (const OptionDistribution& d : a.monte_carlo.options)
             if (d.id == *id)
                 o["p_beats_stay_cuda_standard_error"] = d.p_beats_standard_error;
