@@ -89,6 +89,20 @@ double rowMean(const std::vector<double>& m, std::size_t i, std::size_t n) {
     return n ? sum / double(n) : 0.0;
 }
 
+// The standard error of the mean of row a minus row b (a [policy × sample] matrix), paired by
+// sample, given that mean.
+double pairedRowStandardError(const std::vector<double>& m, std::size_t a, std::size_t b,
+                              std::size_t n, double mean) {
+    if (n < 2)
+        return 0.0;
+    double squares = 0;
+    for (std::size_t s = 0; s < n; ++s) {
+        const double d = m[a * n + s] - m[b * n + s] - mean;
+        squares += d * d;
+    }
+    return std::sqrt(squares / double(n - 1)) / std::sqrt(double(n));
+}
+
 std::string planWords(const CompiledScenario& compiled, const CompiledOption& option,
                       const DoorPolicy& policy) {
     const std::vector<TakenDoor> doors = takenDoors(compiled, option, policy);
@@ -209,12 +223,7 @@ OptionPlanChoice chooseOne(const CompiledScenario& compiled, const CompiledOptio
     c.expected_mean_usd = bestMean;
     c.never_mean_usd = rowMean(matrix, 1, n);
     c.gain_usd = c.mode_mean_usd - c.expected_mean_usd;
-    double squares = 0;
-    for (std::size_t s = 0; s < n; ++s) {
-        const double d = matrix[s] - matrix[best * n + s] - c.gain_usd;
-        squares += d * d;
-    }
-    c.gain_standard_error = n > 1 ? std::sqrt(squares / double(n - 1)) / std::sqrt(double(n)) : 0;
+    c.gain_standard_error = pairedRowStandardError(matrix, 0, best, n, c.gain_usd);
     std::size_t row = 0; // the committed plan's row: the mode plan unless replaced
     if (c.expected_policy != c.mode_policy && c.gain_usd > kPlanTieUsd &&
         c.gain_usd > kStandardErrors * c.gain_standard_error) {
@@ -229,13 +238,8 @@ OptionPlanChoice chooseOne(const CompiledScenario& compiled, const CompiledOptio
     if (c.committed.takesAny()) {
         const double committedMean = rowMean(matrix, row, n);
         c.saving_vs_never_usd = c.never_mean_usd - committedMean;
-        double sq = 0;
-        for (std::size_t s = 0; s < n; ++s) {
-            const double d = matrix[n + s] - matrix[row * n + s] - c.saving_vs_never_usd;
-            sq += d * d;
-        }
         c.saving_vs_never_standard_error =
-            n > 1 ? std::sqrt(sq / double(n - 1)) / std::sqrt(double(n)) : 0;
+            pairedRowStandardError(matrix, 1, row, n, c.saving_vs_never_usd);
         if (c.saving_vs_never_usd <= kPlanTieUsd ||
             c.saving_vs_never_usd <= kStandardErrors * c.saving_vs_never_standard_error) {
             c.committed = DoorPolicy{};

@@ -44,6 +44,19 @@ const OptionPlanChoice& choiceOf(const PlanChoice& choice, OptionId id) {
     return *c;
 }
 
+// The whole analysis of `s` on 2 threads: `samples` Monte Carlo samples under its seed, `plans`
+// plan-choice samples (0: the mode plans) and `hindsight` samples re-optimised.
+UncertaintyAnalysis analyse(const Scenario& s, std::size_t samples, std::size_t plans,
+                            std::size_t hindsight) {
+    const CompiledScenario compiled = compile(s);
+    DrawCache draws;
+    UncertaintyOptions options;
+    options.monte_carlo = {samples, s.seed, 2, {}};
+    options.plan_choice_samples = plans;
+    options.hindsight_samples = hindsight;
+    return analyseUncertainty(s, compiled, evaluateScenario(s, compiled), options, draws);
+}
+
 double meanOf(const std::vector<double>& x) {
     double sum = 0;
     for (double v : x)
@@ -126,14 +139,8 @@ void TestPlanChoice::committedPlanNeverCostsMoreThanStayingOnAverage() {
 
 void TestPlanChoice::committedPlanDecidesTheEvaluation() {
     const Scenario s = skewedAmdPrice();
-    const CompiledScenario compiled = compile(s);
-    const ScenarioEvaluation mode = evaluateScenario(s, compiled);
-    DrawCache draws;
-    UncertaintyOptions options;
-    options.monte_carlo = {2000, s.seed, 2, {}};
-    options.plan_choice_samples = 200;
-    options.hindsight_samples = 0;
-    const UncertaintyAnalysis a = analyseUncertainty(s, compiled, mode, options, draws);
+    const ScenarioEvaluation mode = evaluateScenario(s, compile(s));
+    const UncertaintyAnalysis a = analyse(s, 2000, 200, 0);
     QVERIFY(!a.cancelled);
     // Every option commits to taking no door, so every option is staying on CUDA, sample by
     // sample: the cheapest is stay-cuda on means, and nothing beats it.
@@ -231,15 +238,7 @@ void TestPlanChoice::closeCallHasAChanceAndAValueOfInformation() {
     // Mixed TensorRT: no option takes a door at the mode, nor on average, so P(beats stay-cuda)
     // is 0 under the committed plans — but re-optimised draws find a move cheapest in some
     // samples, and that is worth something to know.
-    const Scenario s = sample("mixed-tensorrt.json");
-    const CompiledScenario compiled = compile(s);
-    const ScenarioEvaluation mode = evaluateScenario(s, compiled);
-    DrawCache draws;
-    UncertaintyOptions options;
-    options.monte_carlo = {400, s.seed, 2, {}};
-    options.plan_choice_samples = 40;
-    options.hindsight_samples = 400;
-    const UncertaintyAnalysis a = analyseUncertainty(s, compiled, mode, options, draws);
+    const UncertaintyAnalysis a = analyse(sample("mixed-tensorrt.json"), 400, 40, 400);
     QVERIFY(a.hindsight.has_value());
     QVERIFY(a.committed.cheapest == OptionId::StayCuda);
     double moving = 0;
@@ -253,15 +252,7 @@ void TestPlanChoice::closeCallHasAChanceAndAValueOfInformation() {
 }
 
 void TestPlanChoice::hindsightNeverAboveTheCommittedPlan() {
-    const Scenario s = sample("training-shop.json");
-    const CompiledScenario compiled = compile(s);
-    const ScenarioEvaluation mode = evaluateScenario(s, compiled);
-    DrawCache draws;
-    UncertaintyOptions options;
-    options.monte_carlo = {100, s.seed, 2, {}};
-    options.plan_choice_samples = 0; // the mode plans, held
-    options.hindsight_samples = 30;
-    const UncertaintyAnalysis a = analyseUncertainty(s, compiled, mode, options, draws);
+    const UncertaintyAnalysis a = analyse(sample("training-shop.json"), 100, 0, 30); // mode plans
     QVERIFY(a.hindsight.has_value());
     double pSum = 0;
     for (const OptionHindsight& o : a.hindsight->options) {

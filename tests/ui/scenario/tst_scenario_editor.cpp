@@ -66,7 +66,6 @@ private slots:
     void doorGroupIsOneUndoableEdit();
     void requestTokensAreOneUndoableEdit();
     void nvidiaAiEnterpriseIsOneUndoableEdit();
-    void correlationsAreVisibleAndEditable();
 
 private:
     std::unique_ptr<ui::ScenarioDocument> m_document;
@@ -581,73 +580,6 @@ void TestScenarioEditor::nvidiaAiEnterpriseIsOneUndoableEdit() {
     m_document->undoStack()->undo();
     QVERIFY(!box->isChecked());
     QCOMPARE(m_document->scenario(), testing::editorSample());
-}
-
-// Issue 25, point 4: the correlations the draws carry are listed by input name in the Inputs
-// view; ρ and the note are one undoable edit each, a ρ outside (−1, 1) or not a number is refused
-// with nothing changed, and a pair is added from the two lists or removed.
-void TestScenarioEditor::correlationsAreVisibleAndEditable() {
-    auto* view = m_editor->findChild<QTableView*>(QStringLiteral("correlations"));
-    QVERIFY(view);
-    QAbstractItemModel* model = view->model();
-    const model::Scenario before = m_document->scenario();
-    QCOMPARE(model->rowCount(), int(before.correlations.size()));
-    QVERIFY(model->rowCount() > 10); // the price book's shared assumptions
-    const std::string key = before.correlations.begin()->first;
-    // The first row is the first key; its inputs by name, not by pointer.
-    QVERIFY(!model->index(0, 0).data().toString().startsWith(QLatin1Char('/')));
-    QCOMPARE(model->index(0, 0).data(Qt::ToolTipRole).toString(),
-             QString::fromStdString(before.correlations.begin()->second.first));
-    QCOMPARE(model->index(0, 2).data().toString(), QStringLiteral("0.80"));
-
-    QSignalSpy refused(m_editor.get(), &ScenarioEditor::editRefused);
-    QVERIFY(!model->setData(model->index(0, 2), QStringLiteral("1.2")));
-    QVERIFY(!model->setData(model->index(0, 2), QStringLiteral("strong")));
-    QCOMPARE(refused.count(), 2);
-    QVERIFY(refused.back().front().toString().contains(QStringLiteral("not a number")));
-    QVERIFY(refused.front().front().toString().contains(QStringLiteral("outside")));
-    QCOMPARE(m_document->scenario(), before);
-
-    // A ρ the other pairs cannot coexist with is refused with the reason, nothing changed.
-    QVERIFY(!model->setData(model->index(0, 2), QStringLiteral("0.3")));
-    QVERIFY(refused.back().front().toString().contains(QStringLiteral("positive-definite")));
-    QCOMPARE(m_document->scenario(), before);
-    QVERIFY(model->setData(model->index(0, 2), QStringLiteral("0.75")));
-    QCOMPARE(m_document->scenario().correlations.at(key).rank_correlation, 0.75);
-    QVERIFY(!model->setData(model->index(0, 3), QString(201, QLatin1Char('x'))));
-    QVERIFY(refused.back().front().toString().contains(QStringLiteral("at most 200")));
-    QVERIFY(model->setData(model->index(0, 3), QStringLiteral("same supplier")));
-    QCOMPARE(m_document->scenario().correlations.at(key).note, std::string("same supplier"));
-    QCOMPARE(m_document->undoStack()->count(), 2);
-
-    // Adding a pair from the lists, then the same pair again (refused), then removing it.
-    auto* first = m_editor->findChild<QComboBox*>(QStringLiteral("correlateFirst"));
-    auto* second = m_editor->findChild<QComboBox*>(QStringLiteral("correlateSecond"));
-    auto* add = m_editor->findChild<QPushButton*>(QStringLiteral("addCorrelation"));
-    QVERIFY(first && second && add);
-    first->setCurrentIndex(first->findData(QStringLiteral("/team/usd_per_engineer_month")));
-    second->setCurrentIndex(second->findData(QStringLiteral("/ramp/usd_per_person_month")));
-    QVERIFY(first->currentIndex() >= 0 && second->currentIndex() >= 0);
-    add->click();
-    QCOMPARE(model->rowCount(), int(before.correlations.size()) + 1);
-    const int rows = model->rowCount();
-    add->click(); // the same two inputs again
-    QCOMPARE(model->rowCount(), rows);
-    QVERIFY(refused.back().front().toString().contains(QStringLiteral("already correlated")));
-    int added = -1;
-    for (int r = 0; r < model->rowCount(); ++r)
-        if (model->index(r, 0).data(Qt::ToolTipRole).toString() ==
-            QStringLiteral("/team/usd_per_engineer_month"))
-            added = r;
-    QVERIFY(added >= 0);
-    view->setCurrentIndex(model->index(added, 0));
-    m_editor->findChild<QPushButton*>(QStringLiteral("removeCorrelation"))->click();
-    QCOMPARE(model->rowCount(), int(before.correlations.size()));
-    m_document->undoStack()->undo(); // the removal
-    m_document->undoStack()->undo(); // the addition
-    m_document->undoStack()->undo(); // the note
-    m_document->undoStack()->undo(); // ρ
-    QCOMPARE(m_document->scenario(), before);
 }
 
 QTEST_MAIN(TestScenarioEditor)
