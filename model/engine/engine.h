@@ -192,10 +192,18 @@ struct EngineWorkspace {
     std::vector<int> pool_row; // per SKU: its capacity row in `assignment`, or -1
     SmallLp assignment;
 
-    // Filled once per door-policy search (evaluateDoorPolicies), read by each of its runs.
-    std::vector<double> decline_factor; // [month * skus + sku]: price decline since month 0
-    std::vector<double> growth_factor;  // [workload * horizon + month]: demand growth
-    std::vector<int> replica_gpus;      // [workload * skus + sku]: GPUs per inference replica
+    // Filled per evaluation (EngineTerms::tabulate), read many times per month. Each column is
+    // a function of one input value and the month alone, so a column whose input has the same
+    // bits as when it was filled is kept as it is: the next option of the same sample, or every
+    // sample where the input is certain, costs no pow at all.
+    std::vector<double> decline_factor;  // [month * skus + sku]: price decline since month 0
+    std::vector<double> growth_factor;   // [workload * horizon + month]: demand growth
+    std::vector<double> discount_factor; // per month: (1 + discount rate)^(−month / 12)
+    std::vector<double> decline_key;     // per SKU: the decline rate its column was filled for
+    std::vector<double> growth_key;      // per workload: the growth its row was filled for
+    double discount_key = 0;             // the discount rate discount_factor was filled for
+    int table_months = -1;               // the horizon the tables were filled for (-1: none)
+    std::vector<int> replica_gpus;       // [workload * skus + sku]: GPUs per inference replica
     // Engine version 3, filled per evaluation: [workload * skus + sku] the inference capacity
     // model's steady throughput per GPU relative to H100 (inference_capacity.h).
     std::vector<double> capacity_ratio;

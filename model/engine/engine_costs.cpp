@@ -131,7 +131,6 @@ void MonthlyCosts::addOwnerCosts(int month, double* row, double installedValue,
 }
 
 void MonthlyCosts::finish() {
-    const double r = m_t.in(m_s.discount_rate);
     double cumulative = 0;
     for (int m = 0; m < m_s.horizon_months; ++m) {
         double total = 0;
@@ -140,7 +139,7 @@ void MonthlyCosts::finish() {
         cumulative += total;
         m_out.total[std::size_t(m)] = total;
         m_out.cumulative[std::size_t(m)] = cumulative;
-        m_out.npv_usd += total * std::pow(1.0 + r, -m / 12.0);
+        m_out.npv_usd += total * m_t.discountFactor(m);
         m_out.discounted_cumulative[std::size_t(m)] = m_out.npv_usd;
     }
     m_out.total_usd = cumulative;

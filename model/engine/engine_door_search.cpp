@@ -14,10 +14,7 @@ DoorSearch::DoorSearch(const CompiledScenario& s, const double* v, const Compile
     , m_doors(option.doors.size())
     , m_sim(s, v, option, schedule, ws, scratch) {
     m_checkpoints.resize(m_doors + 1);
-    m_discount.resize(std::size_t(m_horizon));
-    const double r = v[s.discount_rate];
-    for (int m = 0; m < m_horizon; ++m) // as MonthlyCosts::finish() discounts
-        m_discount[std::size_t(m)] = std::pow(1.0 + r, -m / 12.0);
+    m_discount = ws.discount_factor; // as MonthlyCosts::finish() discounts (m_sim's tables)
 }
 
 void DoorSearch::run(const std::vector<DoorKeys>& keys, double* npv, double* peakKw) {

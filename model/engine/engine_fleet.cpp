@@ -10,6 +10,7 @@ namespace crossgrade::model::engine {
 
 void FleetBook::start() {
     m_ownedIsCurrent = false;
+    m_sumsCurrent = false;
     m_ws.cohorts.clear();
     m_ws.lot_left.assign(m_s.lots.size(), 0.0);
     m_ws.rented_lot_start.assign(m_s.workloads.size() + 1, 0);
@@ -69,6 +70,7 @@ void FleetBook::openMonth(int month) {
         if (!c.on_order || c.delivery_month != month)
             continue;
         c.on_order = false;
+        m_sumsCurrent = false;
         m_ws.pool[std::size_t(c.sku)] += c.count;
     }
 }
@@ -95,6 +97,8 @@ double FleetBook::sellSurplus(int month) {
                 continue;
             const double sold = std::min(c.count, surplus);
             c.count -= sold;
+            m_sumsCurrent = false;
+            m_maySoldOut = true;
             surplus -= sold;
             left -= sold;
             m_ws.pool[s] -= sold;
@@ -173,21 +177,35 @@ double FleetBook::closeMonth() {
     // Cohorts sold to nothing leave the book: every use of a cohort multiplies or sums its
     // count, so dropping one of zero (in order) changes no bit and shortens every later loop.
     std::vector<EngineWorkspace::Cohort>& cohorts = m_ws.cohorts;
-    cohorts.erase(std::remove_if(cohorts.begin(), cohorts.end(),
-                                 [](const EngineWorkspace::Cohort& c) { return c.count == 0.0; }),
-                  cohorts.end());
-    double installedValue = 0;
-    m_ws.server_value = 0;
-    std::fill(m_ws.owned.begin(), m_ws.owned.end(), 0.0);
-    for (const EngineWorkspace::Cohort& c : m_ws.cohorts) {
+    const auto empty = [](const EngineWorkspace::Cohort& c) {
+        return c.count == 0.0;
+    };
+    const std::size_t from = m_sumsCurrent ? m_summed : 0;
+    if (m_maySoldOut ||
+        std::any_of(cohorts.begin() + std::ptrdiff_t(std::min(from, cohorts.size())), cohorts.end(),
+                    empty)) {
+        cohorts.erase(std::remove_if(cohorts.begin(), cohorts.end(), empty), cohorts.end());
+        m_maySoldOut = false;
+        m_sumsCurrent = false;
+    }
+    if (!m_sumsCurrent) {
+        m_installedValue = 0;
+        m_ws.server_value = 0;
+        std::fill(m_ws.owned.begin(), m_ws.owned.end(), 0.0);
+        m_summed = 0;
+    }
+    for (std::size_t i = m_summed; i < cohorts.size(); ++i) {
+        const EngineWorkspace::Cohort& c = cohorts[i];
         if (c.on_order)
             continue;
-        installedValue += c.count * c.basis_usd;
+        m_installedValue += c.count * c.basis_usd;
         m_ws.server_value += c.count * (c.basis_usd + c.overhead_basis_usd + c.fabric_basis_usd);
         m_ws.owned[std::size_t(c.sku)] += c.count;
     }
+    m_summed = cohorts.size();
+    m_sumsCurrent = true;
     m_ownedIsCurrent = true; // the cohorts stay as they are until next month's sales
-    return installedValue;
+    return m_installedValue;
 }
 
 void FleetBook::save(FleetCheckpoint& c) const {
@@ -200,6 +218,7 @@ void FleetBook::restore(const FleetCheckpoint& c) {
     m_ws.cohorts.assign(c.cohorts.begin(), c.cohorts.end());
     m_ws.owned.assign(c.owned.begin(), c.owned.end());
     m_ownedIsCurrent = c.owned_is_current;
+    m_sumsCurrent = false;
 }
 
 } // namespace crossgrade::model::engine

@@ -53,6 +53,14 @@ private:
     // The workspace's `owned` holds the cohorts' GPUs per SKU, summed in cohort order: what
     // the next month's pool starts from.
     bool m_ownedIsCurrent = false;
+    // closeMonth's sums run over the cohorts in order; a month that only appended cohorts
+    // extends last month's sums by them — the same additions in the same order, so the same
+    // bits — instead of adding up every cohort again. A sale or a delivery changes a cohort
+    // in the middle, and the sums start over.
+    std::size_t m_summed = 0; // cohorts in the sums (valid while m_sumsCurrent)
+    bool m_sumsCurrent = false;
+    bool m_maySoldOut = false; // a sale may have left a cohort of 0 GPUs
+    double m_installedValue = 0;
 };
 
 } // namespace crossgrade::model::engine

@@ -6,26 +6,67 @@
 #include "capacity_defaults.h"
 #include "inference_capacity.h"
 
+#include <bit>
+#include <cstdint>
 #include <limits>
 
 namespace crossgrade::model::engine {
 
+namespace {
+
+bool sameBits(double a, double b) {
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+} // namespace
+
 void EngineTerms::tabulate() {
+    m_tabled = false; // the expressions below, not the tables being filled
     const std::size_t skus = m_s.skus.size();
     const std::size_t months = std::size_t(m_s.horizon_months);
-    m_ws.decline_factor.resize(months * skus);
-    for (std::size_t m = 0; m < months; ++m)
-        for (std::size_t i = 0; i < skus; ++i)
-            m_ws.decline_factor[m * skus + i] = declineFactor(int(i), int(m));
-    m_ws.growth_factor.resize(m_s.workloads.size() * months);
-    m_ws.replica_gpus.assign(m_s.workloads.size() * skus, 1);
-    for (const CompiledWorkload& w : m_s.workloads) {
-        for (std::size_t m = 0; m < months; ++m)
-            m_ws.growth_factor[workloadIndex(w) * months + m] = growthFactor(w, int(m));
-        if (w.kind == WorkloadKindOfDemand::Inference && !capacityModel())
-            for (std::size_t i = 0; i < skus; ++i)
-                m_ws.replica_gpus[workloadIndex(w) * skus + i] = inferenceReplicaGpus(w, int(i));
+    const std::size_t workloads = m_s.workloads.size();
+    // A column is a function of its input's value and the month only (not of the scenario it
+    // came from), so the keys stay valid across scenarios of the same shape.
+    const bool fresh = m_ws.table_months != m_s.horizon_months || m_ws.decline_key.size() != skus ||
+                       m_ws.growth_key.size() != workloads || m_ws.discount_factor.size() != months;
+    if (fresh) {
+        m_ws.decline_factor.assign(months * skus, 0.0);
+        m_ws.growth_factor.assign(workloads * months, 0.0);
+        m_ws.discount_factor.assign(months, 0.0);
+        m_ws.decline_key.assign(skus, 0.0);
+        m_ws.growth_key.assign(workloads, 0.0);
+        m_ws.table_months = m_s.horizon_months;
     }
+    for (std::size_t i = 0; i < skus; ++i) {
+        const double rate = in(sku(int(i)).price_decline_per_year);
+        if (!fresh && sameBits(m_ws.decline_key[i], rate))
+            continue;
+        for (std::size_t m = 0; m < months; ++m)
+            m_ws.decline_factor[m * skus + i] = declineFactor(int(i), int(m));
+        m_ws.decline_key[i] = rate;
+    }
+    for (const CompiledWorkload& w : m_s.workloads) {
+        const std::size_t at = workloadIndex(w);
+        const double growth = in(w.growth_per_month);
+        if (!fresh && sameBits(m_ws.growth_key[at], growth))
+            continue;
+        for (std::size_t m = 0; m < months; ++m)
+            m_ws.growth_factor[at * months + m] = growthFactor(w, int(m));
+        m_ws.growth_key[at] = growth;
+    }
+    const double r = in(m_s.discount_rate);
+    if (fresh || !sameBits(m_ws.discount_key, r)) {
+        for (std::size_t m = 0; m < months; ++m)
+            m_ws.discount_factor[m] = std::pow(1.0 + r, -int(m) / 12.0);
+        m_ws.discount_key = r;
+    }
+    m_ws.replica_gpus.assign(workloads * skus, 1);
+    if (!capacityModel())
+        for (const CompiledWorkload& w : m_s.workloads)
+            if (w.kind == WorkloadKindOfDemand::Inference)
+                for (std::size_t i = 0; i < skus; ++i)
+                    m_ws.replica_gpus[workloadIndex(w) * skus + i] =
+                        inferenceReplicaGpus(w, int(i));
     if (capacityModel())
         tabulateCapacity();
     m_tabled = true;

@@ -35,7 +35,11 @@ public:
     EngineTerms(const CompiledScenario& s, const double* v, EngineWorkspace& ws)
         : m_s(s)
         , m_v(v)
-        , m_ws(ws) {}
+        , m_ws(ws) {
+        if (financed()) // the annuity's denominator, read by every cohort's every instalment
+            m_annuity =
+                1.0 - std::pow(1.0 + in(m_s.financing_rate) / 12.0, -m_s.financing_term_months);
+    }
 
     // Tables of what every run of a door-policy search recomputes alike: price decline and
     // demand growth per month, GPUs per replica per workload and SKU. Each entry is the very
@@ -105,7 +109,7 @@ public:
         const double r = in(m_s.financing_rate) / 12.0;
         if (r <= 0)
             return principal / n;
-        return principal * r / (1.0 - std::pow(1.0 + r, -n));
+        return principal * r / m_annuity;
     }
     double balance(double principal, int born, int month) const {
         const int k = std::max(0, month - born);
@@ -140,6 +144,9 @@ public:
                                                                       : in(w.h100_equivalent_gpus);
         return base * growthFactor(w, month);
     }
+    // What a month's total is multiplied by in the NPV (after tabulate()).
+    double discountFactor(int month) const { return m_ws.discount_factor[std::size_t(month)]; }
+    const double* discountFactors() const { return m_ws.discount_factor.data(); }
     double growthFactor(const CompiledWorkload& w, int month) const {
         if (m_tabled)
             return m_ws.growth_factor[workloadIndex(w) * std::size_t(m_s.horizon_months) +
@@ -223,6 +230,7 @@ private:
     const CompiledScenario& m_s;
     const double* m_v;
     EngineWorkspace& m_ws;
+    double m_annuity = 0;          // 1 − (1 + monthly rate)^(−term), when financed
     bool m_tabled = false;         // tabulate() has filled the workspace's tables
     bool m_capacityTabled = false; // tabulateCapacity() has (engine version 3)
 };
