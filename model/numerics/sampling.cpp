@@ -241,22 +241,26 @@ bool isShift(const Range& before, const Range& after) {
            std::fabs(offsetAfter - offsetBefore) <= tolerance;
 }
 
-// Brings a cached column up to date with `number`. Returns whether its values changed.
-bool refreshColumn(UncertainNumber& cached, std::vector<double>& values,
+// Brings a cached column up to date with `number`, shifting it where the range only moved and
+// `shift` allows, else drawing it afresh (as it does a shifted column when shifts are off).
+// Returns whether its values changed.
+bool refreshColumn(UncertainNumber& cached, std::vector<double>& values, bool& shifted,
                    const UncertainNumber& number, std::uint64_t seed, std::string_view pointer,
-                   std::size_t samples) {
+                   std::size_t samples, bool shift) {
     const bool sameDistribution = cached.distribution == number.distribution;
-    if (sameDistribution && cached.range == number.range) {
+    if (sameDistribution && cached.range == number.range && (shift || !shifted)) {
         cached = number; // provenance may have changed; the draws have not
         return false;
     }
-    if (sameDistribution && isShift(cached.range, number.range)) {
+    if (shift && sameDistribution && isShift(cached.range, number.range)) {
         // A shift, not a redraw: the same uniforms through the same shape land δ further on.
         const double delta = number.range.low - cached.range.low;
         for (double& v : values)
             v = std::clamp(v + delta, number.range.low, number.range.high);
+        shifted = true;
     } else {
         values = drawInput(number, seed, pointer, samples);
+        shifted = false;
     }
     cached = number;
     return true;
@@ -347,7 +351,8 @@ const std::vector<double>& DrawCache::draws(const InputTable& table, std::uint64
             column.number = number;
             column.values = drawInput(number, seed, pointer, samples);
             ++changed;
-        } else if (refreshColumn(column.number, column.values, number, seed, pointer, samples)) {
+        } else if (refreshColumn(column.number, column.values, column.shifted, number, seed,
+                                 pointer, samples, m_shift)) {
             ++changed;
         }
         std::copy(column.values.begin(), column.values.end(),

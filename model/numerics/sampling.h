@@ -59,12 +59,19 @@ public:
     // asks. Returns how many columns were (re)computed in `recomputed` when given.
     const std::vector<double>& draws(const InputTable& table, std::uint64_t seed,
                                      std::size_t samples, std::size_t* recomputed = nullptr);
+    // Whether a moved input's column is shifted (the default: the what-if slider's path) or
+    // drawn afresh. A shifted value can differ from a fresh draw in its last bits; with shifts
+    // off, every column — a column shifted earlier included — is exactly what a cold cache
+    // draws, so a full run in the app gives the report's and the CLI's bits.
+    void setShiftMovedInputs(bool shift) { m_shift = shift; }
 
 private:
     struct Column {
         UncertainNumber number;
         std::vector<double> values;
+        bool shifted = false; // moved by δ since drawn, not drawn for `number`
     };
+    bool m_shift = true;
     std::uint64_t m_seed = 0;
     std::size_t m_samples = 0;
     std::unordered_map<std::string, Column> m_columns;

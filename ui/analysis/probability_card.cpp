@@ -183,6 +183,9 @@ void ProbabilityCard::refresh() {
                      .arg(result->seed);
         if (runner->resultKind() == MonteCarloRunner::Kind::Preview)
             status += tr(" · preview while the slider is held");
+        else if (runner->resultKind() == MonteCarloRunner::Kind::Refine)
+            status += tr(" · plans held while the slider is held; released, they are chosen "
+                         "again");
         else if (runner->lastRunMilliseconds() > 0)
             status += tr(" · %1 s").arg(double(runner->lastRunMilliseconds()) / 1000.0, 0, 'f', 1);
         if (running || !runner->isResultCurrent())

@@ -22,10 +22,13 @@ class MonteCarloRunner : public QObject {
     Q_OBJECT
 
 public:
-    // A preview is the quick run shown while a what-if slider is held, the door plans held; a
-    // full run follows on release (decision-practice.md §3): plans chosen by expected value,
-    // the Monte Carlo under them and hindsight (model/uncertainty/uncertainty_analysis.h).
-    enum class Kind { Preview, Full };
+    // A preview is the quick run shown while a what-if slider is held, the door plans held.
+    // When it ends and no newer step waits, the runner refines it on its own: the full sample
+    // count, the plans still held, so a slider held still shows the full-count band without
+    // being released. A full run follows on release (decision-practice.md §3): plans chosen
+    // by expected value, the Monte Carlo under them and hindsight
+    // (model/uncertainty/uncertainty_analysis.h).
+    enum class Kind { Preview, Refine, Full };
     static constexpr std::size_t kPreviewSamples = 1000;
     static constexpr std::size_t kDefaultSamples = 10000;
 
@@ -52,9 +55,12 @@ public:
     // Samples of a full run (a preview always takes kPreviewSamples, or fewer if this is less).
     void setFullSamples(std::size_t samples);
     std::size_t fullSamples() const { return m_fullSamples; }
-    // Worker threads of a full run (QThread::idealThreadCount() by default; a preview takes
-    // one fewer, leaving a core to the GUI); the numbers do not depend on it.
+    // Worker threads of a full run (QThread::idealThreadCount() by default; a preview and its
+    // refinement take one fewer, leaving a core to the GUI); the numbers do not depend on it.
     void setThreads(int threads) { m_threads = std::max(1, threads); }
+    // Whether a preview that ends current is refined to the full count (on by default; tests
+    // of the preview itself turn it off).
+    void setRefinePreviews(bool refine) { m_refinePreviews = refine; }
 
     bool isRunning() const { return m_job.isBusy(); }
     std::optional<Kind> runningKind() const;
@@ -87,11 +93,24 @@ private:
         std::shared_ptr<const model::MonteCarloResult> result;
         qint64 milliseconds = 0;
     };
+    struct Request {
+        std::shared_ptr<const model::Scenario> scenario;
+        std::shared_ptr<const model::CompiledScenario> compiled;
+        std::shared_ptr<const model::ScenarioEvaluation> deterministic;
+    };
+    void start(Request request, Kind kind);
     void takeFinished(JobEnd<Outcome> end);
 
     std::size_t m_fullSamples = kDefaultSamples;
     int m_threads = 1;
-    model::DrawCache m_cache; // used by the running job only: jobs run one at a time
+    bool m_refinePreviews = true;
+    Request m_previewed; // the last preview asked for: what a refinement runs
+    quint64 m_previewTicket = 0;
+    // One draw cache per sample count, each used by the running job only (jobs run one at a
+    // time): a preview's 1,000 draws and a full run's would otherwise replace each other, and
+    // every release after a drag drew all the inputs again instead of the one that moved.
+    model::DrawCache m_previewCache;
+    model::DrawCache m_fullCache;
 
     std::shared_ptr<const model::MonteCarloResult> m_result;
     std::shared_ptr<const model::UncertaintyAnalysis> m_analysis;

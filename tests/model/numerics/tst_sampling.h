@@ -31,6 +31,7 @@ private slots:
     void provenanceChangeKeepsDraws();
     void shiftMovesDrawsByDelta_data();
     void shiftMovesDrawsByDelta();
+    void shiftsOffDrawAsAColdCache();
     void newSeedOrSampleCountRecomputesAll();
     void removedInputIsForgotten();
     void pinnedDraws();

@@ -197,6 +197,38 @@ void TestSampling::shiftMovesDrawsByDelta() {
           worst, notBitIdenticalToFresh, kSamples);
 }
 
+// The app's full run after a slider drag (issue 25): with shifts off, a moved input is drawn
+// afresh, and so is a column an earlier slider step shifted even once its range is back — the
+// matrix is then a cold cache's to the bit.
+void TestSampling::shiftsOffDrawAsAColdCache() {
+    const InputTable before = mixedTable(12);
+    const InputId id = 4;
+    const Range& r = before.number(id).range;
+    UncertainNumber moved = before.number(id);
+    moved.range = {r.low + 0.255, r.most_likely + 0.255, r.high + 0.255};
+    const InputTable after = withInput(before, id, moved);
+
+    DrawCache cache;
+    cache.draws(before, 3, kSamples);
+    std::size_t recomputed = 0;
+    cache.draws(after, 3, kSamples, &recomputed); // the slider's step: shifted
+    QCOMPARE(recomputed, std::size_t(1));
+
+    cache.setShiftMovedInputs(false);
+    std::vector<double> exact = cache.draws(after, 3, kSamples, &recomputed);
+    QCOMPARE(recomputed, std::size_t(1)); // the shifted column, its range unchanged since
+    DrawCache cold;
+    QVERIFY(sameBits(exact.data(), cold.draws(after, 3, kSamples).data(), exact.size()));
+    cache.draws(after, 3, kSamples, &recomputed);
+    QCOMPARE(recomputed, std::size_t(0)); // exact now: kept
+
+    // A move with shifts off draws afresh at once.
+    exact = cache.draws(before, 3, kSamples, &recomputed);
+    QCOMPARE(recomputed, std::size_t(1));
+    DrawCache coldBefore;
+    QVERIFY(sameBits(exact.data(), coldBefore.draws(before, 3, kSamples).data(), exact.size()));
+}
+
 void TestSampling::newSeedOrSampleCountRecomputesAll() {
     const InputTable table = mixedTable(20);
     DrawCache cache;

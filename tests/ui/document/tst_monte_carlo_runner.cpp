@@ -41,6 +41,16 @@ model::MonteCarloResult direct(const model::Scenario& s, const model::ScenarioEv
                                 cache);
 }
 
+// The same on a draw cache that last drew `before` at this count and seed, as the runner's
+// full-count cache has after a full run: a what-if step shifts the moved input's column instead
+// of drawing it afresh (docs/uncertainty.md), which can differ from a fresh draw in the last bits.
+model::MonteCarloResult afterWarmCache(const model::Scenario& before, const model::Scenario& s,
+                                       const model::ScenarioEvaluation& e, std::size_t samples) {
+    model::DrawCache cache;
+    cache.draws(model::compile(before).inputs, before.seed, samples);
+    return model::runMonteCarlo(model::compile(s), e, {samples, s.seed, 1, std::nullopt}, cache);
+}
+
 bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
@@ -80,6 +90,7 @@ private slots:
     void progressCountsToTheEnd();
     void cancelLeavesNoResult();
     void heldSliderPreviewsThenRefines();
+    void stepDuringARefinementSupersedesIt();
     void supersededPreviewNeverOverwritesFullRun();
     void closingDuringARunIsSafe();
     void bug_sliderPressedDuringAnEvaluationLeftTheOldNumbers();
@@ -158,11 +169,18 @@ void TestMonteCarloRunner::cancelLeavesNoResult() {
     QVERIFY(!runner->isResultCurrent());
 }
 
+// Issue 25, point 5: a held slider shows the 1,000-sample preview first, then — nothing else
+// asked for — the runner refines it to the full count with the plans still held; the release
+// runs the full analysis.
 void TestMonteCarloRunner::heldSliderPreviewsThenRefines() {
     ScenarioDocument document(withDoors());
     document.setMonteCarloSamples(kSamples);
     MonteCarloRunner* runner = document.monteCarlo();
     runner->waitForIdle();
+    const model::Scenario before = document.scenario();
+    std::vector<std::pair<MonteCarloRunner::Kind, std::size_t>> shown;
+    connect(runner, &MonteCarloRunner::resultChanged, runner,
+            [&] { shown.emplace_back(runner->resultKind(), runner->result()->samples); });
 
     document.setInteractive(true);
     QVERIFY(document
@@ -176,8 +194,18 @@ void TestMonteCarloRunner::heldSliderPreviewsThenRefines() {
     QCOMPARE(runner->runningKind(), MonteCarloRunner::Kind::Preview);
     QCOMPARE(runner->samplesRequested(), MonteCarloRunner::kPreviewSamples);
     runner->waitForIdle();
-    QCOMPARE(runner->resultKind(), MonteCarloRunner::Kind::Preview);
-    QCOMPARE(runner->result()->samples, MonteCarloRunner::kPreviewSamples);
+    QCOMPARE(shown.size(), std::size_t(2));
+    QCOMPARE(shown[0].first, MonteCarloRunner::Kind::Preview);
+    QCOMPARE(shown[0].second, MonteCarloRunner::kPreviewSamples);
+    QCOMPARE(shown[1].first, MonteCarloRunner::Kind::Refine);
+    QCOMPARE(shown[1].second, kSamples);
+    QVERIFY(runner->isResultCurrent());
+    QVERIFY(runner->analysis() == nullptr); // no plan choice, no hindsight on the slider's path
+    // The refinement is the Monte Carlo of the held evaluation at the full count.
+    QVERIFY(document.evaluationHeldPolicies());
+    QVERIFY(
+        sameBits(runner->result()->npv,
+                 afterWarmCache(before, document.scenario(), document.evaluation(), kSamples).npv));
 
     release(document);
     runner->waitForIdle();
@@ -186,6 +214,46 @@ void TestMonteCarloRunner::heldSliderPreviewsThenRefines() {
     const model::MonteCarloResult reference =
         direct(document.scenario(), document.evaluation(), kSamples, 2);
     QVERIFY(sameBits(runner->result()->npv, reference.npv));
+}
+
+// A slider step while a refinement runs supersedes it: the refinement of the earlier step never
+// becomes the result, and the new step is previewed, then refined in its turn.
+void TestMonteCarloRunner::stepDuringARefinementSupersedesIt() {
+    ScenarioDocument document(withDoors());
+    document.setMonteCarloSamples(20000); // a refinement long enough to step into
+    MonteCarloRunner* runner = document.monteCarlo();
+    runner->waitForIdle();
+    const model::Scenario before = document.scenario();
+    std::vector<MonteCarloRunner::Kind> shown;
+    const auto step = [&](double discount) {
+        QVERIFY(document
+                    .edit(
+                        QStringLiteral("AMD discount"),
+                        [discount](model::Scenario& s) {
+                            s = model::withKnob(std::move(s), model::WhatIfKnob::AmdDiscount,
+                                                discount);
+                        },
+                        7)
+                    .isEmpty());
+    };
+    document.setInteractive(true);
+    step(0.40);
+    QTRY_COMPARE(runner->runningKind(), std::optional(MonteCarloRunner::Kind::Refine));
+    connect(runner, &MonteCarloRunner::resultChanged, runner,
+            [&] { shown.push_back(runner->resultKind()); });
+    step(0.45);
+    QCOMPARE(runner->runningKind(), std::optional(MonteCarloRunner::Kind::Refine)); // cancelling
+    runner->waitForIdle();
+    QCOMPARE(shown.size(), std::size_t(2));
+    QCOMPARE(shown[0], MonteCarloRunner::Kind::Preview);
+    QCOMPARE(shown[1], MonteCarloRunner::Kind::Refine);
+    QCOMPARE(runner->result()->samples, std::size_t(20000));
+    QVERIFY(
+        sameBits(runner->result()->npv,
+                 afterWarmCache(before, document.scenario(), document.evaluation(), 20000).npv));
+    document.setInteractive(false);
+    document.waitForEvaluation();
+    runner->waitForIdle();
 }
 
 // A preview that has evaluated all its samples when a full run is asked for is still dropped:
@@ -218,6 +286,7 @@ void TestMonteCarloRunner::supersededPreviewNeverOverwritesFullRun() {
     QVERIFY(sameBits(runner.result()->npv, direct(after, *afterEvaluation, kSamples, 1).npv));
 
     // And a preview asked for after the full run replaces it only once it has finished.
+    runner.setRefinePreviews(false);
     runner.run(before, beforeEvaluation, MonteCarloRunner::Kind::Preview);
     QCOMPARE(runner.resultKind(), MonteCarloRunner::Kind::Full);
     QVERIFY(!runner.isResultCurrent());
@@ -298,9 +367,11 @@ void TestMonteCarloRunner::previewHoldsThePlansAndSkipsHindsight() {
     auto e = std::make_shared<const model::ScenarioEvaluation>(
         model::evaluateScenario(s, model::compile(s)));
     runner.setFullSamples(kSamples);
+    runner.setRefinePreviews(false);
     runner.run(s, e, MonteCarloRunner::Kind::Preview);
     runner.waitForIdle();
     QVERIFY(runner.result());
+    QCOMPARE(runner.resultKind(), MonteCarloRunner::Kind::Preview);
     QVERIFY(runner.analysis() == nullptr);
     const model::MonteCarloResult reference = direct(s, *e, MonteCarloRunner::kPreviewSamples, 1);
     QVERIFY(sameBits(runner.result()->npv, reference.npv));
