@@ -71,15 +71,19 @@ void runSample(const CompiledScenario& compiled, const ScenarioEvaluation& deter
 
 // [sample][row] → [row][sample] (rows = options × months), in tiles that stay in cache: the
 // per-sample writes were a scatter across the whole array, one cache miss each.
+// Each band of kTile samples is written by one worker: no two share an element.
 std::vector<double> sampleMajorToColumns(const std::vector<double>& bySample, std::size_t samples,
-                                         std::size_t rows) {
+                                         std::size_t rows, std::size_t threads) {
     std::vector<double> columns(bySample.size());
     constexpr std::size_t kTile = 64;
-    for (std::size_t s0 = 0; s0 < samples; s0 += kTile)
+    const std::size_t bands = (samples + kTile - 1) / kTile;
+    parallelFor(bands, {threads, Claiming::Blocks, nullptr}, [&](std::size_t band, std::size_t) {
+        const std::size_t s0 = band * kTile;
         for (std::size_t r0 = 0; r0 < rows; r0 += kTile)
             for (std::size_t s = s0; s < std::min(samples, s0 + kTile); ++s)
                 for (std::size_t r = r0; r < std::min(rows, r0 + kTile); ++r)
                     columns[r * samples + s] = bySample[s * rows + r];
+    });
     return columns;
 }
 
@@ -182,7 +186,22 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
         std::find_if(deterministic.options.begin(), deterministic.options.end(),
                      [](const OptionOutcome& o) { return o.id == OptionId::StayCuda; }) -
         deterministic.options.begin());
-    per.cumulative = sampleMajorToColumns(per.cumulative, n, count * std::size_t(per.horizon));
+    per.cumulative =
+        sampleMajorToColumns(per.cumulative, n, count * std::size_t(per.horizon), threads);
+    // The bands: P10/P50/P90 of every option's every month, each column on its own, so spread
+    // over the workers (the same bits whatever their number).
+    const std::size_t columns = count * std::size_t(per.horizon);
+    std::vector<std::array<double, 3>> bands(columns);
+    std::vector<std::vector<double>> scratch(threads, std::vector<double>(n));
+    parallelFor(columns, {threads, Claiming::Blocks, cancel}, [&](std::size_t c, std::size_t w) {
+        const auto first = per.cumulative.begin() + std::ptrdiff_t(c * n);
+        std::copy(first, first + std::ptrdiff_t(n), scratch[w].begin());
+        bands[c] = tenFiftyNinety(scratch[w]);
+    });
+    if (cancel && cancel->load()) {
+        result.cancelled = true;
+        return result;
+    }
     std::vector<double> column(n);
     for (std::size_t o = 0; o < count; ++o) {
         OptionDistribution d;
@@ -212,10 +231,7 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
         if (!breakEven.empty())
             d.break_even_month = summarise(breakEven);
         for (int m = 0; m < per.horizon; ++m) {
-            const auto first = per.cumulative.begin() +
-                               std::ptrdiff_t((o * std::size_t(per.horizon) + std::size_t(m)) * n);
-            std::copy(first, first + std::ptrdiff_t(n), column.begin());
-            const std::array<double, 3> q = tenFiftyNinety(column);
+            const std::array<double, 3>& q = bands[o * std::size_t(per.horizon) + std::size_t(m)];
             d.cumulative_p10.push_back(q[0]);
             d.cumulative_p50.push_back(q[1]);
             d.cumulative_p90.push_back(q[2]);

@@ -260,9 +260,9 @@ void ProbabilityCard::refresh() {
                     notes << optionLabel(c.id) + QStringLiteral(": ") +
                                  QString::fromStdString(c.reason);
         } else {
-            notes << tr("A preview: each option keeps the door plan of the last full "
-                        "evaluation while the slider is held; plans are chosen by expected value "
-                        "and hindsight computed on release.");
+            notes << tr("While the slider is held, each option keeps the door plan of the last "
+                        "full evaluation; plans are chosen by expected value and hindsight "
+                        "computed on release.");
         }
         if (hindsight)
             notes << tr("Best in hindsight: how often the option is cheapest when its plan is "
