@@ -21,11 +21,26 @@ ResultPtr runAll(const std::vector<CompareUncertainty::Entry>& entries, std::siz
     const int threads = std::max(1, QThread::idealThreadCount());
     for (const CompareUncertainty::Entry& e : entries) {
         // The seed is a run option, not part of the compile: every entry runs under the first's.
-        auto run = std::make_shared<model::MonteCarloResult>(
-            model::runMonteCarlo(*e.compiled, *e.evaluation,
-                                 {samples, result->seed, threads, std::nullopt}, cache, cancel));
+        const model::MonteCarloOptions options{samples, result->seed, threads, std::nullopt};
+        std::shared_ptr<const model::ScenarioEvaluation> evaluation = e.evaluation;
+        std::shared_ptr<model::MonteCarloResult> run;
+        if (e.committed) {
+            run = std::make_shared<model::MonteCarloResult>(
+                model::runMonteCarlo(*e.compiled, *e.evaluation, options, cache, cancel));
+        } else {
+            model::UncertaintyOptions analysis;
+            analysis.monte_carlo = options;
+            analysis.hindsight_samples = 0;
+            model::UncertaintyAnalysis u = model::analyseUncertainty(
+                *e.scenario, *e.compiled, *e.evaluation, analysis, cache, cancel);
+            if (u.cancelled)
+                return nullptr;
+            evaluation = std::make_shared<const model::ScenarioEvaluation>(std::move(u.committed));
+            run = std::make_shared<model::MonteCarloResult>(std::move(u.monte_carlo));
+        }
         if (run->cancelled || cancel->load())
             return nullptr;
+        result->evaluations.push_back(std::move(evaluation));
         result->deltas.push_back(result->runs.empty()
                                      ? std::vector<model::PairedDelta>{}
                                      : model::pairedNpvDelta(*result->runs.front(), *run));

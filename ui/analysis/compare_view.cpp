@@ -248,16 +248,32 @@ void CompareOutputsModel::setEntries(const std::vector<const CompareEntry*>& ent
                 return tr("%1 (cap %2 MW)").arg(mw).arg(cap, 0, 'f', 2);
             });
         }
-        Row cheapest{tr("Cheapest option by NPV"), {}, false, {}};
+        // The basis of every column, so that none is read against another's: committed plans
+        // decided on mean NPV, or (until the paired run has committed them) the plans best at
+        // the most likely values.
+        Row plans{tr("Door plans"), {}, false, {}};
+        plans.tip = tr("Committed plans are chosen by expected value over plan-choice samples "
+                       "(under the first column's seed), the cheapest option then by mean NPV; "
+                       "until then, the plans best at the most likely values");
+        Row cheapest{tr("Cheapest option"), {}, false, {}};
+        cheapest.tip = tr("By mean NPV over the Monte Carlo's samples under committed plans, or "
+                          "by NPV at the most likely values");
         Row rule{tr("Rule path"), {}, false, {}};
         for (const CompareEntry* e : entries) {
-            cheapest.cells.push_back(qs(std::string(model::toString(e->evaluation->cheapest))));
-            rule.cells.push_back(
-                qs(std::string(model::toString(e->evaluation->recommendation.primary_path))));
+            const model::ScenarioEvaluation& x = *e->evaluation;
+            const bool committed = x.decision_samples > 0;
+            plans.cells.push_back(
+                committed ? tr("committed (%L1 samples)").arg(qulonglong(x.plan_choice_samples))
+                          : tr("best at most likely values"));
+            cheapest.cells.push_back(
+                tr("%1 (%2)").arg(qs(std::string(model::toString(x.cheapest))),
+                                  committed ? tr("mean NPV") : tr("most likely values")));
+            rule.cells.push_back(qs(std::string(model::toString(x.recommendation.primary_path))));
         }
-        for (Row* r : {&cheapest, &rule})
+        for (Row* r : {&plans, &cheapest, &rule})
             for (const QString& c : r->cells)
                 r->difference = r->difference || c != r->cells.front();
+        m_rows.push_back(std::move(plans));
         m_rows.push_back(std::move(cheapest));
         m_rows.push_back(std::move(rule));
     }
@@ -300,7 +316,8 @@ QVariant CompareOutputsModel::headerData(int section, Qt::Orientation orientatio
 CompareView::CompareView(QWidget* parent)
     : QWidget(parent)
     , m_uncertainty(new CompareUncertainty(this)) {
-    connect(m_uncertainty, &CompareUncertainty::resultChanged, this, &CompareView::refreshOutputs);
+    connect(m_uncertainty, &CompareUncertainty::resultChanged, this,
+            &CompareView::takeCommittedPlans);
     connect(m_uncertainty, &CompareUncertainty::runningChanged, this, &CompareView::refreshOutputs);
     auto* layout = new QVBoxLayout(this);
     m_hint = new QLabel(tr("Compare the open scenario with up to three stored scenarios or "
@@ -425,6 +442,7 @@ bool CompareView::addScenario(const QString& label, model::Scenario scenario) {
     entry.compiled = std::make_shared<const model::CompiledScenario>(model::compile(scenario));
     entry.evaluation = std::make_shared<const model::ScenarioEvaluation>(
         model::evaluateScenario(scenario, *entry.compiled));
+    entry.mode = entry.evaluation;
     entry.inputs = data::flattenScenario(scenario);
     entry.scenario = std::move(scenario);
     m_added.push_back(std::move(entry));
@@ -502,10 +520,24 @@ void CompareView::rerunUncertainty() {
         return;
     std::vector<CompareUncertainty::Entry> entries;
     if (m_document)
-        entries.push_back({m_current.scenario.seed, m_current.compiled, m_current.evaluation});
+        entries.push_back(
+            {m_current.scenario.seed, std::make_shared<const model::Scenario>(m_current.scenario),
+             m_current.compiled, m_current.evaluation, m_document->evaluationCommitted()});
     for (const CompareEntry& e : m_added)
-        entries.push_back({e.scenario.seed, e.compiled, e.evaluation});
+        entries.push_back({e.scenario.seed, std::make_shared<const model::Scenario>(e.scenario),
+                           e.compiled, e.mode, false});
     m_uncertainty->run(std::move(entries), m_samples);
+}
+
+// The result is of the entries as they are: every change to the added ones runs again, and a
+// newer request supersedes an older run unseen.
+void CompareView::takeCommittedPlans() {
+    const std::shared_ptr<const CompareUncertainty::Result> paired = m_uncertainty->result();
+    const std::size_t first = m_document ? 1 : 0;
+    if (paired && paired->evaluations.size() == first + m_added.size())
+        for (std::size_t i = 0; i < m_added.size(); ++i)
+            m_added[i].evaluation = paired->evaluations[first + i];
+    refresh();
 }
 
 void CompareView::setSamples(std::size_t samples) {

@@ -32,7 +32,11 @@ struct CompareEntry {
     QString label;
     model::Scenario scenario;
     std::shared_ptr<const model::CompiledScenario> compiled; // compiled once, shared
+    // What the columns show: an added scenario's evaluation under the plans the paired run
+    // committed to once it has finished (its mode plans until then); the open document's own.
     std::shared_ptr<const model::ScenarioEvaluation> evaluation;
+    // An added scenario's evaluation at its mode plans, where every paired run starts from.
+    std::shared_ptr<const model::ScenarioEvaluation> mode;
     std::vector<data::FlatInput> inputs;
 };
 
@@ -134,6 +138,8 @@ private:
     void rebuildChips();
     void replot();
     void refreshOutputs();
+    // The paired run's committed plans become the added scenarios' columns.
+    void takeCommittedPlans();
     void rerunUncertainty();
 
     QPointer<ScenarioDocument> m_document; // the window owns it and may delete it first

@@ -9,6 +9,7 @@
 #include "scenario_document.h"
 
 #include <QAbstractItemModel>
+#include <QCoreApplication>
 #include <QObject>
 #include <QString>
 #include <QStringLiteral>
@@ -22,11 +23,37 @@ namespace {
 
 constexpr std::size_t kSamples = 1000;
 
-model::MonteCarloResult direct(const model::Scenario& s, std::uint64_t seed) {
+// An added scenario's paired run: its plans committed by expected value under `seed`, the
+// Monte Carlo under them (issue 25: every column on committed plans).
+model::UncertaintyAnalysis committedRun(const model::Scenario& s, std::uint64_t seed) {
     model::DrawCache cache;
     const model::CompiledScenario compiled = model::compile(s);
-    return model::runMonteCarlo(compiled, model::evaluateScenario(s, compiled),
-                                {kSamples, seed, 1, std::nullopt}, cache);
+    model::UncertaintyOptions options;
+    options.monte_carlo = {kSamples, seed, 1, std::nullopt};
+    options.hindsight_samples = 0;
+    return model::analyseUncertainty(s, compiled, model::evaluateScenario(s, compiled), options,
+                                     cache);
+}
+
+model::MonteCarloResult direct(const model::Scenario& s, std::uint64_t seed) {
+    return committedRun(s, seed).monte_carlo;
+}
+
+// The open document once its own full run has committed its plans: its column runs under them.
+void waitUntilCommitted(ScenarioDocument& document) {
+    document.setMonteCarloSamples(kSamples);
+    document.monteCarlo()->waitForIdle();
+    QTRY_VERIFY(document.evaluationCommitted());
+}
+
+// Large-model inference with the MI300X's price skewed far upward (triangular to eight times its
+// most likely price): Path 1 moves at the mode but not on average (tst_plan_choice).
+model::Scenario skewedAmdPrice() {
+    model::Scenario s = sampleScenario(QStringLiteral("large-model-inference.json"));
+    model::UncertainNumber& price = s.pricebook.skus.at("MI300X").purchase_usd;
+    price.range.high = price.range.most_likely * 8;
+    price.distribution = model::Distribution::Triangular;
+    return s;
 }
 
 // The row of the outputs table whose label is `label`, or -1.
@@ -45,6 +72,7 @@ class TestCompareUncertainty : public QObject {
 private slots:
     void pairedDeltaIsPerSampleUnderTheFirstSeed();
     void removingAnEntryDropsThePairedColumn();
+    void bug_compareMixedCommittedAndModePlans();
 };
 
 void TestCompareUncertainty::pairedDeltaIsPerSampleUnderTheFirstSeed() {
@@ -55,6 +83,7 @@ void TestCompareUncertainty::pairedDeltaIsPerSampleUnderTheFirstSeed() {
     b.seed = a.seed + 1; // its own seed is ignored: the first column's is common
 
     ScenarioDocument document(a);
+    waitUntilCommitted(document);
     CompareView view;
     view.setSamples(kSamples);
     view.setCurrent(&document);
@@ -66,7 +95,10 @@ void TestCompareUncertainty::pairedDeltaIsPerSampleUnderTheFirstSeed() {
     QCOMPARE(paired->samples, kSamples);
     QCOMPARE(paired->deltas.size(), std::size_t(2));
 
-    const model::MonteCarloResult ra = direct(a, a.seed);
+    // The open column runs under the plans its document committed to.
+    model::DrawCache cache;
+    const model::MonteCarloResult ra = model::runMonteCarlo(
+        model::compile(a), document.evaluation(), {kSamples, a.seed, 1, std::nullopt}, cache);
     const model::MonteCarloResult rb = direct(b, a.seed);
     const std::vector<model::PairedDelta>& shown = paired->deltas[1];
     QCOMPARE(shown.size(), rb.options.size());
@@ -106,6 +138,7 @@ void TestCompareUncertainty::pairedDeltaIsPerSampleUnderTheFirstSeed() {
 void TestCompareUncertainty::removingAnEntryDropsThePairedColumn() {
     const model::Scenario a = sampleScenario(QStringLiteral("training-shop.json"));
     ScenarioDocument document(a);
+    waitUntilCommitted(document);
     CompareView view;
     view.setSamples(kSamples);
     view.setCurrent(&document);
@@ -121,6 +154,51 @@ void TestCompareUncertainty::removingAnEntryDropsThePairedColumn() {
     QVERIFY(!view.uncertainty()->isRunning());
     QVERIFY(!view.uncertainty()->result());
     QCOMPARE(rowOf(view.outputsModel(), QStringLiteral("stay-cuda · NPV paired Δ")), -1);
+}
+
+// Bug: the open column showed the plans its full run committed to, an added scenario the plans
+// best at its most likely values — two bases side by side. Now the paired run commits every
+// added scenario's plans by expected value, and a "Door plans" row names each column's basis.
+void TestCompareUncertainty::bug_compareMixedCommittedAndModePlans() {
+    const model::Scenario a = sampleScenario(QStringLiteral("large-model-inference.json"));
+    model::Scenario b = skewedAmdPrice();
+    const model::CompiledScenario compiledB = model::compile(b);
+    const model::ScenarioEvaluation modeB = model::evaluateScenario(b, compiledB);
+    QVERIFY(modeB.find(model::OptionId::Path1)->doors_taken > 0); // moves at the mode
+
+    ScenarioDocument document(a);
+    waitUntilCommitted(document);
+    CompareView view;
+    view.setSamples(kSamples);
+    view.setCurrent(&document);
+    QVERIFY(view.addScenario(QStringLiteral("Skewed"), b));
+    const QAbstractItemModel* outputs = view.outputsModel();
+    const int plans = rowOf(outputs, QStringLiteral("Door plans"));
+    QVERIFY(plans >= 0);
+    QCOMPARE(outputs->index(plans, 2).data().toString(),
+             QStringLiteral("best at most likely values")); // until the paired run commits
+    view.uncertainty()->waitForIdle();
+    QCoreApplication::processEvents();
+
+    const model::UncertaintyAnalysis expected = committedRun(b, a.seed);
+    QCOMPARE(expected.committed.find(model::OptionId::Path1)->doors_taken, 0);
+    for (int column : {1, 2})
+        QCOMPARE(outputs->index(plans, column).data().toString(),
+                 QStringLiteral("committed (200 samples)"));
+    QCOMPARE(
+        outputs->index(rowOf(outputs, QStringLiteral("path1 · doors taken")), 2).data().toString(),
+        QStringLiteral("none"));
+    const int npv = rowOf(outputs, QStringLiteral("path1 · NPV"));
+    QVERIFY(outputs->index(npv, 2).data().toString().startsWith(formatMoney(
+        expected.committed.find(model::OptionId::Path1)->run.npv_usd, MoneyDisplay::Compact)));
+    QCOMPARE(outputs->index(rowOf(outputs, QStringLiteral("Cheapest option")), 2).data().toString(),
+             QStringLiteral("%1 (mean NPV)")
+                 .arg(QString::fromStdString(
+                     std::string(model::toString(expected.committed.cheapest)))));
+    QCOMPARE(expected.committed.decision_samples, kSamples);
+    const auto paired = view.uncertainty()->result();
+    QVERIFY(paired);
+    QVERIFY(paired->runs[1]->npv == expected.monte_carlo.npv);
 }
 
 QTEST_MAIN(TestCompareUncertainty)
