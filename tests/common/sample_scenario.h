@@ -10,14 +10,31 @@
 
 namespace crossgrade::testing {
 
+inline model::Scenario readSample(const data::SampleFile& file) {
+    const data::ScenarioReadResult read = data::readScenario(file.text);
+    if (!read.ok())
+        qFatal("sample %s does not read: %s", qPrintable(file.name),
+               read.errors.front().message.c_str());
+    return *read.scenario;
+}
+
 inline model::Scenario sampleScenario(const QString& name) {
     for (const data::SampleFile& f : data::sampleScenarios())
-        if (f.name == name) {
-            const data::ScenarioReadResult read = data::readScenario(f.text);
-            if (read.ok())
-                return *read.scenario;
-        }
-    qFatal("sample scenario %s is missing or unreadable", qPrintable(name));
+        if (f.name == name)
+            return readSample(f);
+    qFatal("sample scenario %s is missing", qPrintable(name));
+}
+
+// Large-model inference with the MI300X's price given a long upper tail (triangular up to eight
+// times its most likely price): the sample moves to AMD at month 3 at the most likely values,
+// but the move does not pay on average, so the expected-value plan takes no door (issue 25:
+// tst_plan_choice, tst_monte_carlo_runner, tst_compare_uncertainty).
+inline model::Scenario skewedAmdPrice() {
+    model::Scenario s = sampleScenario(QStringLiteral("large-model-inference.json"));
+    model::UncertainNumber& price = s.pricebook.skus.at("MI300X").purchase_usd;
+    price.range.high = price.range.most_likely * 8;
+    price.distribution = model::Distribution::Triangular;
+    return s;
 }
 
 // A sample as an older engine reads it (engine versions 1–2 need model memory and one

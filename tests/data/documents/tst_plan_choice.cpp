@@ -19,22 +19,12 @@
 
 using namespace crossgrade;
 using namespace crossgrade::model;
+using crossgrade::testing::skewedAmdPrice;
 
 namespace {
 
 Scenario sample(const QString& name) {
     return testing::sampleScenario(name);
-}
-
-// Large-model inference moves to AMD at month 3 at the most likely values; here the MI300X's
-// price has a long upper tail (triangular up to eight times its most likely price), so the move
-// pays at the mode but not on average: the expected-value plan is to take no door.
-Scenario skewedAmdPrice() {
-    Scenario s = sample("large-model-inference.json");
-    UncertainNumber& price = s.pricebook.skus.at("MI300X").purchase_usd;
-    price.range.high = price.range.most_likely * 8;
-    price.distribution = Distribution::Triangular;
-    return s;
 }
 
 const OptionPlanChoice& choiceOf(const PlanChoice& choice, OptionId id) {

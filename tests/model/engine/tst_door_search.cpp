@@ -6,6 +6,7 @@
 // exhaustive search (written out here as it stood before the shared search) chooses.
 
 #include "engine_invariants.h"
+#include "sample_scenario.h"
 #include "samples.h"
 #include "sampling.h"
 #include "scenario_json.h"
@@ -20,6 +21,7 @@
 
 using namespace crossgrade;
 using namespace crossgrade::model;
+using crossgrade::testing::readSample;
 
 namespace {
 
@@ -29,14 +31,6 @@ namespace {
 #endif
 constexpr std::size_t kDraws = CROSSGRADE_DOOR_SEARCH_DRAWS;
 constexpr int kPerturbationsPerSample = 12;
-
-Scenario readSample(const data::SampleFile& file) {
-    data::ScenarioReadResult r = data::readScenario(file.text);
-    if (!r.ok())
-        qFatal("sample %s does not read: %s", qPrintable(file.name),
-               r.errors.front().message.c_str());
-    return *r.scenario;
-}
 
 void scale(UncertainNumber& n, double factor) {
     n.range = {n.range.low * factor, n.range.most_likely * factor, n.range.high * factor};

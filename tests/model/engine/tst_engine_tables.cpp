@@ -4,6 +4,7 @@
 // of the same shape gives exactly what a fresh workspace gives for each evaluation.
 
 #include "engine_invariants.h"
+#include "sample_scenario.h"
 #include "samples.h"
 #include "sampling.h"
 #include "scenario_json.h"
@@ -17,6 +18,7 @@
 
 using namespace crossgrade;
 using namespace crossgrade::model;
+using crossgrade::testing::readSample;
 
 namespace {
 
@@ -33,14 +35,6 @@ bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
         if (!sameBits(a[i], b[i]))
             return false;
     return true;
-}
-
-Scenario readSample(const data::SampleFile& file) {
-    data::ScenarioReadResult r = data::readScenario(file.text);
-    if (!r.ok())
-        qFatal("sample %s does not read: %s", qPrintable(file.name),
-               r.errors.front().message.c_str());
-    return *r.scenario;
 }
 
 // Every door of the option taken at month 0: the run that differs most from staying.

@@ -18,6 +18,7 @@
 using namespace crossgrade;
 using namespace crossgrade::ui;
 using crossgrade::testing::sampleScenario;
+using crossgrade::testing::skewedAmdPrice;
 
 namespace {
 
@@ -44,16 +45,6 @@ void waitUntilCommitted(ScenarioDocument& document) {
     document.setMonteCarloSamples(kSamples);
     document.monteCarlo()->waitForIdle();
     QTRY_VERIFY(document.evaluationCommitted());
-}
-
-// Large-model inference with the MI300X's price skewed far upward (triangular to eight times its
-// most likely price): Path 1 moves at the mode but not on average (tst_plan_choice).
-model::Scenario skewedAmdPrice() {
-    model::Scenario s = sampleScenario(QStringLiteral("large-model-inference.json"));
-    model::UncertainNumber& price = s.pricebook.skus.at("MI300X").purchase_usd;
-    price.range.high = price.range.most_likely * 8;
-    price.distribution = model::Distribution::Triangular;
-    return s;
 }
 
 // The row of the outputs table whose label is `label`, or -1.

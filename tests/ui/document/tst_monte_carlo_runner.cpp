@@ -22,6 +22,7 @@ using namespace crossgrade;
 using namespace crossgrade::ui;
 using namespace crossgrade::reports;
 using crossgrade::testing::sampleScenario;
+using crossgrade::testing::skewedAmdPrice;
 
 namespace {
 
@@ -68,16 +69,6 @@ void release(ScenarioDocument& document) {
     document.setInteractive(false);
     document.waitForEvaluation();
     QTRY_VERIFY(applied.count() > 0);
-}
-
-// Large-model inference with the MI300X's price skewed far upward (triangular to eight times its
-// most likely price): the move pays at the mode but not on average (tst_plan_choice).
-model::Scenario skewedAmdPrice() {
-    model::Scenario s = sampleScenario(QStringLiteral("large-model-inference.json"));
-    model::UncertainNumber& price = s.pricebook.skus.at("MI300X").purchase_usd;
-    price.range.high = price.range.most_likely * 8;
-    price.distribution = model::Distribution::Triangular;
-    return s;
 }
 
 } // namespace
