@@ -211,7 +211,7 @@ void TestMonteCarloRunner::heldSliderPreviewsThenRefines() {
 // becomes the result, and the new step is previewed, then refined in its turn.
 void TestMonteCarloRunner::stepDuringARefinementSupersedesIt() {
     ScenarioDocument document(withDoors());
-    document.setMonteCarloSamples(20000); // a refinement long enough to step into
+    document.setMonteCarloSamples(5000); // a refinement long enough to step into (0.4 s)
     MonteCarloRunner* runner = document.monteCarlo();
     runner->waitForIdle();
     const model::Scenario before = document.scenario();
@@ -238,13 +238,10 @@ void TestMonteCarloRunner::stepDuringARefinementSupersedesIt() {
     QCOMPARE(shown.size(), std::size_t(2));
     QCOMPARE(shown[0], MonteCarloRunner::Kind::Preview);
     QCOMPARE(shown[1], MonteCarloRunner::Kind::Refine);
-    QCOMPARE(runner->result()->samples, std::size_t(20000));
-    QVERIFY(
-        sameBits(runner->result()->npv,
-                 afterWarmCache(before, document.scenario(), document.evaluation(), 20000).npv));
-    document.setInteractive(false);
-    document.waitForEvaluation();
-    runner->waitForIdle();
+    QCOMPARE(runner->result()->samples, std::size_t(5000));
+    QVERIFY(sameBits(runner->result()->npv,
+                     afterWarmCache(before, document.scenario(), document.evaluation(), 5000).npv));
+    // Still held: the document goes without a release (its destructor cancels and waits).
 }
 
 // A preview that has evaluated all its samples when a full run is asked for is still dropped:
