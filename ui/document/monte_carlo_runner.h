@@ -2,9 +2,9 @@
 
 // The Monte Carlo of an open scenario, off the GUI thread (DESIGN.md, "UI"; docs/uncertainty.md):
 // a BackgroundJob, progress read from the run's sample counter, cancel through its flag. One runner
-// — and so one draw cache — per document: a slider step redraws only the inputs it moved. Runs go
-// one at a time (they share the cache); a newer request supersedes the one running, and a
-// superseded or cancelled run never becomes the result.
+// — and so one draw cache per sample count — per document: a slider step redraws only the inputs
+// it moved. Runs go one at a time (they share the caches); a newer request supersedes the one
+// running, and a superseded or cancelled run never becomes the result.
 
 #include "background_job.h"
 #include "compiled_scenario.h"
