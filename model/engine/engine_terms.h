@@ -41,9 +41,10 @@ public:
                 1.0 - std::pow(1.0 + in(m_s.financing_rate) / 12.0, -m_s.financing_term_months);
     }
 
-    // Tables of what every run of a door-policy search recomputes alike: price decline and
-    // demand growth per month, GPUs per replica per workload and SKU. Each entry is the very
-    // expression the run would evaluate, so reading it gives the same bits.
+    // Tables of what a run would otherwise recompute many times: price decline, demand growth
+    // and the NPV's discount factor per month, GPUs per replica per workload and SKU. Each entry
+    // is the very expression the run would evaluate, so reading it gives the same bits; a
+    // column whose input is unchanged since the workspace filled it is kept (engine.h).
     void tabulate();
     // Engine version 3: the capacity model's GPUs per replica and steady ratio per inference
     // workload and SKU, for this evaluation's values (tabulate() does it too). Every run needs
@@ -146,7 +147,6 @@ public:
     }
     // What a month's total is multiplied by in the NPV (after tabulate()).
     double discountFactor(int month) const { return m_ws.discount_factor[std::size_t(month)]; }
-    const double* discountFactors() const { return m_ws.discount_factor.data(); }
     double growthFactor(const CompiledWorkload& w, int month) const {
         if (m_tabled)
             return m_ws.growth_factor[workloadIndex(w) * std::size_t(m_s.horizon_months) +

@@ -6,6 +6,7 @@
 // exhaustive search (written out here as it stood before the shared search) chooses.
 
 #include "engine_invariants.h"
+#include "same_bits.h"
 #include "sample_scenario.h"
 #include "samples.h"
 #include "sampling.h"
@@ -16,12 +17,12 @@
 #include <QStringList>
 #include <QTest>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 using namespace crossgrade;
 using namespace crossgrade::model;
 using crossgrade::testing::readSample;
+using crossgrade::testing::sameBits;
 
 namespace {
 
@@ -46,14 +47,6 @@ Scenario withDoorsOpen(Scenario s) {
                 scale(ratio, 1.35);
     s.hetccl_available_month.range = {3, 9, 18};
     return s;
-}
-
-bool sameBits(double a, double b) {
-    return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
-bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
 int doorCount(const DoorPolicy& p) {

@@ -4,6 +4,7 @@
 // of the same shape gives exactly what a fresh workspace gives for each evaluation.
 
 #include "engine_invariants.h"
+#include "same_bits.h"
 #include "sample_scenario.h"
 #include "samples.h"
 #include "sampling.h"
@@ -12,30 +13,17 @@
 #include <QObject>
 #include <QString>
 #include <QTest>
-#include <bit>
 #include <cstdint>
 #include <vector>
 
 using namespace crossgrade;
 using namespace crossgrade::model;
 using crossgrade::testing::readSample;
+using crossgrade::testing::sameBits;
 
 namespace {
 
 constexpr std::size_t kDraws = 8;
-
-bool sameBits(double a, double b) {
-    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-}
-
-bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (!sameBits(a[i], b[i]))
-            return false;
-    return true;
-}
 
 // Every door of the option taken at month 0: the run that differs most from staying.
 DoorPolicy everyDoor(const CompiledOption& option) {
