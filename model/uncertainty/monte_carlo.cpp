@@ -30,10 +30,21 @@ struct PerSample {
     std::vector<double> npv;     // [o * samples + s]
     std::vector<double> total;   // [o * samples + s]
     std::vector<int> break_even; // [o * samples + s], -1 when none
-    // Written sample by sample, contiguous: [(s * options + o) * horizon + m]; read per
-    // option and month after a blocked transpose (sampleMajorToColumns).
+    // The distinct runs of a sample: slot 0 is stay-cuda's, then one per option whose plan
+    // takes a door. An option taking none is stay-cuda's run to the bit, so its months are
+    // stored, transposed and banded once, in slot 0 (slotOf[o]).
+    std::vector<std::size_t> slotOf;
+    std::size_t slots = 1;
+    // Written sample by sample, contiguous: [(s * slots + slot) * horizon + m]; read per
+    // slot and month after a blocked transpose (sampleMajorToColumns).
     std::vector<double> cumulative;
 };
+
+void storeMonths(const OptionRun& run, std::size_t s, std::size_t slot, PerSample& out) {
+    std::copy(run.discounted_cumulative.begin(), run.discounted_cumulative.begin() + out.horizon,
+              out.cumulative.begin() +
+                  std::ptrdiff_t((s * out.slots + slot) * std::size_t(out.horizon)));
+}
 
 // Sample s of every option, into its own index of `out`; w.values holds one value per input.
 void runSample(const CompiledScenario& compiled, const ScenarioEvaluation& deterministic,
@@ -45,6 +56,7 @@ void runSample(const CompiledScenario& compiled, const ScenarioEvaluation& deter
         w.values[i] = draws[i * n + s];
     const double* v = w.values.data();
     evaluateOption(compiled, v, CompiledOption{}, DoorPolicy{}, w.workspace, w.stay);
+    storeMonths(w.stay, s, 0, out);
     for (std::size_t o = 0; o < deterministic.options.size(); ++o) {
         const OptionOutcome& outcome = deterministic.options[o];
         // A policy that takes no door is stay-cuda's plan: no door opens, no task starts,
@@ -60,10 +72,8 @@ void runSample(const CompiledScenario& compiled, const ScenarioEvaluation& deter
                                           ? std::nullopt
                                           : breakEvenMonth(*run, w.stay);
         out.break_even[o * n + s] = be.value_or(-1);
-        std::copy(run->discounted_cumulative.begin(),
-                  run->discounted_cumulative.begin() + out.horizon,
-                  out.cumulative.begin() +
-                      std::ptrdiff_t((s * out.options + o) * std::size_t(out.horizon)));
+        if (out.slotOf[o] != 0)
+            storeMonths(*run, s, out.slotOf[o], out);
     }
     if (done)
         done->fetch_add(1, std::memory_order_relaxed);
@@ -158,14 +168,18 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
     per.npv.assign(count * n, 0.0);
     per.total.assign(count * n, 0.0);
     per.break_even.assign(count * n, -1);
-    per.cumulative.assign(count * std::size_t(per.horizon) * n, 0.0);
 
     // Each outcome's compiled option, looked up once (stay-cuda has none: it takes no door).
     std::vector<const CompiledOption*> optionOf(count, nullptr);
-    for (std::size_t o = 0; o < count; ++o)
+    per.slotOf.assign(count, 0);
+    for (std::size_t o = 0; o < count; ++o) {
         for (const CompiledOption& c : compiled.options)
             if (c.id == deterministic.options[o].id && c.id != OptionId::StayCuda)
                 optionOf[o] = &c;
+        if (optionOf[o] != nullptr && deterministic.options[o].policy.takesAny())
+            per.slotOf[o] = per.slots++;
+    }
+    per.cumulative.assign(per.slots * std::size_t(per.horizon) * n, 0.0);
     const std::size_t threads = parallelWorkers(n, std::size_t(std::max(1, options.threads)));
     std::vector<Worker> workers(threads);
     for (Worker& w : workers) {
@@ -187,10 +201,10 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
                      [](const OptionOutcome& o) { return o.id == OptionId::StayCuda; }) -
         deterministic.options.begin());
     per.cumulative =
-        sampleMajorToColumns(per.cumulative, n, count * std::size_t(per.horizon), threads);
-    // The bands: P10/P50/P90 of every option's every month, each column on its own, so spread
-    // over the workers (the same bits whatever their number).
-    const std::size_t columns = count * std::size_t(per.horizon);
+        sampleMajorToColumns(per.cumulative, n, per.slots * std::size_t(per.horizon), threads);
+    // The bands: P10/P50/P90 of every distinct run's every month, each column on its own, so
+    // spread over the workers (the same bits whatever their number).
+    const std::size_t columns = per.slots * std::size_t(per.horizon);
     std::vector<std::array<double, 3>> bands(columns);
     std::vector<std::vector<double>> scratch(threads, std::vector<double>(n));
     parallelFor(columns, {threads, Claiming::Blocks, cancel}, [&](std::size_t c, std::size_t w) {
@@ -231,7 +245,8 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
         if (!breakEven.empty())
             d.break_even_month = summarise(breakEven);
         for (int m = 0; m < per.horizon; ++m) {
-            const std::array<double, 3>& q = bands[o * std::size_t(per.horizon) + std::size_t(m)];
+            const std::array<double, 3>& q =
+                bands[per.slotOf[o] * std::size_t(per.horizon) + std::size_t(m)];
             d.cumulative_p10.push_back(q[0]);
             d.cumulative_p50.push_back(q[1]);
             d.cumulative_p90.push_back(q[2]);
