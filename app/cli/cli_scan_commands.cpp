@@ -4,10 +4,12 @@
 #include "cli_commands.h"
 #include "cli_context.h"
 #include "scan_audit.h"
+#include "scan_cyclonedx.h"
 #include "scan_report.h"
 #include "scan_walker.h"
 #include "scenario_inputs.h"
 
+#include <QDateTime>
 #include <QFileInfo>
 #include <chrono>
 #include <cstdio>
@@ -103,7 +105,7 @@ std::string summaryLine(const data::ScanRun& run, double seconds) {
 }
 
 int runScan(Context& ctx) {
-    const QString format = formatOption(ctx.parser, {"json", "text", "sarif"});
+    const QString format = formatOption(ctx.parser, {"json", "text", "sarif", "cyclonedx"});
     if (ctx.arguments.isEmpty())
         throw InvalidInput("scan: expected one or more repository folders");
     std::optional<UpdateTarget> target = updateTarget(ctx);
@@ -139,6 +141,20 @@ int runScan(Context& ctx) {
             sarif->repositoryDone(repo);
         };
     }
+    // The inventory holds its components (each with at most 100 places), never the findings.
+    std::optional<data::CycloneDxWriter> cyclonedx;
+    if (format == QLatin1String("cyclonedx")) {
+        cyclonedx.emplace(
+            QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString());
+        const bool several = roots.size() > 1;
+        options.on_finding = [&, several](const data::RepositoryScan& repo,
+                                          const model::ScanFinding& f) {
+            cyclonedx->finding(repo, f, several);
+        };
+        options.on_repository_done = [&](const data::RepositoryScan& repo) {
+            cyclonedx->repositoryDone(repo);
+        };
+    }
     const data::ScanRun run = data::scanRepositories(roots, options, progressPrinter(ctx.err));
     if (isatty(STDERR_FILENO))
         ctx.err << '\n';
@@ -157,6 +173,8 @@ int runScan(Context& ctx) {
         outputs.file(target->file, data::writeAudit(audit), "--update");
     if (sarif)
         sarif->finish();
+    else if (cyclonedx)
+        outputs.output(cyclonedx->bom(audit.name));
     else if (format == QLatin1String("text"))
         outputs.output(data::printableLines(data::scanText(audit)));
     else if (!target || ctx.parser.isSet(QStringLiteral("out")))
@@ -179,7 +197,7 @@ int runScan(Context& ctx) {
 }
 
 void addScanOptions(QCommandLineParser& p) {
-    addFormatOption(p, {"json", "text", "sarif"});
+    addFormatOption(p, {"json", "text", "sarif", "cyclonedx"});
     p.addOption({QStringLiteral("workload"),
                  QStringLiteral("The workload kind (required): inference-only, training, mixed "
                                 "or greenfield."),
@@ -220,7 +238,10 @@ std::vector<Command> scanCommands() {
          "rules in docs/scanner.md; team knowledge stays Medium until the questionnaire is "
          "answered. --format json (default) prints the audit (crossgrade.audit/1, ready for "
          "import-audit), text a summary for the reviewer, sarif SARIF 2.1.0 for code-scanning "
-         "tools. With several folders one organisation audit is made, evidence paths start "
+         "tools, cyclonedx a CycloneDX 1.6 inventory of the CUDA-dependent components found "
+         "(Python packages, container images, NVIDIA libraries, submodules) with every file and "
+         "line as evidence. With several folders one organisation audit is made, evidence paths "
+         "start "
          "with the repository's name and a per-repository breakdown is kept. --update re-scans "
          "into an existing audit and keeps the reviewer's overrides and notes. Nothing is "
          "written when a folder does not exist (exit 2).",

@@ -4,6 +4,7 @@
 #include "printable_text.h"
 #include "recommendation.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <map>
@@ -92,37 +93,60 @@ ordered_json ruleDescriptor(const ScanRule& rule) {
     return j;
 }
 
-ordered_json resultOf(const ScanFinding& f, int ruleIndex) {
+ordered_json regionOf(const ScanFinding& f) {
+    ordered_json region = {{"startLine", f.line}};
+    if (f.col)
+        region["startColumn"] = *f.col;
+    if (!f.snippet.empty())
+        region["snippet"] = {{"text", nameText(f.snippet)}};
+    return region;
+}
+
+ordered_json physicalLocationOf(const ScanFinding& f) {
+    return {{"artifactLocation", {{"uri", uriOf(f.path)}, {"uriBaseId", "SRCROOT"}}},
+            {"region", regionOf(f)}};
+}
+
+// One rule's hits in one context of one file (`hits`, in line order): a result at the first,
+// the others as related locations.
+ordered_json resultOf(const std::vector<const ScanFinding*>& hits, int ruleIndex) {
+    const ScanFinding& f = *hits.front();
     const EvidenceItem e = toEvidence(f);
     const bool finding = f.rule->kind == RuleKind::Finding;
     const bool code = f.context == EvidenceContext::Code;
+    Level severity = f.severity;
+    for (const ScanFinding* h : hits)
+        severity = std::max(severity, h->severity);
     std::string message = std::string(f.rule->id) + ": " + nameText(f.match);
+    if (hits.size() > 1)
+        message += " (" + std::to_string(hits.size()) + " hits in this file)";
     if (!finding)
         message += " (" + kindOf(f.rule->kind) + " signal)";
     else if (!code)
         message += " (in " + std::string(toString(f.context)) + ": does not set the tier)";
     if (!e.rocm_equivalent.empty())
         message += ". ROCm: " + e.rocm_equivalent;
-    ordered_json region = {{"startLine", f.line}};
-    if (f.col)
-        region["startColumn"] = *f.col;
-    if (!f.snippet.empty())
-        region["snippet"] = {{"text", nameText(f.snippet)}};
     ordered_json j;
     j["ruleId"] = f.rule->id;
     j["ruleIndex"] = ruleIndex;
     j["kind"] = finding ? "fail" : "informational";
-    j["level"] = finding && code ? sarifLevel(f.severity) : "note";
+    j["level"] = finding && code ? sarifLevel(severity) : "note";
     j["message"] = {{"text", message}};
-    j["locations"] = ordered_json::array(
-        {{{"physicalLocation",
-           {{"artifactLocation", {{"uri", uriOf(f.path)}, {"uriBaseId", "SRCROOT"}}},
-            {"region", region}}}}});
+    j["locations"] = ordered_json::array({{{"physicalLocation", physicalLocationOf(f)}}});
+    if (hits.size() > 1) {
+        ordered_json related = ordered_json::array();
+        for (std::size_t i = 1; i < hits.size() && related.size() < kMaxRelatedLocations; ++i)
+            related.push_back({{"id", static_cast<int>(i)},
+                               {"physicalLocation", physicalLocationOf(*hits[i])},
+                               {"message", {{"text", nameText(hits[i]->match)}}}});
+        j["relatedLocations"] = std::move(related);
+    }
     j["properties"] = {{"dimension", static_cast<int>(f.rule->dimension) + 1},
-                       {"severity", toString(f.severity)},
+                       {"severity", toString(severity)},
                        {"confidence", toString(e.confidence)},
                        {"context", toString(f.context)},
-                       {"rocm_equivalent", e.rocm_equivalent}};
+                       {"rocm_equivalent", e.rocm_equivalent},
+                       {"hits", hits.size()}};
     return j;
 }
 
@@ -251,29 +275,64 @@ void SarifWriter::openRun(const RepositoryScan& repo) {
     m_out << ",\n      \"results\": [";
     m_runOpen = true;
     m_anyResult = false;
+    m_results = m_leftOffResults = m_leftOffFindings = 0;
 }
 
 void SarifWriter::finding(const RepositoryScan& repo, const ScanFinding& f) {
-    if (!f.rule)
-        return;
-    const auto& index = sarifRules().index;
-    const auto it = index.find(f.rule->id);
-    if (it == index.end())
+    if (!f.rule || !sarifRules().index.contains(f.rule->id))
         return;
     if (!m_runOpen)
         openRun(repo);
-    m_out << (m_anyResult ? ",\n        " : "\n        ");
-    m_anyResult = true;
-    writeNested(m_out, resultOf(f, it->second), 4);
+    if (!m_file.empty() && m_file.front().path != f.path)
+        writeFile();
+    m_file.push_back(f);
+}
+
+void SarifWriter::writeFile() {
+    // Groups by rule and context, in the order each group's first hit comes.
+    std::vector<std::vector<const ScanFinding*>> groups;
+    for (const ScanFinding& f : m_file) {
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& group) {
+            return group.front()->rule == f.rule && group.front()->context == f.context;
+        });
+        if (g == groups.end())
+            groups.push_back({&f});
+        else
+            g->push_back(&f);
+    }
+    const auto& index = sarifRules().index;
+    for (const auto& group : groups) {
+        if (m_results >= kMaxSarifResults) {
+            ++m_leftOffResults;
+            m_leftOffFindings += group.size();
+            continue;
+        }
+        m_out << (m_anyResult ? ",\n        " : "\n        ");
+        m_anyResult = true;
+        ++m_results;
+        writeNested(m_out, resultOf(group, index.at(group.front()->rule->id)), 4);
+    }
+    m_file.clear();
 }
 
 void SarifWriter::repositoryDone(const RepositoryScan& repo) {
     if (!m_runOpen)
         openRun(repo);
+    writeFile();
     m_out << (m_anyResult ? "\n      ],\n" : "],\n");
+    ordered_json notes = notificationsOf(repo);
+    if (m_leftOffResults > 0)
+        notes.push_back(
+            {{"level", "warning"},
+             {"message",
+              {{"text", std::to_string(m_leftOffResults) + " more results (" +
+                            std::to_string(m_leftOffFindings) + " findings) left off: at most " +
+                            std::to_string(kMaxSarifResults) +
+                            " results per run, GitHub's limit. The audit JSON (--format json) "
+                            "counts every finding."}}}});
     writeRunMember(m_out, "invocations",
                    ordered_json::array({{{"executionSuccessful", true},
-                                         {"toolExecutionNotifications", notificationsOf(repo)}}}));
+                                         {"toolExecutionNotifications", std::move(notes)}}}));
     m_out << "\n    }";
     m_runOpen = false;
 }

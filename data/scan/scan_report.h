@@ -7,15 +7,22 @@
 #include "audit.h"
 #include "scan_walker.h"
 
+#include <cstddef>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace crossgrade::data {
 
-// SARIF 2.1.0 (OASIS): one run per repository, the rule table as the driver's rules, one result
-// per finding in every context (mitigations and scale signals as informational results), files
-// not scanned as tool notifications. Paths are relative to the run's %SRCROOT%, which is the
-// repository's root.
+// SARIF 2.1.0 (OASIS): one run per repository, the rule table as the driver's rules, files not
+// scanned as tool notifications. Findings are aggregated so a large repository stays within
+// GitHub's upload limits: one result per rule, file and context (mitigations and scale signals
+// as informational results), at the rule's first hit in the file, with the further hits as
+// related locations (the first kMaxRelatedLocations; "hits" counts them all), and at most
+// kMaxSarifResults results per run (a notification counts what was left off; the audit JSON
+// counts every finding). Paths are relative to the run's %SRCROOT%, the repository's root.
+inline constexpr std::size_t kMaxSarifResults = 25'000;  // GitHub: results per run
+inline constexpr std::size_t kMaxRelatedLocations = 100; // GitHub shows 100 locations per result
 std::string scanSarif(const ScanRun& run);
 
 // The same log written as a scan goes, for a scan whose findings are too many to hold
@@ -32,12 +39,19 @@ public:
 
 private:
     void openRun(const RepositoryScan& repo);
+    void writeFile(); // the held file's findings, as aggregated results
 
     std::ostream& m_out;
     bool m_logOpen = false;
     bool m_runOpen = false;   // a run object is open, its "results" array too
     bool m_anyRun = false;    // a run was written, so the next needs a comma
     bool m_anyResult = false; // in the open run
+    // The findings of the file being read (findings come in file order): aggregated per rule
+    // and context once the next file starts or the repository is done.
+    std::vector<model::ScanFinding> m_file;
+    std::size_t m_results = 0;         // written in the open run
+    std::size_t m_leftOffResults = 0;  // past kMaxSarifResults in the open run
+    std::size_t m_leftOffFindings = 0; // the findings those held
 };
 
 // Per dimension the tier, what the scan proposed and why, the top `evidencePerDimension`

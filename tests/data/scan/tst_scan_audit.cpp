@@ -19,6 +19,7 @@
 #include <QTest>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
 
 using namespace crossgrade;
 using model::Dimension;
@@ -344,7 +345,28 @@ private slots:
                  std::string("file:///src/kernels/"));
         const nlohmann::json& rules = run0["tool"]["driver"]["rules"];
         QCOMPARE(rules.size(), model::scanRules().size());
-        QCOMPARE(run0["results"].size(), run.repositories[0].findings.size());
+        // Every finding is at its place: a result's location or one of its related locations
+        // (one result per rule, file and context), and "hits" counts them.
+        std::size_t places = 0;
+        std::size_t hits = 0;
+        std::set<std::tuple<std::string, std::string, int>> where;
+        for (const nlohmann::json& r : run0["results"]) {
+            hits += r["properties"]["hits"].get<std::size_t>();
+            std::vector<nlohmann::json> at{r["locations"][0]};
+            for (const nlohmann::json& l : r.value("relatedLocations", nlohmann::json::array()))
+                at.push_back(l);
+            for (const nlohmann::json& l : at) {
+                ++places;
+                where.insert({r["ruleId"].get<std::string>(),
+                              l["physicalLocation"]["artifactLocation"]["uri"].get<std::string>(),
+                              l["physicalLocation"]["region"]["startLine"].get<int>()});
+            }
+        }
+        QCOMPARE(places, run.repositories[0].findings.size());
+        QCOMPARE(hits, places);
+        for (const model::ScanFinding& f : run.repositories[0].findings)
+            QVERIFY2(where.contains({std::string(f.rule->id), f.path, f.line}), f.path.c_str());
+        QVERIFY(run0["results"].size() < run.repositories[0].findings.size()); // aggregated
         bool ptx = false;
         for (const nlohmann::json& r : run0["results"]) {
             // ruleIndex points at the rule of the same id.
@@ -366,6 +388,39 @@ private slots:
         const nlohmann::json& notes = run0["invocations"][0]["toolExecutionNotifications"];
         QCOMPARE(notes.size(), std::size_t(1));
         QVERIFY(notes[0]["message"]["text"].get<std::string>().find("binary") != std::string::npos);
+    }
+
+    // A repository with more (rule, file) pairs than GitHub takes per run: the log stops at the
+    // limit and says how much it left off; a file with many hits of one rule is one result with
+    // at most kMaxRelatedLocations related locations, "hits" counting all of them.
+    void sarifStaysWithinGitHubsLimits() {
+        data::RepositoryScan repo;
+        repo.name = "huge";
+        repo.root = "/src/huge";
+        for (int i = 0; i < 150; ++i)
+            repo.add(model::ScanFinding{model::findScanRule("D1.cuda-runtime-api"), "a/hot.cu",
+                                        i + 1, 5, "cudaMalloc(&p, 4);", "cudaMalloc(",
+                                        model::EvidenceContext::Code, model::Level::Low, ""});
+        const std::size_t files = data::kMaxSarifResults + 9;
+        for (std::size_t i = 0; i < files; ++i)
+            repo.add(model::ScanFinding{
+                model::findScanRule("D1.cuda-source-file"), "b/k" + std::to_string(i) + ".cu", 1,
+                std::nullopt, "", ".cu", model::EvidenceContext::Code, model::Level::Medium, ""});
+        const nlohmann::json sarif = nlohmann::json::parse(data::scanSarif(runOf({repo})));
+        const nlohmann::json& run0 = sarif["runs"][0];
+        QCOMPARE(run0["results"].size(), data::kMaxSarifResults);
+        const nlohmann::json& hot = run0["results"][0];
+        QCOMPARE(hot["properties"]["hits"].get<int>(), 150);
+        QCOMPARE(hot["relatedLocations"].size(), data::kMaxRelatedLocations);
+        QCOMPARE(hot["relatedLocations"][0]["physicalLocation"]["region"]["startLine"].get<int>(),
+                 2);
+        QVERIFY(hot["message"]["text"].get<std::string>().find("150 hits in this file") !=
+                std::string::npos);
+        const nlohmann::json& notes = run0["invocations"][0]["toolExecutionNotifications"];
+        QCOMPARE(notes.size(), std::size_t(1));
+        QVERIFY2(notes[0]["message"]["text"].get<std::string>().find(
+                     "10 more results (10 findings) left off") != std::string::npos,
+                 notes[0]["message"]["text"].get<std::string>().c_str());
     }
 
     void sarifEncodesPathsAsUris() {
