@@ -36,14 +36,14 @@ FindingTally allFindings(const ScanRun& run, std::size_t top_n) {
     return out;
 }
 
-RepositoryBreakdown breakdownOf(const RepositoryScan& repo) {
+RepositoryBreakdown breakdownOf(const RepositoryScan& repo, WorkloadKind workload) {
     RepositoryBreakdown r;
     r.name = repo.name;
     r.root = repo.root;
     r.files_scanned = static_cast<long long>(repo.files_scanned);
     r.bytes_scanned = static_cast<long long>(repo.bytes_scanned);
     r.files_not_scanned = static_cast<long long>(repo.not_scanned.size());
-    const ScanProposal proposal = proposeTiers(repo.tally);
+    const ScanProposal proposal = proposeTiers(repo.tally, workload);
     for (Dimension d : kAllDimensions) {
         const auto i = static_cast<std::size_t>(d);
         if (!proposal.dimension(d).scanned)
@@ -68,15 +68,16 @@ struct OrganisationProposal {
     std::array<std::string, kDimensionCount> deciding_repository{}; // "" for one repository
 };
 
-OrganisationProposal proposeForOrganisation(const ScanRun& run, const FindingTally& findings) {
+OrganisationProposal proposeForOrganisation(const ScanRun& run, const FindingTally& findings,
+                                            WorkloadKind workload) {
     OrganisationProposal out;
-    out.proposal = proposeTiers(findings);
+    out.proposal = proposeTiers(findings, workload);
     if (run.repositories.size() < 2)
         return out;
     std::vector<ScanProposal> own;
     own.reserve(run.repositories.size());
     for (const RepositoryScan& repo : run.repositories)
-        own.push_back(proposeTiers(repo.tally));
+        own.push_back(proposeTiers(repo.tally, workload));
     for (Dimension d : kAllDimensions) {
         const auto i = static_cast<std::size_t>(d);
         if (d == Dimension::Distributed || !out.proposal.dimensions[i].scanned)
@@ -143,7 +144,7 @@ Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options) {
     audit.workload = options.workload;
 
     const FindingTally findings = allFindings(run, options.top_evidence);
-    const OrganisationProposal org = proposeForOrganisation(run, findings);
+    const OrganisationProposal org = proposeForOrganisation(run, findings, options.workload);
     const ScanProposal& proposal = org.proposal;
     applyScan(audit, findings, proposal, options.top_evidence);
     keepMitigationsInTheirRepository(audit, org);
@@ -187,7 +188,7 @@ Audit auditFromScan(const ScanRun& run, const ScanAuditOptions& options) {
                 break;
             audit.not_scanned.push_back({prefix ? repo.name + "/" + s.path : s.path, s.reason});
         }
-        audit.repositories.push_back(breakdownOf(repo));
+        audit.repositories.push_back(breakdownOf(repo, options.workload));
     }
     return audit;
 }

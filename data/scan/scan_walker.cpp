@@ -399,7 +399,8 @@ FileResult scanFile(const FileEntry& entry, const ScanOptions& options, const Sc
     result.scan.tally = model::FindingTally(options.evidence_per_dimension);
     auto take = [&](model::ScanFinding&& f) {
         if (entry.vendored && f.context != model::EvidenceContext::Comment &&
-            f.context != model::EvidenceContext::Docstring)
+            f.context != model::EvidenceContext::Docstring &&
+            f.context != model::EvidenceContext::String)
             f.context = model::EvidenceContext::Vendored;
         result.scan.add(f, options.keep_every_finding || bool(options.on_finding));
     };

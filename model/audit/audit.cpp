@@ -38,14 +38,15 @@ constexpr std::array<std::pair<WorkloadKind, std::string_view>, 4> kWorkloadName
      {WorkloadKind::Greenfield, "greenfield"}}};
 constexpr std::array<std::pair<Level, std::string_view>, 3> kLevelNames{
     {{Level::Low, "low"}, {Level::Medium, "medium"}, {Level::High, "high"}}};
-constexpr std::array<std::pair<EvidenceContext, std::string_view>, 7> kContextNames{
+constexpr std::array<std::pair<EvidenceContext, std::string_view>, 8> kContextNames{
     {{EvidenceContext::Code, "code"},
      {EvidenceContext::Comment, "comment"},
      {EvidenceContext::Docstring, "docstring"},
      {EvidenceContext::Test, "test"},
      {EvidenceContext::Benchmark, "benchmark"},
      {EvidenceContext::Example, "example"},
-     {EvidenceContext::Vendored, "vendored"}}};
+     {EvidenceContext::Vendored, "vendored"},
+     {EvidenceContext::String, "string"}}};
 
 constexpr std::array<std::pair<Dimension, std::string_view>, kDimensionCount> kDimensionTitles{
     {{Dimension::CustomKernels, "Custom kernel code"},

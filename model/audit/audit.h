@@ -36,7 +36,8 @@ inline constexpr std::array<WorkloadKind, 4> kAllWorkloadKinds{
 // Severity and confidence of a piece of evidence share the three levels.
 enum class Level { Low, Medium, High };
 
-enum class EvidenceContext { Code, Comment, Docstring, Test, Benchmark, Example, Vendored };
+// String: inside a C/C++ string literal (a rule table, a message), which is not a use.
+enum class EvidenceContext { Code, Comment, Docstring, Test, Benchmark, Example, Vendored, String };
 
 // File-format names ("custom_kernels", "high", "inference-only", ...). parse* return
 // nullopt for an unknown name so the caller can report where it met it.

@@ -107,6 +107,39 @@ constexpr std::size_t kSpanLimit = 16 * 1024; // bytes of a call read past its "
 // looks for its lines in that stretch only.
 constexpr std::size_t kStretchBytes = 4 * 1024;
 
+// Rules whose subject is a string: the PTX of inline assembly, an NCCL variable's name read
+// with getenv, a TensorRT engine file's quoted name.
+// `asmBefore`: an asm keyword in code precedes the hit on its line.
+bool readsStrings(const ScanRule& rule, std::string_view line, std::size_t off, std::size_t len,
+                  bool asmBefore) {
+    const std::string_view match = line.substr(off, len);
+    if (rule.id == "D1.inline-ptx")
+        return true;
+    // PTX in an inline-assembly string: wgmma, cp.async.bulk ... are what the kernel runs.
+    if (rule.dimension == Dimension::CustomKernels && asmBefore)
+        return true;
+    if (rule.id == "D4.nccl-env") { // getenv("NCCL_IB_HCA"), setenv(...), environ[...]
+        const std::string_view before = line.substr(0, off);
+        return before.find("getenv") != std::string_view::npos ||
+               before.find("setenv") != std::string_view::npos ||
+               before.find("environ") != std::string_view::npos;
+    }
+    return rule.id == "D2.tensorrt" && !match.empty() &&
+           (match.back() == '"' || match.back() == '\'');
+}
+
+// True when code (not a comment or string) of the file calls a run-time CUDA compiler: NVRTC,
+// the driver's module loader, jitify. Then its string literals are the CUDA source it compiles.
+bool handsSourceToACompiler(std::string_view text, const Marks& mark) {
+    for (std::string_view call :
+         {"nvrtcCreateProgram", "cuModuleLoadData", "cuLibraryLoadData", "jitify"})
+        for (std::size_t at = text.find(call); at != std::string_view::npos;
+             at = text.find(call, at + 1))
+            if (mark[at] == Mark::Code)
+                return true;
+    return false;
+}
+
 // The call opened by the "(" just before `from`, folded as `fold`; `syntax` tells strings and
 // comments apart (comment bytes come from `mark`).
 std::string foldCall(std::string_view text, std::size_t from, const Marks& mark,
@@ -116,7 +149,7 @@ std::string foldCall(std::string_view text, std::size_t from, const Marks& mark,
     const std::size_t end = std::min(text.size(), from + kSpanLimit);
     for (std::size_t i = from; i < end && depth > 0;) {
         const char c = text[i];
-        if (mark[i] != Mark::Code) {
+        if (mark[i] == Mark::Comment || mark[i] == Mark::Docstring) { // strings are read below
             ++i;
             continue;
         }
@@ -184,6 +217,7 @@ double contextWeight(EvidenceContext context) {
         return 0.25;
     case EvidenceContext::Comment:
     case EvidenceContext::Docstring:
+    case EvidenceContext::String:
     case EvidenceContext::Vendored:
         return 0.0;
     }
@@ -404,12 +438,16 @@ void ScanMatcher::matchFile(std::string_view path, std::string_view text,
     std::size_t stretchEnd = 0;
     std::size_t firstLine = 0;
     std::vector<std::size_t> lineStarts;
+    // A C/C++ file that hands CUDA source to a compiler at run time: its strings are code.
+    bool compilesStrings = false;
     auto prepare = [&] {
         if (marks)
             return;
         marks = classify(text, syntax);
         if (syntax == CommentSyntax::Hash)
             markConfigComments(path, text, *marks);
+        if (syntax == CommentSyntax::CStyle)
+            compilesStrings = handsSourceToACompiler(text, *marks);
     };
     // The line (0-based) holding byte `offset` of the stretch, where it starts, where the next
     // line starts, and the line without its end.
@@ -465,7 +503,17 @@ void ScanMatcher::matchFile(std::string_view path, std::string_view text,
             if (cr.exclude &&
                 RE2::PartialMatch(re2::StringPiece(line.data(), off + len), *cr.exclude))
                 continue;
-            const Mark here = mark[std::min(start + off, text.size() - 1)];
+            Mark here = mark[std::min(start + off, text.size() - 1)];
+            // Text in a string literal is no use (a rule table, a message), unless the string
+            // is what the rule reads or CUDA source the file compiles.
+            if (here == Mark::String) {
+                bool asmBefore = false;
+                for (std::size_t a = line.find("asm"); a < off && !asmBefore;
+                     a = line.find("asm", a + 1))
+                    asmBefore = mark[start + a] == Mark::Code;
+                if (compilesStrings || readsStrings(*cr.rule, line, off, len, asmBefore))
+                    here = Mark::Code;
+            }
             if (!chosen || (chosenMark != Mark::Code && here == Mark::Code)) {
                 chosen = std::make_pair(off, len);
                 chosenMark = here;
@@ -484,6 +532,7 @@ void ScanMatcher::matchFile(std::string_view path, std::string_view text,
         f.match = std::string(line.substr(chosen->first, chosen->second));
         f.context = chosenMark == Mark::Comment     ? EvidenceContext::Comment
                     : chosenMark == Mark::Docstring ? EvidenceContext::Docstring
+                    : chosenMark == Mark::String    ? EvidenceContext::String
                                                     : pathContext;
         f.severity = severityOf(cr, f.match);
         ratePackageFinding(f);

@@ -1,5 +1,8 @@
 #include "scan_rubric.h"
 
+#include "scan_packages.h"
+#include "scan_rubric_internal.h"
+
 #include <algorithm>
 #include <climits>
 #include <iterator>
@@ -9,190 +12,7 @@ namespace crossgrade::model {
 
 namespace {
 
-Tier tierOf(Level level) {
-    switch (level) {
-    case Level::Low:
-        return Tier::Low;
-    case Level::Medium:
-        return Tier::Medium;
-    case Level::High:
-        return Tier::High;
-    }
-    return Tier::Low;
-}
-
-Tier stepDown(Tier tier) {
-    return tier == Tier::High ? Tier::Medium : Tier::Low;
-}
-
-std::string place(const ScanFinding& f) {
-    return f.path + ":" + std::to_string(f.line);
-}
-
-std::string describe(const ScanFinding& f) {
-    return std::string(f.rule->id) + " (" + std::string(toString(f.severity)) + ") at " + place(f);
-}
-
-bool isRule(const ScanFinding& f, std::string_view id) {
-    return f.rule && f.rule->id == id;
-}
-
-bool production(const ScanFinding& f) {
-    return f.rule && f.context == EvidenceContext::Code;
-}
-
-// D1 code that a hipified CUDA extension cannot build (scanner-patterns.md §9.6).
-bool nonPortableKernel(const ScanFinding& f) {
-    for (std::string_view id :
-         {"D1.inline-ptx", "D1.wmma", "D1.hopper-blackwell", "D1.cute-dsl", "D2.cutlass"})
-        if (isRule(f, id))
-            return true;
-    return false;
-}
-
-// D4 evidence that goes beyond NCCL through the framework (§10, Dimension 4 High).
-bool beyondFrameworkComm(const ScanFinding& f) {
-    if (isRule(f, "D4.nccl-c-api") || isRule(f, "D4.nvshmem") || isRule(f, "D4.custom-comm"))
-        return true;
-    if (isRule(f, "D4.nccl-env"))
-        return f.match.find("NCCL_NVLS_") == 0 || f.match.find("NCCL_COLLNET_") == 0;
-    if (isRule(f, "D4.rdma-fabric"))
-        return f.match == "SHARP";
-    return false;
-}
-
-const ScanFinding* highest(const std::vector<const ScanFinding*>& findings) {
-    const ScanFinding* top = nullptr;
-    for (const ScanFinding* f : findings)
-        if (!top || static_cast<int>(f->severity) > static_cast<int>(top->severity))
-            top = f;
-    return top;
-}
-
-void decideDistributed(DimensionProposal& p, const std::vector<const ScanFinding*>& own,
-                       const std::vector<const ScanFinding*>& scale) {
-    const ScanFinding* multi = nullptr;
-    const ScanFinding* frameworks = nullptr;
-    for (const ScanFinding* f : scale) {
-        if (!multi && isRule(*f, "D4.multi-node-launch"))
-            multi = f;
-        if (!frameworks && isRule(*f, "D4.scale-frameworks"))
-            frameworks = f;
-    }
-    const ScanFinding* hard = nullptr;
-    for (const ScanFinding* f : own)
-        if (!hard && beyondFrameworkComm(*f))
-            hard = f;
-    const ScanFinding* any = own.empty() ? nullptr : own.front();
-
-    if (multi) {
-        p.reasons.push_back("multi-node launch: D4.multi-node-launch at " + place(*multi));
-        if (hard) {
-            p.tier = Tier::High;
-            p.deciding_rule = std::string(hard->rule->id);
-            p.reasons.push_back(describe(*hard) +
-                                " across nodes goes beyond NCCL through the framework: High");
-        } else if (any || frameworks) {
-            const ScanFinding* f = any ? any : frameworks;
-            p.tier = Tier::Medium;
-            p.deciding_rule = std::string(f->rule->id);
-            p.reasons.push_back(describe(*f) +
-                                ": inter-node, NCCL only through the framework (RCCL serves it "
-                                "on ROCm): Medium");
-        } else {
-            p.reasons.push_back("no NCCL or distributed framework use found: Low");
-        }
-        return;
-    }
-    if (hard) {
-        p.tier = Tier::Medium;
-        p.deciding_rule = std::string(hard->rule->id);
-        p.reasons.push_back(describe(*hard) + " without multi-node evidence: Medium");
-    } else if (any) {
-        p.deciding_rule = std::string(any->rule->id);
-        p.reasons.push_back(describe(*any) + " without multi-node evidence: single node, Low");
-    } else {
-        p.reasons.push_back("no distributed communication found in production code: Low");
-    }
-}
-
-// The rubric over the findings it reads (in scan order), with the count per dimension of those
-// outside production code.
-ScanProposal propose(const std::vector<const ScanFinding*>& findings,
-                     const std::array<long long, kDimensionCount>& elsewhereOf) {
-    ScanProposal out;
-    std::vector<const ScanFinding*> nonPortable;
-    for (const ScanFinding* f : findings)
-        if (production(*f) && f->rule->kind == RuleKind::Finding && nonPortableKernel(*f))
-            nonPortable.push_back(f);
-
-    for (Dimension d : kAllDimensions) {
-        DimensionProposal& p = out.dimensions[static_cast<std::size_t>(d)];
-        p.dimension = d;
-        if (d == Dimension::TeamKnowledge) {
-            p.scanned = false;
-            p.tier = Tier::Medium;
-            p.reasons.push_back("not scanned: answer the team-knowledge questionnaire "
-                                "(default Medium until then)");
-            continue;
-        }
-        std::vector<const ScanFinding*> own;
-        std::vector<const ScanFinding*> scale;
-        std::vector<const ScanFinding*> mitigations;
-        const long long elsewhere = elsewhereOf[static_cast<std::size_t>(d)];
-        for (const ScanFinding* fp : findings) {
-            const ScanFinding& f = *fp;
-            if (!f.rule)
-                continue;
-            const bool mine = f.rule->dimension == d;
-            const bool covering =
-                f.rule->kind == RuleKind::Mitigation && (f.rule->covers & coverBit(d)) != 0;
-            if (!mine && !covering)
-                continue;
-            if (!production(f))
-                continue; // counted in `elsewhere`
-            if (covering)
-                mitigations.push_back(&f);
-            else if (f.rule->kind == RuleKind::Scale)
-                scale.push_back(&f);
-            else if (f.rule->kind == RuleKind::Finding)
-                own.push_back(&f);
-        }
-
-        if (d == Dimension::Distributed) {
-            decideDistributed(p, own, scale);
-        } else if (const ScanFinding* top = highest(own)) {
-            p.tier = tierOf(top->severity);
-            p.deciding_rule = std::string(top->rule->id);
-            p.reasons.push_back(describe(*top) + " sets " + std::string(title(p.tier)));
-        } else {
-            p.reasons.push_back("no findings in production code: Low");
-        }
-        if (elsewhere > 0)
-            p.reasons.push_back(std::to_string(elsewhere) +
-                                " finding(s) in comments, docstrings, tests, examples, "
-                                "benchmarks or vendored code do not set the tier");
-
-        if (p.tier == Tier::Low || mitigations.empty())
-            continue;
-        if (d == Dimension::FrameworkUsage && p.deciding_rule == "D3.cpp-extension" &&
-            !nonPortable.empty()) {
-            p.reasons.push_back("no step-down: the CUDA extension's kernels use non-portable "
-                                "code (" +
-                                describe(*nonPortable.front()) +
-                                "), so a HIP branch cannot "
-                                "build them");
-            continue;
-        }
-        const ScanFinding* m = mitigations.front();
-        p.tier = stepDown(p.tier);
-        p.mitigated_by = std::string(m->rule->id);
-        p.reasons.push_back("stepped down to " + std::string(title(p.tier)) + " by " +
-                            std::string(m->rule->id) + " at " + place(*m) +
-                            " (a ROCm path exists)");
-    }
-    return out;
-}
+using namespace rubric;
 
 // Evidence order (applyScan): context weight, then severity, then path, then line, then scan
 // order, so the best `cap` of a stream are the first `cap` of a stable sort of all of it.
@@ -275,6 +95,8 @@ void FindingTally::offer(const ScanFinding& f, std::uint64_t seq, bool counted) 
         if (f.rule->kind == RuleKind::Finding && !production(f))
             ++m_elsewhere[d];
     }
+    if (!counted)
+        countVolume(f);
     if (m_evidenceCap > 0 && f.rule->kind != RuleKind::Mitigation) {
         std::set<Ranked, Better>& best = m_evidence[d];
         if (best.size() < m_evidenceCap ||
@@ -300,6 +122,28 @@ void FindingTally::merge(const FindingTally& later, const std::string& pathPrefi
             m_counts[d][rule] += count;
         m_elsewhere[d] += later.m_elsewhere[d];
     }
+    // Volumes add up: a repository's files are its own (its name prefixes their paths).
+    settle();
+    later.settle();
+    const auto add = [](RuleVolume& to, const RuleVolume& from) {
+        to.files += from.files;
+        to.hits += from.hits;
+        to.covered_files += from.covered_files;
+    };
+    for (const auto& [rule, v] : later.m_volumes)
+        add(m_volumes[rule], v);
+    for (std::size_t c = 0; c < kCodeClassCount; ++c)
+        add(m_classes[c], later.m_classes[c]);
+    for (std::size_t d = 0; d < kDimensionCount; ++d)
+        for (std::size_t l = 0; l < 3; ++l)
+            add(m_severities[d][l], later.m_severities[d][l]);
+    m_fabricTuningHits += later.m_fabricTuningHits;
+    m_forksNamed.insert(later.m_forksNamed.begin(), later.m_forksNamed.end());
+    if (!m_multiNode && later.m_multiNode) {
+        m_multiNode = later.m_multiNode;
+        if (!pathPrefix.empty())
+            m_multiNode->path = pathPrefix + m_multiNode->path;
+    }
     auto prefixed = [&](const ScanFinding& f) {
         ScanFinding out = f;
         if (!pathPrefix.empty())
@@ -324,22 +168,112 @@ void FindingTally::merge(const FindingTally& later, const std::string& pathPrefi
         offer(prefixed(*f), base + seq, true);
 }
 
-ScanProposal proposeTiers(const FindingTally& tally) {
-    std::vector<const ScanFinding*> findings;
-    findings.reserve(tally.proposalFindings().size());
-    for (const FindingTally::Held& h : tally.proposalFindings())
-        findings.push_back(&h.finding);
-    std::array<long long, kDimensionCount> elsewhere{};
-    for (Dimension d : kAllDimensions)
-        elsewhere[static_cast<std::size_t>(d)] = tally.elsewhereOf(d);
-    return propose(findings, elsewhere);
+void FindingTally::countVolume(const ScanFinding& f) {
+    if (f.path != m_filePath) {
+        settle();
+        m_filePath = f.path;
+    }
+    if (f.rule->kind == RuleKind::Scale && isRule(f, "D4.multi-node-launch") && !m_multiNode &&
+        contextWeight(f.context) > 0)
+        m_multiNode = f;
+    if (!production(f))
+        return;
+    if (f.rule->kind == RuleKind::Mitigation) {
+        m_fileCovers |= f.rule->covers;
+        if (isRule(f, "D2.rocm-fork")) // github.com/ROCm/NAME or .../ROCmSoftwarePlatform/NAME
+            m_forksNamed.insert("ROCm/" + f.match.substr(f.match.rfind('/') + 1));
+        return;
+    }
+    if (isRule(f, "D2.manifest-packages")) {
+        if (const PackageRating* r = ratePackage(f.match); r && !r->fork.empty())
+            m_fileForks.insert({std::string(r->fork), f.severity});
+        // A TensorRT package in a manifest is the serving runtime, as an import of it is.
+        if (f.match.find("tensorrt") != std::string::npos)
+            m_fileForks.insert({"", Level::High});
+    }
+    ++m_volumes[std::string(f.rule->id)].hits;
+    if (f.rule->kind != RuleKind::Finding) { // a scale signal: its files, not its severity
+        m_fileRules.insert({f.rule, Level::Low});
+        return;
+    }
+    if (fabricTuning(f) && isSourcePath(f.path))
+        ++m_fabricTuningHits;
+    m_fileRules.insert({f.rule, f.severity});
 }
 
-ScanProposal proposeTiers(const std::vector<ScanFinding>& findings) {
-    FindingTally tally(0); // the rubric reads no evidence
-    for (const ScanFinding& f : findings)
-        tally.add(f);
-    return proposeTiers(tally);
+// Counts the file being read into the volumes: each rule, class and severity once per file,
+// covered where a mitigation in the same file covers the dimension.
+void FindingTally::settle() const {
+    if (m_fileRules.empty()) {
+        m_fileCovers = 0;
+        m_fileForks.clear();
+        return;
+    }
+    std::set<std::string_view> rules;
+    unsigned classes = 0;
+    std::array<std::array<bool, 3>, kDimensionCount> severities{};
+    for (const auto& [rule, severity] : m_fileRules) {
+        if (rule->kind != RuleKind::Finding) {
+            if (rules.insert(rule->id).second)
+                ++m_volumes[std::string(rule->id)].files;
+            continue;
+        }
+        ScanFinding f;
+        f.rule = rule;
+        f.path = m_filePath;
+        f.severity = severity;
+        classes |= codeClassesOf(f);
+        severities[static_cast<std::size_t>(rule->dimension)][static_cast<std::size_t>(severity)] =
+            true;
+        const bool covered = (m_fileCovers & coverBit(rule->dimension)) != 0;
+        if (rules.insert(rule->id).second) {
+            RuleVolume& v = m_volumes[std::string(rule->id)];
+            ++v.files;
+            v.covered_files += covered ? 1 : 0;
+        }
+        // Per severity too ("D3.kernel-libraries@high"): a refined severity is its own volume.
+        RuleVolume& at = m_volumes[std::string(rule->id) + "@" + std::string(toString(severity))];
+        ++at.files;
+        at.covered_files += covered ? 1 : 0;
+    }
+    // Kernel code is covered by a HIP path in its own file (a D1 mitigation there).
+    const bool kernelCovered = (m_fileCovers & coverBit(Dimension::CustomKernels)) != 0;
+    for (std::size_t c = 0; c < kCodeClassCount; ++c)
+        if ((classes >> c) & 1u) {
+            ++m_classes[c].files;
+            if (kernelCovered)
+                ++m_classes[c].covered_files;
+        }
+    for (Dimension d : kAllDimensions)
+        for (std::size_t l = 0; l < 3; ++l)
+            if (severities[static_cast<std::size_t>(d)][l]) {
+                ++m_severities[static_cast<std::size_t>(d)][l].files;
+                if ((m_fileCovers & coverBit(d)) != 0)
+                    ++m_severities[static_cast<std::size_t>(d)][l].covered_files;
+            }
+    for (const auto& [fork, severity] : m_fileForks)
+        ++m_volumes[fork.empty() ? std::string("serving-runtime-package")
+                                 : "fork:" + fork + "@" + std::string(toString(severity))]
+              .files;
+    m_fileForks.clear();
+    m_fileRules.clear();
+    m_fileCovers = 0;
+}
+
+RuleVolume FindingTally::volumeOf(std::string_view rule) const {
+    settle();
+    const auto it = m_volumes.find(rule);
+    return it == m_volumes.end() ? RuleVolume{} : it->second;
+}
+
+RuleVolume FindingTally::classVolume(CodeClass c) const {
+    settle();
+    return m_classes[static_cast<std::size_t>(c)];
+}
+
+RuleVolume FindingTally::severityVolume(Dimension d, Level severity) const {
+    settle();
+    return m_severities[static_cast<std::size_t>(d)][static_cast<std::size_t>(severity)];
 }
 
 void applyScan(Audit& audit, const FindingTally& tally, const ScanProposal& proposal,
@@ -364,12 +298,21 @@ void applyScan(Audit& audit, const FindingTally& tally, const ScanProposal& prop
         }
         for (const auto& [rule, count] : tally.findingsOf(d))
             dim.findings[rule] = static_cast<int>(std::min<long long>(count, INT_MAX));
+        // A HIP path covers the findings of its own file; a ROCm build or pipeline that the
+        // proposal stepped the dimension down for covers every production finding.
+        std::map<std::string, std::string, std::less<>> coveredFiles;
+        for (const Mitigation& m : dim.mitigations)
+            coveredFiles.emplace(m.path, m.rule_id);
         const std::vector<const ScanFinding*> ranked = tally.evidenceOf(d);
         for (std::size_t i = 0; i < ranked.size() && i < top_n; ++i) {
             const ScanFinding& f = *ranked[i];
             EvidenceItem item = toEvidence(f);
-            if (!p.mitigated_by.empty() && f.context == EvidenceContext::Code)
-                item.mitigated_by = p.mitigated_by;
+            if (f.context == EvidenceContext::Code) {
+                if (p.covers_repository && !p.mitigated_by.empty())
+                    item.mitigated_by = p.mitigated_by;
+                else if (const auto it = coveredFiles.find(f.path); it != coveredFiles.end())
+                    item.mitigated_by = it->second;
+            }
             dim.evidence.push_back(std::move(item));
         }
     }

@@ -9,8 +9,11 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace crossgrade::model {
@@ -30,6 +33,24 @@ inline constexpr std::size_t kMaxScanListItems = 10'000;
 //   kMaxScanListItems production mitigations that cover it; the first non-portable kernel.
 // So proposeTiers and applyScan over a tally give what they give over every finding, with at
 // most `evidence_per_dimension` evidence items.
+// How much production code stands behind a rule: distinct files in context Code, hits, and how
+// many of those files also hold a HIP path (a mitigation in the same file that covers the
+// rule's dimension: `#ifdef __HIP_PLATFORM_AMD__` in the kernel's own file).
+struct RuleVolume {
+    long long files = 0;
+    long long hits = 0;
+    long long covered_files = 0;
+    long long uncoveredFiles() const { return files - covered_files; }
+};
+
+// The kinds of production kernel code the rubric weighs by volume (distinct files each):
+// non-portable kernels (inline PTX, wmma, Hopper/Blackwell features, CuTe DSL, CUTLASS, NVRTC,
+// numba/pycuda kernels), portable CUDA kernels (.cu sources, kernel qualifiers and launches,
+// warp intrinsics, CuPy/load_inline kernels), Triton kernels, and C/C++ files calling the CUDA
+// runtime or driver API or launching kernels themselves.
+enum class CodeClass { NonPortableKernel, Kernel, Triton, DirectCudaApi };
+inline constexpr std::size_t kCodeClassCount = 4;
+
 class FindingTally {
 public:
     explicit FindingTally(std::size_t evidence_per_dimension);
@@ -60,6 +81,27 @@ public:
     // A dimension's best evidence, best first.
     std::vector<const ScanFinding*> evidenceOf(Dimension d) const;
 
+    // Volumes, counted as findings come in file order (a file is counted once its findings are
+    // all in: when the next file starts, or when a volume is read). `rule` is a rule id, or
+    // "ID@SEVERITY" for its findings at one severity ("D3.kernel-libraries@high").
+    RuleVolume volumeOf(std::string_view rule) const;
+    RuleVolume classVolume(CodeClass c) const;
+    // Distinct production files of a dimension's findings at `severity` (severity after the
+    // rule's refinements), and of those covered in the same file.
+    RuleVolume severityVolume(Dimension d, Level severity) const;
+    // The first multi-node launch in code, tests, examples or benchmarks (not comments): how the
+    // code is run is shown by its examples as much as by its own scripts.
+    const ScanFinding* multiNodeLaunch() const { return m_multiNode ? &*m_multiNode : nullptr; }
+    // Hits of NVLS/CollNet NCCL tuning in source files (not CI settings).
+    long long fabricTuningHits() const { return m_fabricTuningHits; }
+    // The ROCm forks production code names (D2.rocm-fork: "ROCm/flash-attention"), and the
+    // production files of packages each fork replaces at a severity (a fork covers its package
+    // wherever the package is named: coverage by library).
+    const std::set<std::string>& forksNamed() const { return m_forksNamed; }
+    RuleVolume forkedPackageVolume(std::string_view fork, Level severity) const {
+        return volumeOf("fork:" + std::string(fork) + "@" + std::string(toString(severity)));
+    }
+
 private:
     struct Ranked {
         std::uint64_t seq = 0;
@@ -84,14 +126,32 @@ private:
     std::array<std::set<std::string>, kDimensionCount> m_scaleRules{};
     std::array<std::size_t, kDimensionCount> m_mitigationsHeld{};
     bool m_nonPortable = false;
+
+    // The file being read: its production finding rules (with their severities) and what the
+    // mitigations in it cover; counted into the volumes by settle().
+    void settle() const;
+    void countVolume(const ScanFinding& finding);
+    mutable std::string m_filePath;
+    mutable std::set<std::pair<const ScanRule*, Level>> m_fileRules;
+    mutable unsigned m_fileCovers = 0;
+    mutable std::set<std::pair<std::string, Level>> m_fileForks; // packages' forks in the file
+    std::set<std::string> m_forksNamed;
+    mutable std::map<std::string, RuleVolume, std::less<>> m_volumes;
+    mutable std::array<RuleVolume, kCodeClassCount> m_classes{};
+    mutable std::array<std::array<RuleVolume, 3>, kDimensionCount> m_severities{};
+    std::optional<ScanFinding> m_multiNode;
+    long long m_fabricTuningHits = 0;
 };
 
 struct DimensionProposal {
     Dimension dimension = Dimension::CustomKernels;
     Tier tier = Tier::Low;
-    bool scanned = true;              // false for team knowledge (a questionnaire)
-    std::string deciding_rule;        // the rule that set the tier before any step-down
-    std::string mitigated_by;         // the mitigation that stepped it down, if one did
+    bool scanned = true;       // false for team knowledge (a questionnaire)
+    std::string deciding_rule; // the rule that set the tier before any step-down
+    std::string mitigated_by;  // the mitigation that stepped it down, if one did
+    // The step-down covers the whole repository (a ROCm build or pipeline), not only the files
+    // holding a HIP path: applyScan marks every production evidence item as mitigated then.
+    bool covers_repository = false;
     std::vector<std::string> reasons; // in the order they were applied
 };
 
@@ -114,8 +174,10 @@ struct ScanProposal {
 //   through the framework (or NCCL_* settings, RDMA fabric setup) is Medium, and High needs the
 //   NCCL C API, NVSHMEM, custom communication or NVLS/CollNet/SHARP tuning;
 // - team knowledge is not scanned: Medium, with a note to answer the questionnaire.
-ScanProposal proposeTiers(const std::vector<ScanFinding>& findings);
-ScanProposal proposeTiers(const FindingTally& tally);
+ScanProposal proposeTiers(const std::vector<ScanFinding>& findings,
+                          std::optional<WorkloadKind> workload = std::nullopt);
+ScanProposal proposeTiers(const FindingTally& tally,
+                          std::optional<WorkloadKind> workload = std::nullopt);
 
 // Writes a scan into an audit (DESIGN.md, "the audit's evidence item"), per scanned dimension:
 // `proposed_tier` from the proposal; `findings`, the hits per rule id in every context;

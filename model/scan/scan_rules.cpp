@@ -361,10 +361,11 @@ std::vector<ScanRule> makeRules() {
          .pattern =
              R"re(^\s*(import|from)\s+(flash_attn|apex|transformer_engine|xformers|bitsandbytes|flashinfer|liger_kernel|deep_ep|megablocks|mamba_ssm)\b)re",
          .severity = M,
-         .raise_pattern = R"re(\b(transformer_engine|flashinfer|deep_ep)\b)re",
+         .raise_pattern = R"re(\b(flashinfer|deep_ep)\b)re",
          .raised_severity = H,
          .rocm_equivalent = "same package table as D2 (ROCm forks for apex, transformer_engine)",
-         .note = "transformer_engine, flashinfer, deep_ep: H."},
+         .note = "flashinfer, deep_ep: H (no ROCm build). transformer_engine stays M: "
+                 "ROCm/TransformerEngine is its fork (the package table rates it M)."},
         {.id = "D3.cuda-graphs",
          .dimension = D3,
          .scopes = kPy | kCxx,
@@ -606,7 +607,9 @@ std::vector<ScanRule> makeRules() {
          .scopes = only(kGitmodules),
          .pattern = R"re(\burl\s*=\s*\S*\bROCm/(composable_kernel|aiter|rccl)\b)re",
          .kind = RuleKind::Mitigation,
-         .covers = coverBit(D1) | coverBit(D2) | coverBit(D4) | coverBit(D5),
+         // A ROCm library pinned for the build (D5); CK and AITER are other kernels, not a port
+         // of these, so the rubric steps nothing down for it alone (docs/scanner.md).
+         .covers = coverBit(D5),
          .rocm_equivalent = "ROCm submodules (CK, AITER, RCCL)"},
         // The curated fork table (scan_packages.h, forkTable()): a dependency taken from a ROCm
         // fork. Only the forks the table names count (§8: never inferred from a name); a test

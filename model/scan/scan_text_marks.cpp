@@ -61,6 +61,42 @@ Marks classify(std::string_view text, CommentSyntax syntax) {
         return std::min(j + 1, n);
     };
 
+    // The '"' at `i` is on a line that starts with #include (or #import).
+    auto includeLine = [&](std::size_t i) {
+        std::size_t k = text.rfind('\n', i == 0 ? 0 : i - 1);
+        k = k == std::string_view::npos || i == 0 ? 0 : k + 1;
+        while (k < i && isSpace(text[k]))
+            ++k;
+        if (k >= i || text[k] != '#')
+            return false;
+        ++k;
+        while (k < i && isSpace(text[k]))
+            ++k;
+        return text.substr(k, 7) == "include" || text.substr(k, 6) == "import";
+    };
+    // A C++ raw string R"delim( ... )delim" (also u8R, uR, UR, LR) whose '"' is at `i`.
+    auto rawStringAt = [&](std::size_t i) {
+        if (i == 0 || text[i - 1] != 'R')
+            return false;
+        if (i >= 2 && isIdentChar(text[i - 2])) {
+            const std::string_view prefix = text.substr(0, i - 1);
+            const bool known = prefix.ends_with("u8") || prefix.ends_with("u") ||
+                               prefix.ends_with("U") || prefix.ends_with("L");
+            const std::size_t start = prefix.ends_with("u8") ? i - 3 : i - 2;
+            if (!known || (start > 0 && isIdentChar(text[start - 1])))
+                return false;
+        }
+        const auto open = text.find('(', i + 1);
+        return open != std::string_view::npos && open - i - 1 <= 16 &&
+               text.substr(i + 1, open - i - 1).find_first_of(" \\\n\t)") == std::string_view::npos;
+    };
+    auto rawStringEnd = [&](std::size_t i) {
+        const auto open = text.find('(', i + 1);
+        const std::string close = ")" + std::string(text.substr(i + 1, open - i - 1)) + "\"";
+        const auto at = text.find(close, open + 1);
+        return at == std::string_view::npos ? n : at + close.size();
+    };
+
     switch (syntax) {
     case CommentSyntax::None:
         break;
@@ -79,8 +115,16 @@ Marks classify(std::string_view text, CommentSyntax syntax) {
                 const std::size_t e = close == std::string_view::npos ? n : close + 2;
                 fill(i, e, Mark::Comment);
                 i = e;
+            } else if (c == '"' && includeLine(i)) {
+                i = skipString(i); // #include "cuda_runtime.h": a header name, not a string
+            } else if (c == '"' && rawStringAt(i)) {
+                const std::size_t e = rawStringEnd(i);
+                fill(i - 1, e, Mark::String);
+                i = e;
             } else if (c == '"' || (c == '\'' && (i == 0 || !isIdentChar(text[i - 1])))) {
-                i = skipString(i); // a digit separator (1'000) is not a character literal
+                const std::size_t e = skipString(i); // 1'000's separator is no literal
+                fill(i, e, Mark::String);
+                i = e;
             } else {
                 ++i;
             }

@@ -15,7 +15,10 @@
 
 namespace crossgrade::model::scan_text {
 
-enum class Mark : unsigned char { Code, Comment, Docstring };
+// String: a C/C++ string or character literal (not an #include's header name). Python strings
+// stay Code: there a string is often the use itself (device="cuda", backend="nccl", a build
+// flag), and CUDA source for load_inline is a string too.
+enum class Mark : unsigned char { Code, Comment, Docstring, String };
 
 // A mark per byte of a file, 2 bits each: a quarter of the file's size, not another copy of it.
 class Marks {

@@ -12,6 +12,7 @@
 #include "scan_rules.h"
 #include "scan_walker.h"
 
+#include <QDebug>
 #include <QFile>
 #include <QIODevice>
 #include <QJsonArray>
@@ -300,6 +301,21 @@ private slots:
         QStringList reasons;
         for (const std::string& r : d.reasons)
             reasons << QString::fromStdString(r);
+        if (qEnvironmentVariableIsSet("CROSSGRADE_PRINT_FIXTURE_TIERS")) {
+            // For reviewing a rubric change: what each fixture gives now (tests/fixtures/scan/
+            // README.md, "When the rubric changes").
+            std::set<QString> codeFilesNow;
+            for (const QString& entry : codeExpected)
+                codeFilesNow.insert(splitPlace(entry).first);
+            std::vector<ScanFinding> restNow;
+            for (const ScanFinding& f : findings)
+                if (codeFilesNow.count(qs(f.path)) == 0)
+                    restNow.push_back(f);
+            qInfo().noquote() << "FIXTURE-TIER" << folder << tierName(d.tier) << qs(d.deciding_rule)
+                              << (d.mitigated_by.empty() ? QStringLiteral("-") : qs(d.mitigated_by))
+                              << tierName(proposeTiers(restNow).dimension(*dimension).tier) << "|"
+                              << reasons.join(QLatin1String("; "));
+        }
         QVERIFY2(d.tier == *proposed,
                  qPrintable(QStringLiteral("proposed ") + tierName(d.tier) + QStringLiteral(": ") +
                             reasons.join(QLatin1String("; "))));

@@ -36,17 +36,25 @@ private slots:
     void multiLineCalls();
     void wholeFilePrefilterMissesNothing();
     void contextWeights();
+    void bug_stringLiteralsWereTakenForCode();
+    void stringsThatAreTheUseStayCode();
+    void bug_scannersOwnRuleTableProposedHigh();
 
     // tst_scan_rules_rubric.cpp: the rubric's tiers and the audit a scan writes
     void rubricTorchCudaAloneIsLow();
     void rubricDistributed_data();
     void rubricDistributed();
     void rubricMultiNodeInADocstringDoesNotCount();
-    void rubricInlinePtxIsHigh();
-    void rubricMitigationStepsDown();
+    void rubricInferenceOnOneNodeIsLow();
+    void rubricNonPortableKernelsByVolume();
+    void rubricPortableKernelLibraryByVolume();
+    void rubricMitigationCoversItsOwnFile();
     void rubricMitigationInATestDoesNotStepDown();
     void rubricFindingsOnlyInTestsDoNotSetTheTier();
     void rubricCppExtension();
+    void rubricDirectCudaApiWithoutAFramework();
+    void rubricLibrariesByVolume();
+    void rubricRocmForkCoversItsPackage();
     void rubricHighestSeverityWins();
     void applyScanWritesTheAudit();
     void bug_scannedAuditWithManyMitigationsDidNotReadBack();

@@ -1,10 +1,12 @@
 // The scanner's matcher: scopes, path and line contexts, places and snippets, evidence.
 
 #include "scan_matcher.h"
+#include "scan_rubric.h"
 #include "scan_rules.h"
 #include "tst_scan_rules.h"
 #include "tst_scan_rules_helpers.h"
 
+#include <QFile>
 #include <QString>
 #include <QStringLiteral>
 #include <QTest>
@@ -383,4 +385,78 @@ void TestScanRules::contextWeights() {
     COMPARE_ENUM(contextWeight(EvidenceContext::Test), 0.25);
     COMPARE_ENUM(contextWeight(EvidenceContext::Example), 0.25);
     COMPARE_ENUM(contextWeight(EvidenceContext::Benchmark), 0.25);
+    COMPARE_ENUM(contextWeight(EvidenceContext::String), 0.0);
+}
+
+namespace {
+
+EvidenceContext contextOf(const std::vector<ScanFinding>& findings, std::string_view rule) {
+    const ScanFinding* f = findingOf(findings, rule);
+    return f ? f->context : EvidenceContext::Vendored; // Vendored: "no finding" in these tests
+}
+
+} // namespace
+
+// Issue 27: a C++ code base whose string literals mention CUDA (a rule table, a message naming
+// TensorRT, a raw-string pattern) was proposed Custom kernels and Libraries High. A pattern
+// inside a string literal is no use: context "string", weight 0.
+void TestScanRules::bug_stringLiteralsWereTakenForCode() {
+    const auto f = scan(kCpp, "const char* kRules[] = {\"__global__\", \"cublasSgemm(\"};\n"
+                              "void warn() { log(\"no trtexec on this host\"); }\n"
+                              "const auto re = R\"re(cudaMalloc(p, n))re\";\n"
+                              "const auto raw = u8R\"x(using namespace nvcuda::wmma;)x\";\n"
+                              "char q = '\"'; void g() { cudaFree(p); }\n");
+    COMPARE_ENUM(contextOf(f, "D1.kernel-qualifier"), EvidenceContext::String);
+    COMPARE_ENUM(contextOf(f, "D2.cublas"), EvidenceContext::String);
+    COMPARE_ENUM(contextOf(f, "D2.tensorrt"), EvidenceContext::String);
+    COMPARE_ENUM(contextOf(f, "D1.wmma"), EvidenceContext::String);
+    // A character literal '"' does not open a string: the call after it is code.
+    std::vector<int> runtime;
+    for (const ScanFinding& x : f)
+        if (x.rule->id == std::string_view("D1.cuda-runtime-api"))
+            runtime.push_back(x.line * 10 + int(x.context == EvidenceContext::Code));
+    QCOMPARE(runtime, (std::vector<int>{30, 51}));
+}
+
+// Strings that are the use itself stay code: inline PTX, an NCCL variable read with getenv, a
+// TensorRT engine file's name, an #include's header name, and CUDA source in a file that hands
+// it to NVRTC.
+void TestScanRules::stringsThatAreTheUseStayCode() {
+    const auto f = scan(kCu, "#include \"cublas_v2.h\"\n"
+                             "void f() { asm volatile(\"mma.sync.aligned.m16n8k16 x\"); }\n"
+                             "const char* h = getenv(\"NCCL_IB_HCA\");\n"
+                             "auto engine = load(\"model.engine\");\n");
+    // ... but an NCCL variable's name in a table is no use.
+    COMPARE_ENUM(
+        contextOf(scan(kCpp, "const char* kNames[] = {\"NCCL_IB_HCA\"};\n"), "D4.nccl-env"),
+        EvidenceContext::String);
+    COMPARE_ENUM(contextOf(f, "D2.cublas"), EvidenceContext::Code);
+    COMPARE_ENUM(contextOf(f, "D1.inline-ptx"), EvidenceContext::Code);
+    COMPARE_ENUM(contextOf(scan(kCu, "asm volatile(\"cp.async.bulk.tensor.2d x\");\n"),
+                           "D1.hopper-blackwell"),
+                 EvidenceContext::Code);
+    COMPARE_ENUM(contextOf(f, "D4.nccl-env"), EvidenceContext::Code);
+    COMPARE_ENUM(contextOf(f, "D2.tensorrt"), EvidenceContext::Code);
+    const std::string source = "const char* kSrc = R\"(__global__ void k(float* x) {})\";\n";
+    COMPARE_ENUM(contextOf(scan(kCpp, source), "D1.kernel-qualifier"), EvidenceContext::String);
+    COMPARE_ENUM(contextOf(scan(kCpp, source + "void build() { nvrtcCreateProgram(&p, kSrc, "
+                                               "\"k.cu\", 0, 0, 0); }\n"),
+                           "D1.kernel-qualifier"),
+                 EvidenceContext::Code);
+    // Python strings are read as code: there the string is often the use (device="cuda").
+    COMPARE_ENUM(
+        contextOf(scan(kPy, "x = torch.ones(3, device=\"cuda\")\n"), "D3.torch-cuda-namespace"),
+        EvidenceContext::Code);
+}
+
+// The scanner's own rule table, scanned as a repository, proposed Custom kernels High (its
+// patterns hold __global__, wgmma, asm volatile, cudnn_frontend ...). It now proposes Low.
+void TestScanRules::bug_scannersOwnRuleTableProposedHigh() {
+    QFile file(QStringLiteral(CROSSGRADE_SOURCE_DIR "/model/scan/scan_rules.cpp"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const std::string text = file.readAll().toStdString();
+    const ScanProposal p = proposeTiers(scan("model/scan/scan_rules.cpp", text));
+    for (Dimension d : {Dimension::CustomKernels, Dimension::Libraries, Dimension::FrameworkUsage,
+                        Dimension::Distributed, Dimension::Toolchain})
+        QVERIFY2(p.dimension(d).tier == Tier::Low, qPrintable(joined(p.dimension(d).reasons)));
 }

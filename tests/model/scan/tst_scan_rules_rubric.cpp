@@ -30,6 +30,22 @@ Tier tierOf(const ScanProposal& p, Dimension d) {
     return p.dimension(d).tier;
 }
 
+// `n` files PREFIX0EXT, PREFIX1EXT, ... each holding `text`.
+std::vector<std::pair<std::string, std::string>>
+files(const std::string& prefix, const std::string& ext, int n, const std::string& text) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (int i = 0; i < n; ++i)
+        out.emplace_back(prefix + std::to_string(i) + ext, text);
+    return out;
+}
+
+QString repeated(const char* line, int n) {
+    QString out;
+    for (int i = 0; i < n; ++i)
+        out += QString::fromUtf8(line);
+    return out;
+}
+
 } // namespace
 
 void TestScanRules::rubricTorchCudaAloneIsLow() {
@@ -49,21 +65,26 @@ void TestScanRules::rubricDistributed_data() {
     QTest::addColumn<QString>("extra");
     QTest::addColumn<int>("tier");
     QTest::addColumn<QString>("rule");
+    const QString tenAllReduces =
+        repeated("ncclAllReduce(a, b, n, ncclFloat, ncclSum, comm, s);\n", 10);
     QTest::newRow("NCCL via torch.distributed, multi-node: Medium")
         << "torchrun --nnodes=2 --nproc_per_node=8 train.py"
         << "" << int(Tier::Medium) << "D4.nccl-via-framework";
-    QTest::newRow("plus ncclAllReduce: High")
-        << "torchrun --nnodes=2 --nproc_per_node=8 train.py"
-        << "ncclAllReduce(a, b, n, ncclFloat, ncclSum, comm, s);" << int(Tier::High)
+    QTest::newRow("one node, training through the framework: Medium")
+        << "torchrun --nnodes=1 --nproc_per_node=8 train.py"
+        << "" << int(Tier::Medium) << "D4.nccl-via-framework";
+    QTest::newRow("NCCL C API across nodes, 10 hits: High")
+        << "torchrun --nnodes=2 --nproc_per_node=8 train.py" << tenAllReduces << int(Tier::High)
         << "D4.nccl-c-api";
-    QTest::newRow("plus NVSHMEM: High")
-        << "#SBATCH --nodes=4"
-        << "nvshmem_barrier_all();" << int(Tier::High) << "D4.nvshmem";
-    QTest::newRow("single node: Low") << "torchrun --nnodes=1 --nproc_per_node=8 train.py"
-                                      << "" << int(Tier::Low) << "D4.nccl-via-framework";
-    QTest::newRow("single node with the NCCL C API: Medium")
-        << "torchrun --standalone --nproc_per_node=8 train.py"
+    QTest::newRow("NCCL C API across nodes, one hit: Medium")
+        << "torchrun --nnodes=2 --nproc_per_node=8 train.py"
         << "ncclAllReduce(a, b, n, ncclFloat, ncclSum, comm, s);" << int(Tier::Medium)
+        << "D4.nccl-c-api";
+    QTest::newRow("NVSHMEM reaches across nodes by itself: High")
+        << "torchrun --standalone --nproc_per_node=8 train.py"
+        << repeated("nvshmem_barrier_all();\n", 10) << int(Tier::High) << "D4.nvshmem";
+    QTest::newRow("NCCL C API on one node: Medium")
+        << "torchrun --standalone --nproc_per_node=8 train.py" << tenAllReduces << int(Tier::Medium)
         << "D4.nccl-c-api";
 }
 
@@ -78,54 +99,122 @@ void TestScanRules::rubricDistributed() {
         {"scripts/launch.sh", launch.toStdString()}};
     if (!extra.isEmpty())
         files.emplace_back("csrc/comm.cu", extra.toStdString());
-    const auto p = proposeTiers(scanRepo(files));
+    const auto p = proposeTiers(scanRepo(files), WorkloadKind::Training);
     const DimensionProposal& d = p.dimension(Dimension::Distributed);
     QVERIFY2(d.tier == static_cast<Tier>(tier), qPrintable(joined(d.reasons)));
     QCOMPARE(QString::fromStdString(d.deciding_rule), rule);
 }
 
+// A multi-node launch only described in a docstring does not make communication code of its own
+// inter-node; a launch in a script does.
 void TestScanRules::rubricMultiNodeInADocstringDoesNotCount() {
-    const auto p = proposeTiers(
+    const std::pair<std::string, std::string> comm{
+        "csrc/comm.cu",
+        repeated("ncclAllReduce(a, b, n, ncclFloat, ncclSum, comm, s);\n", 10).toStdString()};
+    const auto described = proposeTiers(
         scanRepo({{"train.py", "def main():\n    \"\"\"torchrun --nnodes=4 train.py\"\"\"\n"
-                               "    dist.init_process_group(backend='nccl')\n"}}));
-    COMPARE_ENUM(tierOf(p, Dimension::Distributed), Tier::Low);
+                               "    dist.init_process_group(backend='nccl')\n"},
+                  comm}));
+    COMPARE_ENUM(tierOf(described, Dimension::Distributed), Tier::Medium);
+    const auto launched =
+        proposeTiers(scanRepo({{"train.py", "dist.init_process_group(backend='nccl')\n"},
+                               {"scripts/run.sh", "torchrun --nnodes=4 train.py\n"},
+                               comm}));
+    COMPARE_ENUM(tierOf(launched, Dimension::Distributed), Tier::High);
 }
 
-void TestScanRules::rubricInlinePtxIsHigh() {
-    const auto p = proposeTiers(
-        scanRepo({{"kernels/red.cuh",
-                   "__device__ void add(int* p, int v) {\n"
-                   "  asm volatile(\"red.release.gpu.global.add.s32 [%0], %1;\" :: \"l\"(p), "
-                   "\"r\"(v));\n}\n"}}));
-    const DimensionProposal& d = p.dimension(Dimension::CustomKernels);
-    COMPARE_ENUM(d.tier, Tier::High);
+// The article: "Single-GPU inference only is Low". Tensor parallelism on one node through the
+// framework's collectives is inference on one node.
+void TestScanRules::rubricInferenceOnOneNodeIsLow() {
+    const auto files = scanRepo({{"serve.py", "import torch.distributed as dist\n"
+                                              "dist.init_process_group(backend='nccl')\n"}});
+    COMPARE_ENUM(
+        proposeTiers(files, WorkloadKind::InferenceOnly).dimension(Dimension::Distributed).tier,
+        Tier::Low);
+    COMPARE_ENUM(proposeTiers(files, WorkloadKind::Training).dimension(Dimension::Distributed).tier,
+                 Tier::Medium);
+}
+
+// "A substantial custom kernel library is High": non-portable kernel code (inline PTX here) in
+// five production files is High, in fewer Medium; the reasons give the count and the threshold.
+void TestScanRules::rubricNonPortableKernelsByVolume() {
+    const std::string ptx = "__device__ void add(int* p, int v) {\n"
+                            "  asm volatile(\"red.release.gpu.global.add.s32 [%0], %1;\" :: "
+                            "\"l\"(p), \"r\"(v));\n}\n";
+    const auto one = proposeTiers(scanRepo(files("kernels/red", ".cuh", 1, ptx)));
+    const DimensionProposal& few = one.dimension(Dimension::CustomKernels);
+    QVERIFY2(few.tier == Tier::Medium, qPrintable(joined(few.reasons)));
+    QCOMPARE(QString::fromStdString(few.deciding_rule), QStringLiteral("D1.inline-ptx"));
+    const auto five = proposeTiers(scanRepo(files("kernels/red", ".cuh", 5, ptx)));
+    const DimensionProposal& d = five.dimension(Dimension::CustomKernels);
+    QVERIFY2(d.tier == Tier::High, qPrintable(joined(d.reasons)));
     QCOMPARE(QString::fromStdString(d.deciding_rule), QStringLiteral("D1.inline-ptx"));
-    QVERIFY(!d.reasons.empty());
+    QVERIFY2(joined(d.reasons).contains(QStringLiteral("in 5 production files")),
+             qPrintable(joined(d.reasons)));
     QVERIFY(d.mitigated_by.empty());
+    // The same kernels in tests set nothing.
+    const auto tested = proposeTiers(scanRepo(files("tests/red", ".cuh", 5, ptx)));
+    COMPARE_ENUM(tierOf(tested, Dimension::CustomKernels), Tier::Low);
 }
 
-void TestScanRules::rubricMitigationStepsDown() {
-    const auto p = proposeTiers(
-        scanRepo({{"kernels/red.cuh", "asm volatile(\"red.release.gpu.global.add.s32 x\");"},
-                  {"kernels/port.h", "#if defined(__HIP_PLATFORM_AMD__)\n#endif\n"},
-                  {"docker/Dockerfile", "FROM nvcr.io/nvidia/pytorch:24.01-py3\n"},
-                  {"docker/Dockerfile.rocm", "FROM rocm/pytorch:latest\n"}}));
+// Portable CUDA kernels are Medium however few; a hundred files of them are a substantial
+// library, High. A couple of Triton kernels are Low, five files Medium.
+void TestScanRules::rubricPortableKernelLibraryByVolume() {
+    const std::string kernel = "__global__ void k(float* x) { x[threadIdx.x] = 0; }\n";
+    COMPARE_ENUM(tierOf(proposeTiers(scanRepo(files("csrc/k", ".cu", 99, kernel))),
+                        Dimension::CustomKernels),
+                 Tier::Medium);
+    const auto library = proposeTiers(scanRepo(files("csrc/k", ".cu", 100, kernel)));
+    QVERIFY2(tierOf(library, Dimension::CustomKernels) == Tier::High,
+             qPrintable(joined(library.dimension(Dimension::CustomKernels).reasons)));
+    const std::string triton = "import triton\n@triton.jit\ndef k(x):\n    pass\n";
+    COMPARE_ENUM(
+        tierOf(proposeTiers(scanRepo(files("ops/k", ".py", 2, triton))), Dimension::CustomKernels),
+        Tier::Low);
+    COMPARE_ENUM(
+        tierOf(proposeTiers(scanRepo(files("ops/k", ".py", 5, triton))), Dimension::CustomKernels),
+        Tier::Medium);
+}
+
+// A HIP path covers the kernels of its own file: five non-portable kernels each with a
+// __HIP_PLATFORM_AMD__ branch are one step below High; the same kernels with the branch in
+// another header are not covered. A ROCm container steps the toolchain down; torch.compile
+// lowers no kernel.
+void TestScanRules::rubricMitigationCoversItsOwnFile() {
+    const std::string covered = "#if defined(__HIP_PLATFORM_AMD__)\natomicAdd(p, v);\n#else\n"
+                                "asm volatile(\"red.release.gpu.global.add.s32 x\");\n#endif\n";
+    const std::string bare = "asm volatile(\"red.release.gpu.global.add.s32 x\");\n";
+    auto withPipeline = files("kernels/red", ".cuh", 5, covered);
+    withPipeline.emplace_back("docker/Dockerfile", "FROM nvcr.io/nvidia/pytorch:24.01-py3\n");
+    withPipeline.emplace_back("docker/Dockerfile.rocm", "FROM rocm/pytorch:latest\n");
+    const auto p = proposeTiers(scanRepo(withPipeline));
     const DimensionProposal& d1 = p.dimension(Dimension::CustomKernels);
     QVERIFY2(d1.tier == Tier::Medium, qPrintable(joined(d1.reasons)));
     QCOMPARE(QString::fromStdString(d1.mitigated_by), QStringLiteral("D1.hip-branch-cxx"));
-    COMPARE_ENUM(tierOf(p, Dimension::Toolchain), Tier::Medium);
-    // A mitigation does not lower a dimension it does not cover.
-    const auto q = proposeTiers(
-        scanRepo({{"kernels/red.cuh", "asm volatile(\"red.release.gpu.global.add.s32 x\");"},
-                  {"train.py", "model = torch.compile(model)\n"}}));
-    COMPARE_ENUM(tierOf(q, Dimension::CustomKernels), Tier::High);
+    QVERIFY2(joined(d1.reasons).contains(QStringLiteral("5 non-portable")),
+             qPrintable(joined(d1.reasons)));
+    const DimensionProposal& d5 = p.dimension(Dimension::Toolchain);
+    QVERIFY2(d5.tier == Tier::Medium, qPrintable(joined(d5.reasons)));
+    QVERIFY(d5.covers_repository);
+
+    auto elsewhere = files("kernels/red", ".cuh", 5, bare);
+    elsewhere.emplace_back("kernels/port.h", "#if defined(__HIP_PLATFORM_AMD__)\n#endif\n");
+    const auto q = proposeTiers(scanRepo(elsewhere));
+    QVERIFY2(tierOf(q, Dimension::CustomKernels) == Tier::High,
+             qPrintable(joined(q.dimension(Dimension::CustomKernels).reasons)));
+    QVERIFY(q.dimension(Dimension::CustomKernels).mitigated_by.empty());
+
+    auto compiled = files("kernels/red", ".cuh", 5, bare);
+    compiled.emplace_back("train.py", "model = torch.compile(model)\n");
+    COMPARE_ENUM(tierOf(proposeTiers(scanRepo(compiled)), Dimension::CustomKernels), Tier::High);
 }
 
 void TestScanRules::rubricMitigationInATestDoesNotStepDown() {
-    const auto p = proposeTiers(
-        scanRepo({{"kernels/red.cuh", "asm volatile(\"red.release.gpu.global.add.s32 x\");"},
-                  {"tests/port_test.cc", "#ifdef __HIP_PLATFORM_AMD__\n#endif\n"}}));
-    COMPARE_ENUM(tierOf(p, Dimension::CustomKernels), Tier::High);
+    auto repo =
+        files("kernels/red", ".cuh", 5, "asm volatile(\"red.release.gpu.global.add.s32 x\");");
+    repo.emplace_back("tests/port_test.cc", "#ifdef __HIP_PLATFORM_AMD__\n#endif\n");
+    repo.emplace_back("tests/Dockerfile.rocm", "FROM rocm/pytorch:latest\n");
+    COMPARE_ENUM(tierOf(proposeTiers(scanRepo(repo)), Dimension::CustomKernels), Tier::High);
 }
 
 void TestScanRules::rubricFindingsOnlyInTestsDoNotSetTheTier() {
@@ -144,17 +233,77 @@ void TestScanRules::rubricCppExtension() {
     const std::pair<std::string, std::string> setup{
         "setup.py", "from torch.utils.cpp_extension import BuildExtension, CUDAExtension\n"
                     "if torch.version.hip:\n    pass\n"};
-    // A HIP branch and portable kernels: the extension builds on ROCm, Medium.
+    // Portable kernels: the extension is Medium, the build's HIP branch named as its ROCm path.
     const auto portable = proposeTiers(scanRepo({setup, {"csrc/k.cu", "__global__ void k() {}"}}));
-    COMPARE_ENUM(tierOf(portable, Dimension::FrameworkUsage), Tier::Medium);
-    // With inline PTX in the kernels the HIP branch cannot build them: High stays.
-    const auto ptx = proposeTiers(
-        scanRepo({setup, {"csrc/k.cu", "asm volatile(\"mma.sync.aligned.m16n8k16 x\");"}}));
-    COMPARE_ENUM(tierOf(ptx, Dimension::FrameworkUsage), Tier::High);
-    // No HIP branch: High.
+    const DimensionProposal& d = portable.dimension(Dimension::FrameworkUsage);
+    QVERIFY2(d.tier == Tier::Medium, qPrintable(joined(d.reasons)));
+    QCOMPARE(QString::fromStdString(d.mitigated_by), QStringLiteral("D3.hip-branch-py"));
+    // Non-portable kernels in five files: the HIP branch cannot build them, High ...
+    auto ptx = files("csrc/k", ".cu", 5, "asm volatile(\"mma.sync.aligned.m16n8k16 x\");");
+    ptx.push_back(setup);
+    COMPARE_ENUM(tierOf(proposeTiers(scanRepo(ptx)), Dimension::FrameworkUsage), Tier::High);
+    // ... unless a ROCm pipeline builds the extension: one step down, for the whole repository.
+    ptx.emplace_back("docker/Dockerfile.rocm", "FROM rocm/pytorch:latest\n");
+    const auto built = proposeTiers(scanRepo(ptx));
+    const DimensionProposal& b = built.dimension(Dimension::FrameworkUsage);
+    QVERIFY2(b.tier == Tier::Medium, qPrintable(joined(b.reasons)));
+    QVERIFY(b.covers_repository);
+    // A CUDA extension without a HIP branch and with portable kernels: Medium.
     const auto plain =
         proposeTiers(scanRepo({{"setup.py", "ext = CUDAExtension('ops', ['k.cu'])\n"}}));
-    COMPARE_ENUM(tierOf(plain, Dimension::FrameworkUsage), Tier::High);
+    COMPARE_ENUM(tierOf(plain, Dimension::FrameworkUsage), Tier::Medium);
+}
+
+// "Extensive CUDA extension libraries with direct CUDA API calls is High": without a framework
+// in between (plain CUDA C++), direct runtime calls in 20 files are High, in 5 Medium, in fewer
+// Low; a PyTorch extension is judged as an extension instead.
+void TestScanRules::rubricDirectCudaApiWithoutAFramework() {
+    const std::string calls = "void f() { cudaMalloc(&p, n); cudaMemcpy(d, h, n, k); }\n";
+    const auto tierWith = [&](int n) {
+        return proposeTiers(scanRepo(files("src/f", ".cpp", n, calls)))
+            .dimension(Dimension::FrameworkUsage);
+    };
+    QVERIFY2(tierWith(20).tier == Tier::High, qPrintable(joined(tierWith(20).reasons)));
+    COMPARE_ENUM(tierWith(19).tier, Tier::Medium);
+    COMPARE_ENUM(tierWith(5).tier, Tier::Medium);
+    COMPARE_ENUM(tierWith(4).tier, Tier::Low);
+    auto extension = files("src/f", ".cpp", 20, calls);
+    extension.emplace_back("setup.py", "ext = CUDAExtension('ops', ['k.cu'])\n");
+    COMPARE_ENUM(tierOf(proposeTiers(scanRepo(extension)), Dimension::FrameworkUsage),
+                 Tier::Medium);
+}
+
+// A library without a drop-in is High where the code is built on it (three files), Medium where
+// a file or two use it; TensorRT is High from one file (its engines are the serving backend).
+void TestScanRules::rubricLibrariesByVolume() {
+    const std::string frontend = "#include <cudnn_frontend.h>\n";
+    COMPARE_ENUM(tierOf(proposeTiers(scanRepo(files("src/attn", ".cpp", 2, frontend))),
+                        Dimension::Libraries),
+                 Tier::Medium);
+    const auto three = proposeTiers(scanRepo(files("src/attn", ".cpp", 3, frontend)));
+    QVERIFY2(tierOf(three, Dimension::Libraries) == Tier::High,
+             qPrintable(joined(three.dimension(Dimension::Libraries).reasons)));
+    const auto trt = proposeTiers(scanRepo({{"serve/engine.py", "import tensorrt as trt\n"}}));
+    COMPARE_ENUM(tierOf(trt, Dimension::Libraries), Tier::High);
+    QCOMPARE(QString::fromStdString(trt.dimension(Dimension::Libraries).deciding_rule),
+             QStringLiteral("D2.tensorrt"));
+}
+
+// Coverage by library: a ROCm fork named anywhere covers the package it forks wherever the
+// package is named, and nothing else.
+void TestScanRules::rubricRocmForkCoversItsPackage() {
+    const auto p = proposeTiers(
+        scanRepo({{"requirements.txt", "flash-attn==2.6.3\n"},
+                  {"docker/Dockerfile.rocm",
+                   "RUN pip install git+https://github.com/ROCm/flash-attention.git\n"}}));
+    const DimensionProposal& d = p.dimension(Dimension::Libraries);
+    QVERIFY2(d.tier == Tier::Low, qPrintable(joined(d.reasons)));
+    QCOMPARE(QString::fromStdString(d.mitigated_by), QStringLiteral("D2.rocm-fork"));
+    const auto other = proposeTiers(
+        scanRepo({{"requirements.txt", "xformers==0.0.26\n"},
+                  {"docker/Dockerfile.rocm",
+                   "RUN pip install git+https://github.com/ROCm/flash-attention.git\n"}}));
+    COMPARE_ENUM(tierOf(other, Dimension::Libraries), Tier::Medium);
 }
 
 void TestScanRules::rubricHighestSeverityWins() {
@@ -167,11 +316,13 @@ void TestScanRules::rubricHighestSeverityWins() {
 }
 
 void TestScanRules::applyScanWritesTheAudit() {
-    const auto findings =
-        scanRepo({{"kernels/red.cuh", "asm volatile(\"red.release.gpu.global.add.s32 x\");\n"
-                                      "cudaMalloc(&p, n);\ncudaFree(p);\n"},
-                  {"kernels/port.h", "#ifdef __HIP_PLATFORM_AMD__\n#endif\n"},
-                  {"tests/test_k.cu", "asm volatile(\"mma.sync x\");"}});
+    // kernels/red.cuh holds its own HIP path; kernels/port.h's covers no kernel.
+    const auto findings = scanRepo(
+        {{"kernels/red.cuh", "#ifdef __HIP_PLATFORM_AMD__\n#else\n"
+                             "asm volatile(\"red.release.gpu.global.add.s32 x\");\n#endif\n"
+                             "cudaMalloc(&p, n);\ncudaFree(p);\n"},
+         {"kernels/port.h", "#ifdef __HIP_PLATFORM_AMD__\n#endif\n"},
+         {"tests/test_k.cu", "asm volatile(\"mma.sync x\");"}});
     const ScanProposal proposal = proposeTiers(findings);
     Audit audit;
     audit.dimension(Dimension::CustomKernels).tier = Tier::High;
@@ -180,8 +331,8 @@ void TestScanRules::applyScanWritesTheAudit() {
     applyScan(audit, findings, proposal, 3);
 
     const DimensionAssessment& d1 = audit.dimension(Dimension::CustomKernels);
-    QVERIFY(d1.proposed_tier == Tier::Medium);
-    QVERIFY(d1.tier == Tier::High); // the reviewer's, untouched
+    QVERIFY(d1.proposed_tier == Tier::Low); // its only kernel file holds a HIP path
+    QVERIFY(d1.tier == Tier::High);         // the reviewer's, untouched
     QVERIFY(d1.override_tier);
     QCOMPARE(d1.findings.at("D1.inline-ptx"), 2);
     QCOMPARE(d1.findings.at("D1.cuda-runtime-api"), 2);
@@ -193,9 +344,10 @@ void TestScanRules::applyScanWritesTheAudit() {
     QCOMPARE(d1.evidence[0].mitigated_by.value_or(""), std::string("D1.hip-branch-cxx"));
     for (const EvidenceItem& e : d1.evidence)
         COMPARE_ENUM(e.context, EvidenceContext::Code);
-    QCOMPARE(static_cast<int>(d1.mitigations.size()), 1);
+    QCOMPARE(static_cast<int>(d1.mitigations.size()), 2);
     QCOMPARE(QString::fromStdString(d1.mitigations[0].rule_id),
              QStringLiteral("D1.hip-branch-cxx"));
+    QCOMPARE(QString::fromStdString(d1.mitigations[0].path), QStringLiteral("kernels/red.cuh"));
     QCOMPARE(d1.mitigations[0].line.value_or(0), 1);
     // Team knowledge is not scanned: nothing proposed, nothing touched.
     const DimensionAssessment& d6 = audit.dimension(Dimension::TeamKnowledge);
@@ -220,7 +372,8 @@ void TestScanRules::bug_scannedAuditWithManyMitigationsDidNotReadBack() {
     QCOMPARE(d1.mitigations.size(), kMaxScanListItems);
     QCOMPARE(d1.mitigations.front().line.value_or(0), 1);
     QCOMPARE(d1.mitigations.back().line.value_or(0), int(2 * kMaxScanListItems - 1));
-    QVERIFY(d1.proposed_tier == Tier::Low); // stepped down from Medium by the first
+    // The guards cover no kernel: k.cu's own file has no HIP path, so D1 stays Medium.
+    QVERIFY(d1.proposed_tier == Tier::Medium);
 }
 
 void TestScanRules::rubricTeamKnowledgeIsNotScanned() {
