@@ -62,7 +62,34 @@ QLabel* sectionHeading(const QString& text) {
     return label;
 }
 
-enum EvidenceColumn { EvLocation, EvRule, EvSeverity, EvContext, EvSnippet, EvColumnCount };
+// What one mitigation covers among a dimension's recorded findings, in words: the scanner steps
+// down only covered findings (docs/scanner.md, "Mitigations by coverage").
+QString coverageText(const model::DimensionAssessment& dim, const std::string& mitigation) {
+    const auto covered = std::count_if(
+        dim.evidence.begin(), dim.evidence.end(),
+        [&](const model::EvidenceItem& item) { return item.mitigated_by == mitigation; });
+    const auto total = static_cast<long>(dim.evidence.size());
+    if (total == 0)
+        return AuditView::tr("no findings recorded to cover");
+    if (covered == 0)
+        return AuditView::tr("covers none of the %n finding(s) shown", nullptr, int(total));
+    if (covered == total)
+        return AuditView::tr("covers all %n finding(s) shown", nullptr, int(total));
+    return AuditView::tr("covers %1 of the %2 findings shown; %3 not covered")
+        .arg(covered)
+        .arg(total)
+        .arg(total - covered);
+}
+
+enum EvidenceColumn {
+    EvLocation,
+    EvRule,
+    EvSeverity,
+    EvContext,
+    EvCoveredBy,
+    EvSnippet,
+    EvColumnCount
+};
 
 } // namespace
 
@@ -114,8 +141,11 @@ QWidget* AuditView::buildDetail() {
     connect(m_openEvidence, &QPushButton::clicked, this,
             [this] { openEvidence(m_evidenceView->currentIndex().row()); });
     m_evidence = new QStandardItemModel(0, EvColumnCount, this);
-    m_evidence->setHorizontalHeaderLabels(
-        {tr("Location"), tr("Rule"), tr("Severity"), tr("Context"), tr("Snippet")});
+    m_evidence->setHorizontalHeaderLabels({tr("Location"), tr("Rule"), tr("Severity"),
+                                           tr("Context"), tr("Covered by"), tr("Snippet")});
+    m_evidence->horizontalHeaderItem(EvCoveredBy)
+        ->setToolTip(tr("The mitigation that covers this finding (the same file built for "
+                        "ROCm, the same library replaced); empty when nothing covers it"));
     m_evidenceView = new QTableView;
     m_evidenceView->setObjectName(QStringLiteral("evidenceTable"));
     m_evidenceView->setModel(m_evidence);
@@ -127,7 +157,7 @@ QWidget* AuditView::buildDetail() {
     m_evidenceView->setWordWrap(false);
     m_evidenceView->setTextElideMode(Qt::ElideRight);
     QHeaderView* eh = m_evidenceView->horizontalHeader();
-    for (int c : {EvLocation, EvRule, EvSeverity, EvContext})
+    for (int c : {EvLocation, EvRule, EvSeverity, EvContext, EvCoveredBy})
         eh->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     eh->setSectionResizeMode(EvSnippet, QHeaderView::Stretch);
     m_evidenceView->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
@@ -262,6 +292,7 @@ void AuditView::refreshDetail() {
         row << new QStandardItem(location(item)) << new QStandardItem(qs(item.rule_id))
             << new QStandardItem(qs(model::title(badgeTierOf(item.severity))))
             << new QStandardItem(qs(model::toString(item.context)))
+            << new QStandardItem(item.mitigated_by ? qs(*item.mitigated_by) : QString())
             << new QStandardItem(qs(item.snippet));
         QFont mono(QStringLiteral("monospace"));
         mono.setStyleHint(QFont::TypeWriter);
@@ -303,9 +334,10 @@ void AuditView::refreshDetail() {
             QString where = qs(m.path);
             if (m.line)
                 where += QLatin1Char(':') + QString::number(*m.line);
-            items << QStringLiteral("<li><b>%1</b> at %2%3</li>")
+            items << QStringLiteral("<li><b>%1</b> at %2%3 — %4</li>")
                          .arg(html(m.rule_id), where.toHtmlEscaped(),
-                              m.note.empty() ? QString() : QStringLiteral(" — ") + html(m.note));
+                              m.note.empty() ? QString() : QStringLiteral(" — ") + html(m.note),
+                              coverageText(dim, m.rule_id));
         }
         m_mitigations->setText(tr("<b>Mitigations</b> (a ROCm path exists):<ul "
                                   "style=\"margin-top:2px;\">%1</ul>")

@@ -12,6 +12,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFrame>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -20,13 +21,20 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QTextDocument>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <climits>
+#include <cmath>
 #include <filesystem>
 
 namespace crossgrade::ui {
 
 namespace {
+
+constexpr int kSummaryMinHeight = 160; // a few lines of the scan summary, even on a short screen
 
 // "840 kB", "12.4 MB": a tiny repository does not read as "0.01 MB".
 QString bytesText(std::uint64_t bytes) {
@@ -116,10 +124,17 @@ ScanDialog::ScanDialog(data::Store& store, QWidget* parent)
     m_done->setObjectName(QStringLiteral("scanSummary"));
     m_done->setWordWrap(true);
     m_done->setTextFormat(Qt::RichText);
+    m_done->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_done->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_done->hide();
-    layout->addWidget(m_done);
-    layout->addStretch(1);
+    // The summary lists each dimension with its reason: it scrolls rather than clip on a short
+    // screen, and the dialog grows to show it where there is room.
+    m_doneArea = new QScrollArea;
+    m_doneArea->setWidget(m_done);
+    m_doneArea->setWidgetResizable(true);
+    m_doneArea->setFrameShape(QFrame::NoFrame);
+    m_doneArea->setMinimumHeight(kSummaryMinHeight);
+    m_doneArea->hide();
+    layout->addWidget(m_doneArea, 1);
 
     auto* buttons = new QDialogButtonBox;
     m_scan = buttons->addButton(tr("Scan"), QDialogButtonBox::ActionRole);
@@ -291,7 +306,8 @@ bool ScanDialog::startScan() {
     std::vector<std::filesystem::path> roots;
     for (const QString& p : paths)
         roots.emplace_back(p.toStdString());
-    m_done->hide();
+    m_doneArea->hide();
+    m_doneArea->setMinimumHeight(kSummaryMinHeight);
     m_progress->setRange(0, 0); // counting files
     m_progressText->setText(tr("Listing files…"));
     const data::ScanOptions options = m_options;
@@ -329,6 +345,42 @@ void ScanDialog::showProgress(const data::ScanProgress& p) {
     m_progressText->setText(tr("%1 of %2 files · %3 read · %4")
                                 .arg(countText(p.files_done), countText(p.files_total),
                                      bytesText(p.bytes_done), qs(p.repository)));
+}
+
+// Makes the dialog tall enough for the whole summary, within the screen it is on.
+void ScanDialog::growToShowSummary() {
+    layout()->activate(); // the summary's viewport at its shown width
+    // Measured as the label lays it out: QLabel's height-for-width under-counts list items.
+    QTextDocument text;
+    text.setDefaultFont(m_done->font());
+    text.setHtml(m_done->text());
+    text.setTextWidth(m_doneArea->viewport()->width() - 2 * m_done->margin());
+    const QScreen* shown = screen();
+    const int room = shown ? shown->availableGeometry().height() - 80 : height();
+    // All of it where the screen has room; what does not fit scrolls.
+    const int spare = std::max(0, room - (height() - m_doneArea->height()));
+    m_doneArea->setMinimumHeight(
+        std::max(kSummaryMinHeight, std::min(int(std::ceil(text.size().height())) + 4, spare)));
+    resize(width(), std::max(height(), std::min(sizeHint().height(), room)));
+}
+
+// One line of the done text: a dimension's proposed tier, the first reason (it names the counts
+// that decided the tier) and what the mitigations covered.
+QString ScanDialog::proposalLine(const model::DimensionAssessment& a, model::Dimension d) const {
+    QString line = tr("<li>%1 <b>%2</b>")
+                       .arg(qs(model::title(d)).toHtmlEscaped(),
+                            qs(model::title(a.proposed_tier.value_or(a.tier))));
+    if (!a.reasons.empty())
+        line += QStringLiteral(" — ") + qs(a.reasons.front()).toHtmlEscaped();
+    const auto covered =
+        std::count_if(a.evidence.begin(), a.evidence.end(), [](const model::EvidenceItem& item) {
+            return item.mitigated_by.has_value();
+        });
+    if (covered > 0)
+        line += tr(" <i>(a ROCm path covers %1 of %2 findings shown)</i>")
+                    .arg(covered)
+                    .arg(a.evidence.size());
+    return line + QStringLiteral("</li>");
 }
 
 void ScanDialog::finishScan(JobEnd<data::ScanRun> end) {
@@ -404,9 +456,7 @@ void ScanDialog::finishScan(JobEnd<data::ScanRun> end) {
         const model::DimensionAssessment& a = audit.dimension(d);
         high += a.tier == model::Tier::High ? 1 : 0;
         if (d != model::Dimension::TeamKnowledge)
-            tiers << tr("%1 <b>%2</b>")
-                         .arg(qs(model::title(d)).toHtmlEscaped(),
-                              qs(model::title(a.proposed_tier.value_or(a.tier))));
+            tiers << proposalLine(a, d);
     }
     m_progressText->setText(tr("Done: %1 files · %2 read · %3")
                                 .arg(countText(files), bytesText(bytes),
@@ -422,11 +472,14 @@ void ScanDialog::finishScan(JobEnd<data::ScanRun> end) {
         m_previous ? tr("The reviewer's overrides, the notes and team knowledge were kept.")
                    : tr("Team knowledge is not read from code: it stays Medium until you answer "
                         "its questionnaire.");
-    m_done->setText(tr("<b>%1 audit “%2”</b> (%3 High of 6).<br>Proposed: %4.<br>%5 %6")
+    m_done->setText(tr("<b>%1 audit “%2”</b> (%3 High of 6). Proposed, with the counts that "
+                       "decided each tier:<ul style=\"margin-top:2px; margin-bottom:2px;\">%4</ul>"
+                       "%5 %6")
                         .arg(m_previous ? tr("Updated") : tr("Stored as"),
                              qs(audit.name).toHtmlEscaped(), QString::number(high),
-                             tiers.join(QStringLiteral(" · ")), skippedText.toHtmlEscaped(), kept));
-    m_done->show();
+                             tiers.join(QString()), skippedText.toHtmlEscaped(), kept));
+    m_doneArea->show();
+    growToShowSummary();
     emit auditStored(*m_storedId);
     refreshState();
 }

@@ -21,6 +21,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QProgressBar;
+class QScrollArea;
 class QPushButton;
 class QStackedWidget;
 
@@ -78,6 +79,8 @@ private:
     void showError(const QString& text);
     void showProgress(const data::ScanProgress& progress);
     void finishScan(JobEnd<data::ScanRun> end);
+    void growToShowSummary();
+    QString proposalLine(const model::DimensionAssessment& a, model::Dimension d) const;
 
     data::Store& m_store;
     data::ScanOptions m_options;
@@ -93,6 +96,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QLabel* m_progressText = nullptr;
     QLabel* m_done = nullptr;
+    QScrollArea* m_doneArea = nullptr;
     QPushButton* m_scan = nullptr;
     QPushButton* m_open = nullptr;
     QPushButton* m_close = nullptr;

@@ -398,6 +398,40 @@ private slots:
         QVERIFY(child<QLabel>(view, "evidenceText")->text().contains(qs(items[0].rule_id)));
     }
 
+    // Mitigations by coverage (issue 27): each finding says which mitigation covers it, and each
+    // mitigation says how many of the findings it covers.
+    void mitigationsShowWhatTheyCover() {
+        model::Audit audit = scannedAudit(Tier::Medium, std::nullopt);
+        auto& dim = audit.dimension(Dimension::CustomKernels);
+        model::EvidenceItem covered;
+        covered.rule_id = "D1.cuda-kernel";
+        covered.path = "csrc/norm.cu";
+        covered.line = 3;
+        covered.snippet = "__global__ void norm()";
+        covered.mitigated_by = "D1.hip-branch-cxx";
+        model::EvidenceItem open = covered;
+        open.path = "csrc/gemm.cu";
+        open.mitigated_by.reset();
+        dim.evidence = {covered, open};
+        dim.mitigations.push_back(
+            {"D1.hip-branch-cxx", "csrc/norm.cu", 1, "#ifdef __HIP_PLATFORM_AMD__", ""});
+        ui::AuditView view;
+        view.setAudit(audit);
+        view.selectDimension(Dimension::CustomKernels);
+        QAbstractItemModel* evidence = tableModel(view, "evidenceTable");
+        int coveredColumn = -1;
+        for (int c = 0; c < evidence->columnCount(); ++c)
+            if (evidence->headerData(c, Qt::Horizontal).toString() == "Covered by")
+                coveredColumn = c;
+        QVERIFY(coveredColumn >= 0);
+        QCOMPARE(evidence->index(0, coveredColumn).data().toString(),
+                 QStringLiteral("D1.hip-branch-cxx"));
+        QCOMPARE(evidence->index(1, coveredColumn).data().toString(), QString());
+        const QString mitigations = child<QLabel>(view, "mitigations")->text();
+        QVERIFY2(mitigations.contains("covers 1 of the 2 findings shown; 1 not covered"),
+                 qPrintable(mitigations));
+    }
+
     // A scanned dimension shows the proposal, the override with its editable reason, and the
     // mitigations found beside the dependency.
     void overrideAndMitigations() {

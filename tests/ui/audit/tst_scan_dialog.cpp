@@ -194,6 +194,10 @@ void TestScanDialog::scanStoresAnAuditWithProposedTiers() {
     QVERIFY(dialog.findChild<QPushButton*>(QStringLiteral("openAudit"))->isVisibleTo(&dialog));
     const QString summary = dialog.findChild<QLabel*>(QStringLiteral("scanSummary"))->text();
     QVERIFY2(summary.contains(QStringLiteral("Stored as audit")), qPrintable(summary));
+    // Each proposed tier comes with the reason that names the counts behind it.
+    QVERIFY2(summary.contains(QString::fromStdString(kernels.reasons.front()).toHtmlEscaped()),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("counts that decided")), qPrintable(summary));
 }
 
 void TestScanDialog::cancelledScanStoresNothing() {
