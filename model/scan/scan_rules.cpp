@@ -453,9 +453,11 @@ std::vector<ScanRule> makeRules() {
          .dimension = D4,
          .scopes = only(kPy),
          .pattern =
-             R"re(\bDistributedDataParallel\b|\bFullyShardedDataParallel\b|\bfully_shard\(|\binit_device_mesh\b|\bdeepspeed\.initialize\b|\btensor_model_parallel\w*|\bpipeline_model_parallel\w*)re",
+             R"re(\bDistributedDataParallel\b|\bFullyShardedDataParallel\b|\bfully_shard\(|\binit_device_mesh\b|\bdeepspeed\.initialize\b|\btensor_model_parallel\w*|\bpipeline_model_parallel\w*|\b(dist|torch\.distributed)\.(all_reduce|all_gather(_into_tensor|_object)?|reduce_scatter(_tensor)?|broadcast|all_to_all(_single)?|isend|irecv|send|recv)\s*\(|\b_symmetric_memory\b)re",
          .kind = RuleKind::Scale,
-         .note = "Context, not lock-in."},
+         .note = "Context, not lock-in: DDP/FSDP, device meshes, parallel groups and "
+                 "torch.distributed collectives (dist.all_reduce, symmetric memory), which "
+                 "reach NCCL through the framework."},
 
         // --- Dimension 5: toolchain and CI/CD (§6) ---
         {.id = "D5.nvcc",
