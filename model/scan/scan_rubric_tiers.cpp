@@ -9,6 +9,7 @@
 #include <array>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace crossgrade::model {
 
@@ -28,6 +29,7 @@ constexpr long long kCentralLibraryFiles = 3;         // D2 High: a library the 
 constexpr std::array<std::string_view, 2> kServingRuntimes = {"D2.tensorrt", "D2.tensorrt-llm"};
 constexpr long long kKernelLibraryFiles = 3; // D3: a kernel package used, not tried
 constexpr long long kCentralCommHits = 10;   // D4 High: communication code of its own
+constexpr int kToolchainStagesHigh = 3; // D5 High without a kernel library: build, images, CI...
 
 std::string count(long long n, std::string_view what) {
     return std::to_string(n) + " " + std::string(what) + (n == 1 ? "" : "s");
@@ -432,13 +434,26 @@ void decideDistributed(DimensionProposal& p, const Context& c) {
     }
 }
 
+// The stages of the delivery pipeline the CUDA toolchain runs through, for D5's breadth.
+struct ToolchainStage {
+    std::string_view name;
+    std::array<std::string_view, 3> rules; // empty entries unused
+};
+constexpr std::array<ToolchainStage, 4> kToolchainStages = {{
+    {"build", {"D5.nvcc", "D5.cmake-cuda", "D5.gitmodules"}},
+    {"images", {"D5.nvidia-base-image", "", ""}},
+    {"CI on NVIDIA runners", {"D5.ci-runner-labels", "", ""}},
+    {"profiling", {"D5.profilers", "", ""}},
+}};
+
 void decideToolchain(DimensionProposal& p, const Context& c) {
-    const SeverityFiles top = highestSeverity(c.tally, Dimension::Toolchain);
+    const FindingTally& t = c.tally;
+    const SeverityFiles top = highestSeverity(t, Dimension::Toolchain);
     if (!top.any) {
         set(p, Tier::Low, "", "no CUDA toolchain in the build, images or CI");
         return;
     }
-    const auto atTop = rulesAt(c.tally, Dimension::Toolchain, top.level);
+    const auto atTop = rulesAt(t, Dimension::Toolchain, top.level);
     const std::string rules = listed(atTop);
     Tier tier = top.level == Level::High     ? Tier::High
                 : top.level == Level::Medium ? Tier::Medium
@@ -449,6 +464,39 @@ void decideToolchain(DimensionProposal& p, const Context& c) {
         why += ", but a ROCm pipeline exists (" + describe(*c.rocmPipeline) + "): one step down";
         p.mitigated_by = std::string(c.rocmPipeline->rule->id);
         p.covers_repository = true;
+    }
+    if (tier == Tier::High) {
+        // High is a 6-12-month project: the toolchain compiles a substantial kernel library, or
+        // it runs through most stages of delivery. An nvcc build of a few extension files, or
+        // a CUDA base image over Python code, is months.
+        const RuleVolume np = t.classVolume(CodeClass::NonPortableKernel);
+        const RuleVolume k = t.classVolume(CodeClass::Kernel);
+        const bool library =
+            np.files >= kSubstantialNonPortableFiles || k.files >= kSubstantialKernelFiles;
+        std::vector<std::string> stages;
+        for (const ToolchainStage& stage : kToolchainStages)
+            if (std::any_of(stage.rules.begin(), stage.rules.end(), [&](std::string_view r) {
+                    return !r.empty() && t.volumeOf(r).files > 0;
+                }))
+                stages.emplace_back(stage.name);
+        std::string stageList;
+        for (const std::string& s : stages)
+            stageList += (stageList.empty() ? "" : ", ") + s;
+        if (library)
+            why += "; it compiles a substantial kernel library (" +
+                   count(np.files, "non-portable kernel file") + ", " +
+                   count(k.files, "kernel file") + ")";
+        else if (int(stages.size()) >= kToolchainStagesHigh)
+            why += "; it runs through " + std::to_string(stages.size()) + " stages (" + stageList +
+                   "; High from " + std::to_string(kToolchainStagesHigh) + ")";
+        else {
+            tier = Tier::Medium;
+            why += "; but it compiles no substantial kernel library (" +
+                   count(np.files, "non-portable kernel file") + ", " +
+                   count(k.files, "kernel file") + ") and runs through " +
+                   std::to_string(stages.size()) + " of the stages (" + stageList + "; High from " +
+                   std::to_string(kToolchainStagesHigh) + ")";
+        }
     }
     set(p, tier, std::string(atTop.front().first), why);
 }

@@ -72,14 +72,15 @@ std::vector<ScanRule> makeRules() {
                  "then <<< and the start of the arguments, up to the end of the line."},
         {.id = "D1.inline-ptx",
          .dimension = D1,
-         .scopes = only(kCxx),
+         .scopes = kCxx | kPy,
          .pattern =
-             R"re(\b(asm|__asm__)\s*(volatile\s*|__volatile__\s*)?\(\s*"[^"]*(mma|ldmatrix|cp\.async|wgmma|red\.|atom\.|fence|bar\.sync|shfl|ld\.global|st\.global|mov\.u32))re",
+             R"re(\b(asm|__asm__)\s*(volatile\s*|__volatile__\s*)?\(\s*"[^"]*(mma|ldmatrix|cp\.async|wgmma|red\.|atom\.|fence|bar\.sync|shfl|ld\.global|st\.global|mov\.u32)|\binline_asm_elementwise\s*\()re",
          .severity = H,
          .rocm_equivalent = "none (rewrite; HIPIFY cannot translate PTX)",
          .note = "The PTX mnemonic may sit in any string of the asm call: the matcher folds a "
                  "call spread over lines (its strings run together, comments skipped) and "
-                 "reports it at the asm keyword."},
+                 "reports it at the asm keyword. Triton's tl.inline_asm_elementwise is inline "
+                 "PTX too (Python)."},
         {.id = "D1.hopper-blackwell",
          .dimension = D1,
          .scopes = kCxx | kPy,
@@ -435,13 +436,14 @@ std::vector<ScanRule> makeRules() {
          .note = "Custom all-reduce, DeepEP-style kernels."},
         {.id = "D4.multi-node-launch",
          .dimension = D4,
-         .scopes = kCi | kPy,
+         .scopes = kCi | kPy | kCxx,
          .pattern =
-             R"re(--nnodes(=|\s+)([2-9]|[1-9]\d+|\$)|#SBATCH\s+(-N\s*|--nodes[=\s]\s*)([2-9]|[1-9]\d+|\$)|\bsrun\b|\bmpirun\b|--hostfile\b|\bMASTER_ADDR["'\]]*\s*[=:]\s*\S+)re",
+             R"re(--nnodes(=|\s+)([2-9]|[1-9]\d+|\$)|#SBATCH\s+(-N\s*|--nodes[=\s]\s*)([2-9]|[1-9]\d+|\$)|\bsrun\b|\bmpirun\b|--hostfile\b|\bMASTER_ADDR["'\]]*\s*[=:]\s*\S+|\bMPI_Init(_thread)?\s*\()re",
          .exclude = R"re(MASTER_ADDR["'\]]*\s*[=:]\s*["']?(localhost|127\.0\.0\.1))re",
          .kind = RuleKind::Scale,
          .note = "Raises NCCL findings to M/H. One node (--nnodes=1, -N 1) and MASTER_ADDR of "
-                 "localhost are not multi-node; a bare torchrun is not either."},
+                 "localhost are not multi-node; a bare torchrun is not either. MPI_Init in C/C++ "
+                 "is: MPI is how NCCL programs are bootstrapped across hosts."},
         {.id = "D4.rdma-fabric",
          .dimension = D4,
          .scopes = kCi | kDocker,
@@ -484,19 +486,15 @@ std::vector<ScanRule> makeRules() {
          .note = "`unset TORCH_CUDA_ARCH_LIST` in an AMD job is not lock-in."},
         {.id = "D5.nvidia-base-image",
          .dimension = D5,
-         .scopes = only(kDocker),
-         .pattern = R"re(^\s*FROM\s+(--platform=\S+\s+)?(\S*/)?(nvidia|nvcr\.io)/)re",
+         .scopes = kDocker | kCi,
+         .pattern =
+             R"re(^\s*FROM\s+(--platform=\S+\s+)?(\S*/)?(nvidia|nvcr\.io)/|^\s*(-\s+)?(container|image):\s*["']?(\S*/)?(nvidia|nvcr\.io)/\S)re",
          .severity = H,
          .rocm_equivalent = "rocm/pytorch, rocm/dev-ubuntu-*, rocm/vllm",
          .note = "The walker resolves ARG defaults before matching FROM. Any image on nvcr.io "
-                 "(NGC: nvidia/, nim/, hpc/, private NGC orgs) is built for NVIDIA GPUs."},
-        {.id = "D5.framework-cuda-image",
-         .dimension = D5,
-         .scopes = only(kDocker),
-         .pattern = R"re(^\s*FROM\s+(--platform=\S+\s+)?(docker\.io/)?pytorch/pytorch:\S*cuda)re",
-         .severity = L,
-         .rocm_equivalent = "counterpart ROCm tags exist",
-         .note = "L-M."},
+                 "(NGC: nvidia/, nim/, hpc/, private NGC orgs) is built for NVIDIA GPUs. A CI "
+                 "job's container (container: / image: nvidia/cuda:...) is the same lock-in."},
+        {.id = "D5.framework-cuda-image", .dimension = D5, .scopes = only(kDocker), .pattern = R"re(^\s*FROM\s+(--platform=\S+\s+)?(docker\.io/)?pytorch/pytorch:\S*cuda)re", .severity = L, .rocm_equivalent = "counterpart ROCm tags exist", .note = "L-M."},
         {.id = "D5.rocm-image",
          .dimension = D5,
          .scopes = only(kDocker),
@@ -593,7 +591,7 @@ std::vector<ScanRule> makeRules() {
          .dimension = D5,
          .scopes = only(kCi),
          .pattern =
-             R"re(\bGPU_ARCH_TYPE\s*[=:]\s*["']?rocm\b|\bwith-rocm:\s*["']?enable|\bruns-on:.*(?i:\b(rocm|amd|mi\d{3}x?)\b))re",
+             R"re(\bGPU_ARCH_TYPE\s*[=:]\s*["']?rocm\b|\bwith-rocm:\s*["']?enable|\bruns-on:.*(?i:\b(rocm|amd|mi\d{3}x?)\b)|\brocm/(dev-ubuntu|dev-almalinux|pytorch|rocm-terminal)[-\w.]*:|-DCOMPUTE_BACKEND=hip\b|--offload-arch=gfx)re",
          .kind = RuleKind::Mitigation,
          .covers = coverBit(D5),
          .rocm_equivalent = "ROCm CI jobs"},
@@ -617,7 +615,14 @@ std::vector<ScanRule> makeRules() {
         // fork. Only the forks the table names count (§8: never inferred from a name); a test
         // checks that this pattern and the table agree. ROCmSoftwarePlatform is the ROCm
         // organisation's former name (GitHub redirects it; older repositories still pin it).
-        {.id = "D2.rocm-fork", .dimension = D2, .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild, .pattern = R"re(github\.com[/:](ROCm|ROCmSoftwarePlatform)/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re", .kind = RuleKind::Mitigation, .covers = coverBit(D2), .rocm_equivalent = "a ROCm fork from the curated fork table"},
+        {.id = "D2.rocm-fork",
+         .dimension = D2,
+         .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild,
+         .pattern =
+             R"re(github\.com[/:](ROCm|ROCmSoftwarePlatform)/(apex|TransformerEngine|flash-attention|xformers|bitsandbytes|triton|Megatron-LM|vllm|DeepSpeed|rccl)\b)re",
+         .kind = RuleKind::Mitigation,
+         .covers = coverBit(D2),
+         .rocm_equivalent = "a ROCm fork from the curated fork table"},
     };
 }
 

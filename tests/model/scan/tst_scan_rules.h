@@ -49,6 +49,7 @@ private slots:
     void rubricNonPortableKernelsByVolume();
     void rubricPortableKernelLibraryByVolume();
     void rubricMitigationCoversItsOwnFile();
+    void rubricToolchainByVolumeAndStages();
     void rubricMitigationInATestDoesNotStepDown();
     void rubricFindingsOnlyInTestsDoNotSetTheTier();
     void rubricCppExtension();

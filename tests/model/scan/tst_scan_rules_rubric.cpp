@@ -389,3 +389,49 @@ void TestScanRules::rubricTeamKnowledgeIsNotScanned() {
         COMPARE_ENUM(p.dimension(dim).dimension, dim);
     }
 }
+
+// The toolchain is High when it compiles a substantial kernel library or runs through three
+// stages of delivery (build, images, CI on NVIDIA runners, profiling); an nvcc build of a few
+// files is Medium, and a ROCm pipeline steps either down one.
+void TestScanRules::rubricToolchainByVolumeAndStages() {
+    const std::string nvccBuild = "all:\n\tnvcc -O3 -o train train.cu\n";
+    const auto small = proposeTiers(scanRepo({{"Makefile", nvccBuild}}));
+    const DimensionProposal& few = small.dimension(Dimension::Toolchain);
+    QVERIFY2(few.tier == Tier::Medium, qPrintable(joined(few.reasons)));
+    QVERIFY2(joined(few.reasons).contains(QStringLiteral("1 of the stages (build; High from 3)")),
+             qPrintable(joined(few.reasons)));
+
+    // Build, images and CI on GPU runners: every stage of delivery runs on the CUDA toolchain.
+    const auto broad = proposeTiers(
+        scanRepo({{"Makefile", nvccBuild},
+                  {".github/workflows/ci.yml", "jobs:\n  build:\n    container:\n      image: "
+                                               "nvidia/cuda:12.4.1-devel-ubuntu22.04\n"
+                                               "  gpu:\n    runs-on: [self-hosted, h100]\n"}}));
+    const DimensionProposal& d5 = broad.dimension(Dimension::Toolchain);
+    QVERIFY2(d5.tier == Tier::High, qPrintable(joined(d5.reasons)));
+    QVERIFY2(joined(d5.reasons)
+                 .contains(
+                     QStringLiteral("3 stages (build, images, CI on NVIDIA runners; High from 3)")),
+             qPrintable(joined(d5.reasons)));
+
+    // A kernel library compiled by nvcc is High from the build alone.
+    const std::string ptx = "__device__ void add(int* p, int v) {\n"
+                            "  asm volatile(\"red.release.gpu.global.add.s32 [%0], %1;\" :: "
+                            "\"l\"(p), \"r\"(v));\n}\n";
+    auto library = files("kernels/red", ".cuh", 5, ptx);
+    library.emplace_back("Makefile", nvccBuild);
+    const ScanProposal withLibrary = proposeTiers(scanRepo(library));
+    const DimensionProposal& lib = withLibrary.dimension(Dimension::Toolchain);
+    QVERIFY2(lib.tier == Tier::High, qPrintable(joined(lib.reasons)));
+    QVERIFY2(joined(lib.reasons).contains(QStringLiteral("substantial kernel library")),
+             qPrintable(joined(lib.reasons)));
+
+    // A ROCm wheel build in CI is a ROCm pipeline: one step down.
+    library.emplace_back(".github/scripts/build-rocm.sh",
+                         "image=rocm/dev-ubuntu-22.04:6.4.4-complete\n"
+                         "docker run \"$image\" cmake -DCOMPUTE_BACKEND=hip .\n");
+    const ScanProposal withRocm = proposeTiers(scanRepo(library));
+    const DimensionProposal& ported = withRocm.dimension(Dimension::Toolchain);
+    QVERIFY2(ported.tier == Tier::Medium, qPrintable(joined(ported.reasons)));
+    QCOMPARE(QString::fromStdString(ported.mitigated_by), QStringLiteral("D5.rocm-ci"));
+}
