@@ -21,6 +21,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRect>
 #include <QScreen>
 #include <QScrollArea>
 #include <QTextDocument>
@@ -362,6 +363,13 @@ void ScanDialog::growToShowSummary() {
     m_doneArea->setMinimumHeight(
         std::max(kSummaryMinHeight, std::min(int(std::ceil(text.size().height())) + 4, spare)));
     resize(width(), std::max(height(), std::min(sizeHint().height(), room)));
+    // Grown downwards it may reach past the screen's foot: lift it so its buttons stay on it.
+    if (shown) {
+        const QRect avail = shown->availableGeometry();
+        const QRect frame = frameGeometry();
+        if (frame.bottom() > avail.bottom())
+            move(x(), std::max(avail.top(), y() - (frame.bottom() - avail.bottom())));
+    }
 }
 
 // One line of the done text: a dimension's proposed tier, the first reason (it names the counts
