@@ -132,8 +132,11 @@ void FindingTally::merge(const FindingTally& later, const std::string& pathPrefi
     };
     for (const auto& [rule, v] : later.m_volumes)
         add(m_volumes[rule], v);
-    for (std::size_t c = 0; c < kCodeClassCount; ++c)
+    for (std::size_t c = 0; c < kCodeClassCount; ++c) {
         add(m_classes[c], later.m_classes[c]);
+        for (const std::string& path : later.m_uncoveredPaths[c])
+            m_uncoveredPaths[c].push_back(pathPrefix + path);
+    }
     for (std::size_t d = 0; d < kDimensionCount; ++d)
         for (std::size_t l = 0; l < 3; ++l)
             add(m_severities[d][l], later.m_severities[d][l]);
@@ -243,6 +246,9 @@ void FindingTally::settle() const {
             ++m_classes[c].files;
             if (kernelCovered)
                 ++m_classes[c].covered_files;
+            else if (c == static_cast<std::size_t>(CodeClass::NonPortableKernel) ||
+                     c == static_cast<std::size_t>(CodeClass::Kernel))
+                m_uncoveredPaths[c].push_back(m_filePath);
         }
     for (Dimension d : kAllDimensions)
         for (std::size_t l = 0; l < 3; ++l)
@@ -264,6 +270,11 @@ RuleVolume FindingTally::volumeOf(std::string_view rule) const {
     settle();
     const auto it = m_volumes.find(rule);
     return it == m_volumes.end() ? RuleVolume{} : it->second;
+}
+
+const std::vector<std::string>& FindingTally::uncoveredKernelPaths(CodeClass c) const {
+    settle();
+    return m_uncoveredPaths[static_cast<std::size_t>(c)];
 }
 
 RuleVolume FindingTally::classVolume(CodeClass c) const {
@@ -291,6 +302,14 @@ void applyScan(Audit& audit, const FindingTally& tally, const ScanProposal& prop
             const ScanFinding& f = h.finding;
             if (dim.mitigations.size() >= kMaxScanListItems)
                 break;
+            // A COPY or HIP project line is a mitigation only where the proposal took it as
+            // a ROCm build of kernel folders.
+            const bool buildSources = f.rule && isRule(f, "D1.rocm-build-sources");
+            if (buildSources && std::none_of(p.covered_folders.begin(), p.covered_folders.end(),
+                                             [&](const CoveredFolder& cf) {
+                                                 return cf.path == f.path && cf.line == f.line;
+                                             }))
+                continue;
             if (f.rule && f.rule->kind == RuleKind::Mitigation &&
                 (f.rule->covers & coverBit(d)) != 0 && production(f))
                 dim.mitigations.push_back({std::string(f.rule->id), f.path, f.line, f.snippet,
@@ -312,6 +331,12 @@ void applyScan(Audit& audit, const FindingTally& tally, const ScanProposal& prop
                     item.mitigated_by = p.mitigated_by;
                 else if (const auto it = coveredFiles.find(f.path); it != coveredFiles.end())
                     item.mitigated_by = it->second;
+                else
+                    for (const CoveredFolder& cf : p.covered_folders)
+                        if (f.path.starts_with(cf.folder)) {
+                            item.mitigated_by = cf.rule_id;
+                            break;
+                        }
             }
             dim.evidence.push_back(std::move(item));
         }

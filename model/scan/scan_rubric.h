@@ -101,6 +101,10 @@ public:
     RuleVolume forkedPackageVolume(std::string_view fork, Level severity) const {
         return volumeOf("fork:" + std::string(fork) + "@" + std::string(toString(severity)));
     }
+    // The production files of a kernel class (non-portable or portable kernels) without a HIP
+    // path of their own, in file order: a ROCm build that compiles their folder covers them
+    // (coverage by build target, scan_rubric_tiers.cpp).
+    const std::vector<std::string>& uncoveredKernelPaths(CodeClass c) const;
 
 private:
     struct Ranked {
@@ -138,9 +142,18 @@ private:
     std::set<std::string> m_forksNamed;
     mutable std::map<std::string, RuleVolume, std::less<>> m_volumes;
     mutable std::array<RuleVolume, kCodeClassCount> m_classes{};
+    mutable std::array<std::vector<std::string>, kCodeClassCount> m_uncoveredPaths{};
     mutable std::array<std::array<RuleVolume, 3>, kDimensionCount> m_severities{};
     std::optional<ScanFinding> m_multiNode;
     long long m_fabricTuningHits = 0;
+};
+
+// A folder a ROCm build compiles, and the mitigation that says so (coverage by build target).
+struct CoveredFolder {
+    std::string folder; // a path prefix ("server/custom_kernels/"; "" is the whole repository)
+    std::string rule_id;
+    std::string path; // where the mitigation was found
+    int line = 0;
 };
 
 struct DimensionProposal {
@@ -152,6 +165,10 @@ struct DimensionProposal {
     // The step-down covers the whole repository (a ROCm build or pipeline), not only the files
     // holding a HIP path: applyScan marks every production evidence item as mitigated then.
     bool covers_repository = false;
+    // Folders a ROCm build compiles (a ROCm image's COPY, a CMake project with the HIP
+    // language) that cover kernel files of this dimension: applyScan marks the production
+    // evidence under them as mitigated by that rule.
+    std::vector<CoveredFolder> covered_folders;
     std::vector<std::string> reasons; // in the order they were applied
 };
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -110,7 +111,77 @@ struct Context {
     // Repository-wide ROCm signals among the production mitigations.
     const ScanFinding* buildHip = nullptr;     // a HIP branch or hipify in a build definition
     const ScanFinding* rocmPipeline = nullptr; // a ROCm image, container or CI job
+    // Folders a ROCm build compiles (coverage by build target).
+    std::vector<CoveredFolder> buildFolders;
 };
+
+// A kernel class's volume with the files under a folder a ROCm build compiles counted as
+// covered too (they had no HIP path of their own); `byBuild` gets how many, `used` the folders
+// that covered any.
+RuleVolume coveredVolume(const Context& c, CodeClass cls, long long* byBuild = nullptr,
+                         std::vector<CoveredFolder>* used = nullptr) {
+    RuleVolume v = c.tally.classVolume(cls);
+    long long n = 0;
+    for (const std::string& path : c.tally.uncoveredKernelPaths(cls))
+        for (const CoveredFolder& cf : c.buildFolders)
+            if (path.starts_with(cf.folder)) {
+                ++n;
+                if (used && std::none_of(used->begin(), used->end(), [&](const CoveredFolder& u) {
+                        return u.folder == cf.folder && u.path == cf.path && u.line == cf.line;
+                    }))
+                    used->push_back(cf);
+                break;
+            }
+    v.covered_files += n;
+    if (byBuild)
+        *byBuild = n;
+    return v;
+}
+
+// The folders the ROCm builds among the held mitigations compile: a folder COPYed into a
+// Dockerfile built on a ROCm image (the COPY source, read from the repository root or from any
+// folder above the Dockerfile, since the build context is not written down), or the folder of
+// a CMake project that enables HIP.
+std::vector<CoveredFolder> rocmBuildFolders(const std::vector<const ScanFinding*>& held) {
+    std::set<std::string, std::less<>> rocmDockerfiles;
+    for (const ScanFinding* f : held)
+        if (production(*f) && isRule(*f, "D5.rocm-image"))
+            rocmDockerfiles.insert(f->path);
+    std::vector<CoveredFolder> out;
+    for (const ScanFinding* f : held) {
+        if (!production(*f) || !isRule(*f, "D1.rocm-build-sources"))
+            continue;
+        const std::string rule(f->rule->id);
+        const std::size_t slash = f->path.rfind('/');
+        const std::string folderOfFile =
+            slash == std::string::npos ? std::string() : f->path.substr(0, slash + 1);
+        const std::string_view match = f->match;
+        const std::size_t copy = match.find("COPY");
+        if (copy == std::string_view::npos || match.find_first_not_of(" \t") != copy) {
+            out.push_back({folderOfFile, rule, f->path, f->line}); // a HIP CMake project
+            continue;
+        }
+        if (!rocmDockerfiles.contains(f->path))
+            continue;
+        std::string_view rest = match.substr(copy + 4);
+        rest.remove_prefix(std::min(rest.find_first_not_of(" \t"), rest.size()));
+        std::string source(rest.substr(0, rest.find_first_of(" \t")));
+        while (source.starts_with("./"))
+            source.erase(0, 2);
+        if (source.empty() || source.starts_with('/') || source.starts_with(".."))
+            continue;
+        // Every folder above the Dockerfile, from the root down, may be the build context.
+        for (std::size_t at = 0;; ++at) {
+            const std::size_t next = folderOfFile.find('/', at);
+            const std::string context = at == 0 ? std::string() : folderOfFile.substr(0, at);
+            out.push_back({context + source, rule, f->path, f->line});
+            if (next == std::string::npos)
+                break;
+            at = next;
+        }
+    }
+    return out;
+}
 
 // The rule of the first production mitigation held that covers `d` in a source file (a HIP
 // path in the file it covers).
@@ -130,17 +201,31 @@ void set(DimensionProposal& p, Tier tier, std::string_view rule, std::string rea
 
 void decideKernels(DimensionProposal& p, const Context& c) {
     const FindingTally& t = c.tally;
-    const RuleVolume np = t.classVolume(CodeClass::NonPortableKernel);
-    const RuleVolume k = t.classVolume(CodeClass::Kernel);
+    long long npBuilt = 0;
+    long long kBuilt = 0;
+    std::vector<CoveredFolder> used;
+    const RuleVolume np = coveredVolume(c, CodeClass::NonPortableKernel, &npBuilt, &used);
+    const RuleVolume k = coveredVolume(c, CodeClass::Kernel, &kBuilt, &used);
     const RuleVolume tr = t.classVolume(CodeClass::Triton);
     const std::string npRules = ruleCounts(t, kNonPortableRules);
     const std::string npTop = topRule(t, kNonPortableRules);
     const std::string kTop = topRule(t, kKernelRules);
-    const std::string coverage =
-        np.covered_files + k.covered_files > 0
-            ? "; covered by a HIP path in the same file: " + std::to_string(np.covered_files) +
-                  " non-portable, " + std::to_string(k.covered_files) + " kernel file(s)"
-            : "";
+    std::string coverage;
+    if (np.covered_files + k.covered_files > npBuilt + kBuilt)
+        coverage = "; covered by a HIP path in the same file: " +
+                   std::to_string(np.covered_files - npBuilt) + " non-portable, " +
+                   std::to_string(k.covered_files - kBuilt) + " kernel file(s)";
+    if (npBuilt + kBuilt > 0) {
+        coverage += "; built for ROCm by " + std::string(used.front().rule_id) + " at " +
+                    used.front().path + ":" + std::to_string(used.front().line) + " (" +
+                    std::to_string(used.size()) + " folder(s)): " + std::to_string(npBuilt) +
+                    " non-portable, " + std::to_string(kBuilt) + " kernel file(s)";
+        p.covered_folders = used;
+    }
+    // The mitigation named for a step-down: a HIP path in the kernels' own files first.
+    const std::string coveredBy = np.covered_files + k.covered_files > npBuilt + kBuilt
+                                      ? coveringMitigation(c, Dimension::CustomKernels)
+                                      : (used.empty() ? std::string() : used.front().rule_id);
     const long long npOpen = np.uncoveredFiles();
     const long long kOpen = k.uncoveredFiles();
     if (npOpen >= kSubstantialNonPortableFiles) {
@@ -162,9 +247,9 @@ void decideKernels(DimensionProposal& p, const Context& c) {
     } else if (np.covered_files >= kSubstantialNonPortableFiles ||
                k.covered_files >= kSubstantialKernelFiles) {
         set(p, Tier::Medium, np.covered_files >= kSubstantialNonPortableFiles ? npTop : kTop,
-            "a substantial kernel library whose files all hold a HIP path" + coverage +
+            "a substantial kernel library whose files a ROCm path covers" + coverage +
                 " (one step below High)");
-        p.mitigated_by = coveringMitigation(c, Dimension::CustomKernels);
+        p.mitigated_by = coveredBy;
     } else if (tr.files >= kTritonFiles) {
         set(p, Tier::Medium, "D1.triton-kernel",
             "Triton kernels in " + files(tr.files) +
@@ -177,7 +262,9 @@ void decideKernels(DimensionProposal& p, const Context& c) {
     } else {
         std::string why = "no CUDA kernels of its own";
         if (k.covered_files + np.covered_files > 0)
-            why = "kernels only where the same file holds a HIP path" + coverage;
+            why = "kernels only where a ROCm path covers them (a HIP path in the file or a ROCm "
+                  "build of its folder)" +
+                  coverage;
         else if (tr.files > 0)
             why = "Triton kernels in only " + files(tr.files) + " (Medium from " +
                   std::to_string(kTritonFiles) + ")";
@@ -185,7 +272,7 @@ void decideKernels(DimensionProposal& p, const Context& c) {
             why = "the CUDA runtime API only (device management, one-to-one in HIP) in " +
                   files(t.volumeOf("D1.cuda-runtime-api").files);
         if (k.covered_files + np.covered_files > 0)
-            p.mitigated_by = coveringMitigation(c, Dimension::CustomKernels);
+            p.mitigated_by = coveredBy;
         const auto low = rulesAt(t, Dimension::CustomKernels, Level::Low);
         set(p, Tier::Low,
             tr.files > 0  ? std::string("D1.triton-kernel")
@@ -292,7 +379,7 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
 void decideFramework(DimensionProposal& p, const Context& c) {
     const FindingTally& t = c.tally;
     const RuleVolume ext = t.volumeOf("D3.cpp-extension");
-    const RuleVolume np = t.classVolume(CodeClass::NonPortableKernel);
+    const RuleVolume np = coveredVolume(c, CodeClass::NonPortableKernel);
     const RuleVolume direct = t.classVolume(CodeClass::DirectCudaApi);
     const RuleVolume triton = t.classVolume(CodeClass::Triton);
     const RuleVolume libraries = t.volumeOf("D3.kernel-libraries");
@@ -522,6 +609,7 @@ ScanProposal propose(const FindingTally& tally, std::optional<WorkloadKind> work
                                 isRule(*f, "D5.rocm-ci") || isRule(*f, "D5.rocm-ci-workflow")))
             c.rocmPipeline = f;
     }
+    c.buildFolders = rocmBuildFolders(held);
 
     ScanProposal out;
     for (Dimension d : kAllDimensions) {

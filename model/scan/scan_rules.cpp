@@ -556,6 +556,18 @@ std::vector<ScanRule> makeRules() {
          .covers = coverBit(D1) | coverBit(D3),
          .rocm_equivalent = "a HIP code path",
          .note = "HIP branch (C++)."},
+        {.id = "D1.rocm-build-sources",
+         .dimension = D1,
+         .scopes = kDocker | kBuild,
+         .pattern =
+             R"re(^\s*COPY\s+([^-\s]\S*/\S*)\s+\S+\s*$|\benable_language\s*\(\s*HIP\b|\bLANGUAGES?\s+[^)#]*\bHIP\b)re",
+         .kind = RuleKind::Mitigation,
+         .covers = coverBit(D1),
+         .rocm_equivalent = "the same sources built for ROCm",
+         .note = "Coverage by build target: a folder COPYed into a Dockerfile built on a ROCm "
+                 "image, or a CMake project that enables the HIP language, builds the kernels "
+                 "under that folder for ROCm. A COPY in any other Dockerfile covers nothing "
+                 "(the rubric checks the ROCm image)."},
         {.id = "D3.hip-branch-py",
          .dimension = D3,
          .scopes = kPy | kBuild,

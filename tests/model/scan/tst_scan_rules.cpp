@@ -243,6 +243,10 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.gitmodules", kModules, "\turl = https://github.com/NVIDIA/cutlass.git", true},
         {"D5.gitmodules", kModules, "\turl = https://github.com/ROCm/composable_kernel.git", false},
         // Mitigations (§8)
+        {"D1.rocm-build-sources", kDocker, "COPY server/custom_kernels/ .", true},
+        {"D1.rocm-build-sources", kDocker, "COPY --from=builder /app/dist /install", false},
+        {"D1.rocm-build-sources", kCMake, "project(bnb LANGUAGES CXX HIP)", true},
+        {"D1.rocm-build-sources", kCMake, "project(bnb LANGUAGES CXX CUDA)", false},
         {"D1.hip-branch-cxx", kCu, "#ifdef __HIP_PLATFORM_AMD__", true},
         {"D1.hip-branch-cxx", kCu, "#ifdef __CUDA_ARCH__", false},
         {"D3.hip-branch-py", kPy, "if torch.version.hip:", true},
