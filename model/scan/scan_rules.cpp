@@ -308,10 +308,15 @@ std::vector<ScanRule> makeRules() {
          .scopes = only(kManifest),
          .pattern =
              R"re(\bnvidia-(cublas|cudnn|cuda-runtime|nccl|cufft|cusparse|cusolver|curand|nvjitlink|nvtx)-cu1[123]\b|\bcupy-cuda\d+x?\b|\btorch[-_]tensorrt\b|\btensorrt\b|\bpycuda\b|\bcuda-python\b|\bonnxruntime-gpu\b|\bjax\[cuda1[23]|\btensorflow\[and-cuda\]|\bflash[-_]attn\b|\bxformers\b|\bbitsandbytes\b|\bapex\b|\btransformer[-_]engine\b|\bflashinfer\b|\bdeepspeed\b|\bvllm\b|\bmamba[-_]ssm\b|\bcausal[-_]conv1d\b|/whl/cu\d{3}\b)re",
+         .exclude =
+             R"re(^\s*(name|PACKAGE_NAME|package_name)\s*=|\burl\s*=|https?://github\.com/\S*$|\bpackage_(data|dir)\b|\bpackages\s*=|/\s+["'][\w.-]*$|["']\w[\w.-]*/[\w./-]*$)re",
          .severity = M,
          .rocm_equivalent = "per package: apex, transformer_engine -> ROCm forks; flash-attn -> "
                             "CK/Triton backends; xformers, bitsandbytes partial",
-         .note = "M per package until the curated package table rates each."},
+         .note = "M per package until the curated package table rates each. A manifest names its "
+                 "own project too (name = \"bitsandbytes\", a setup.py's source paths and "
+                 "package data, its GitHub URL): those lines are not dependencies. The exclude "
+                 "reads the line up to the package name."},
 
         // --- Dimension 3: framework usage patterns (§4) ---
         {.id = "D3.torch-cuda-namespace",
@@ -468,13 +473,7 @@ std::vector<ScanRule> makeRules() {
          .pattern = R"re(\bnvcc\b)re",
          .severity = H,
          .rocm_equivalent = "hipcc / amdclang++"},
-        {.id = "D5.cmake-cuda",
-         .dimension = D5,
-         .scopes = only(kBuild),
-         .pattern =
-             R"re(\benable_language\s*\(\s*CUDA\b|\bproject\s*\([^)]*\bCUDA\b|\bfind_package\s*\(\s*CUDA(Toolkit)?\b|\bCUDA::\w+|\bCMAKE_CUDA_\w+|\bcuda_add_(library|executable)\b|\bLANGUAGE\s+CUDA\b)re",
-         .severity = H,
-         .rocm_equivalent = "enable_language(HIP), find_package(hip)"},
+        {.id = "D5.cmake-cuda", .dimension = D5, .scopes = only(kBuild), .pattern = R"re(\benable_language\s*\(\s*CUDA\b|\bproject\s*\([^)]*\bCUDA\b|\bfind_package\s*\(\s*CUDA(Toolkit)?\b|\bCUDA::\w+|\bCMAKE_CUDA_\w+|\bcuda_add_(library|executable)\b|\bLANGUAGE\s+CUDA\b)re", .severity = H, .rocm_equivalent = "enable_language(HIP), find_package(hip)"},
         {.id = "D5.arch-flags",
          .dimension = D5,
          .scopes = kBuild | kCi,
@@ -494,7 +493,13 @@ std::vector<ScanRule> makeRules() {
          .note = "The walker resolves ARG defaults before matching FROM. Any image on nvcr.io "
                  "(NGC: nvidia/, nim/, hpc/, private NGC orgs) is built for NVIDIA GPUs. A CI "
                  "job's container (container: / image: nvidia/cuda:...) is the same lock-in."},
-        {.id = "D5.framework-cuda-image", .dimension = D5, .scopes = only(kDocker), .pattern = R"re(^\s*FROM\s+(--platform=\S+\s+)?(docker\.io/)?pytorch/pytorch:\S*cuda)re", .severity = L, .rocm_equivalent = "counterpart ROCm tags exist", .note = "L-M."},
+        {.id = "D5.framework-cuda-image",
+         .dimension = D5,
+         .scopes = only(kDocker),
+         .pattern = R"re(^\s*FROM\s+(--platform=\S+\s+)?(docker\.io/)?pytorch/pytorch:\S*cuda)re",
+         .severity = L,
+         .rocm_equivalent = "counterpart ROCm tags exist",
+         .note = "L-M."},
         {.id = "D5.rocm-image",
          .dimension = D5,
          .scopes = only(kDocker),

@@ -139,6 +139,7 @@ const std::vector<RuleCase>& ruleTable() {
         {"D2.nvidia-only-stacks", kReq, "nvidia-ml-py==12.535.161", false},
         {"D2.manifest-packages", kReq, "flash-attn==2.5.8", true},
         {"D2.manifest-packages", kReq, "numpy==1.26", false},
+        {"D2.manifest-packages", kSetup, "    install_requires=['causal-conv1d>=1.4'],", true},
         // Dimension 3
         {"D3.torch-cuda-namespace", kPy, "x = x.cuda()", true},
         {"D3.torch-cuda-namespace", kPy, "x = x.cpu()", false},

@@ -39,6 +39,7 @@ private slots:
     void bug_stringLiteralsWereTakenForCode();
     void stringsThatAreTheUseStayCode();
     void bug_scannersOwnRuleTableProposedHigh();
+    void bug_projectsOwnNameWasTakenForADependency();
 
     // tst_scan_rules_rubric.cpp: the rubric's tiers and the audit a scan writes
     void rubricTorchCudaAloneIsLow();

@@ -460,3 +460,26 @@ void TestScanRules::bug_scannersOwnRuleTableProposedHigh() {
                         Dimension::Distributed, Dimension::Toolchain})
         QVERIFY2(p.dimension(d).tier == Tier::Low, qPrintable(joined(p.dimension(d).reasons)));
 }
+
+// causal-conv1d's own setup.py named its own package (PACKAGE_NAME = "causal_conv1d", its
+// sources csrc/causal_conv1d.cpp, its wheel URL) and bitsandbytes' pyproject its own name:
+// each was read as a dependency on a package with partial ROCm support, and proposed Libraries
+// Medium. A project's own name is not a dependency; its requirements still are.
+void TestScanRules::bug_projectsOwnNameWasTakenForADependency() {
+    const std::string setup =
+        "PACKAGE_NAME = \"causal_conv1d\"\n"
+        "BASE_WHEEL_URL = \"https://github.com/Dao-AILab/causal-conv1d/releases/{tag}\"\n"
+        "sources = [\"csrc/causal_conv1d.cpp\", \"csrc/causal_conv1d_fwd.cu\"]\n"
+        "setup(name=PACKAGE_NAME, url=\"https://github.com/Dao-AILab/causal-conv1d\",\n"
+        "      package_data={\"causal_conv1d\": [\"causal_conv1d.egg-info\"]})\n";
+    for (const ScanFinding& f : scan("setup.py", setup))
+        QVERIFY2(f.rule->dimension != Dimension::Libraries,
+                 qPrintable(QString::fromStdString(std::string(f.rule->id) + " at line " +
+                                                   std::to_string(f.line))));
+    QVERIFY(scan("pyproject.toml", "[project]\nname = \"bitsandbytes\"\n").empty());
+    const std::vector<ScanFinding> deps =
+        scan("pyproject.toml", "dependencies = [\"bitsandbytes>=0.45\", \"numpy\"]\n");
+    QCOMPARE(int(deps.size()), 1);
+    QCOMPARE(QString::fromStdString(std::string(deps[0].rule->id)),
+             QStringLiteral("D2.manifest-packages"));
+}
