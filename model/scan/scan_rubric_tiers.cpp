@@ -536,16 +536,27 @@ constexpr std::array<ToolchainStage, 4> kToolchainStages = {{
 void decideToolchain(DimensionProposal& p, const Context& c) {
     const FindingTally& t = c.tally;
     const SeverityFiles top = highestSeverity(t, Dimension::Toolchain);
-    if (!top.any) {
+    // A CUDA extension built with torch's BuildExtension (or JIT-loaded) runs nvcc although no
+    // build file names it: an nvcc build, as D5.nvcc is.
+    const long long extensionBuilds = t.volumeOf("D3.cpp-extension").files;
+    const bool implicitNvcc = extensionBuilds > 0 && (!top.any || top.level != Level::High);
+    if (!top.any && !implicitNvcc) {
         set(p, Tier::Low, "", "no CUDA toolchain in the build, images or CI");
         return;
     }
-    const auto atTop = rulesAt(t, Dimension::Toolchain, top.level);
-    const std::string rules = listed(atTop);
-    Tier tier = top.level == Level::High     ? Tier::High
-                : top.level == Level::Medium ? Tier::Medium
-                                             : Tier::Low;
-    std::string why = "the CUDA toolchain (" + rules + ") in " + files(top.volume.files);
+    const auto atTop = top.any ? rulesAt(t, Dimension::Toolchain, top.level)
+                               : decltype(rulesAt(t, Dimension::Toolchain, top.level)){};
+    Tier tier = implicitNvcc || top.level == Level::High ? Tier::High
+                : top.level == Level::Medium             ? Tier::Medium
+                                                         : Tier::Low;
+    std::string why;
+    if (top.any)
+        why = "the CUDA toolchain (" + listed(atTop) + ") in " + files(top.volume.files);
+    if (implicitNvcc)
+        why += (why.empty() ? "" : "; ") + std::string("nvcc run by torch's extension build (") +
+               "D3.cpp-extension in " + files(extensionBuilds) + ")";
+    const std::string deciding =
+        implicitNvcc ? std::string("D3.cpp-extension") : std::string(atTop.front().first);
     if (c.rocmPipeline && tier != Tier::Low) {
         tier = tier == Tier::High ? Tier::Medium : Tier::Low;
         why += ", but a ROCm pipeline exists (" + describe(*c.rocmPipeline) + "): one step down";
@@ -562,7 +573,8 @@ void decideToolchain(DimensionProposal& p, const Context& c) {
             np.files >= kSubstantialNonPortableFiles || k.files >= kSubstantialKernelFiles;
         std::vector<std::string> stages;
         for (const ToolchainStage& stage : kToolchainStages)
-            if (std::any_of(stage.rules.begin(), stage.rules.end(), [&](std::string_view r) {
+            if ((stage.name == "build" && extensionBuilds > 0) ||
+                std::any_of(stage.rules.begin(), stage.rules.end(), [&](std::string_view r) {
                     return !r.empty() && t.volumeOf(r).files > 0;
                 }))
                 stages.emplace_back(stage.name);
@@ -585,7 +597,7 @@ void decideToolchain(DimensionProposal& p, const Context& c) {
                    std::to_string(kToolchainStagesHigh) + ")";
         }
     }
-    set(p, tier, std::string(atTop.front().first), why);
+    set(p, tier, deciding, why);
 }
 
 // The rubric over what the tally holds.

@@ -51,6 +51,7 @@ private slots:
     void rubricPortableKernelLibraryByVolume();
     void rubricMitigationCoversItsOwnFile();
     void rubricToolchainByVolumeAndStages();
+    void bug_extensionBuildWithoutNvccWasNoToolchain();
     void rubricMitigationInATestDoesNotStepDown();
     void rubricFindingsOnlyInTestsDoNotSetTheTier();
     void rubricCppExtension();

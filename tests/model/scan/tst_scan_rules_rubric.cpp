@@ -435,3 +435,16 @@ void TestScanRules::rubricToolchainByVolumeAndStages() {
     QVERIFY2(ported.tier == Tier::Medium, qPrintable(joined(ported.reasons)));
     QCOMPARE(QString::fromStdString(ported.mitigated_by), QStringLiteral("D5.rocm-ci"));
 }
+
+// marlin's setup.py builds a CUDAExtension and names no compiler: torch's BuildExtension runs
+// nvcc all the same, so the toolchain is Medium (an nvcc build of a few files), not Low.
+void TestScanRules::bug_extensionBuildWithoutNvccWasNoToolchain() {
+    const auto p = proposeTiers(scanRepo(
+        {{"setup.py", "from torch.utils.cpp_extension import BuildExtension, CUDAExtension\n"
+                      "ext = CUDAExtension('marlin_cuda', ['marlin/marlin_cuda.cpp'])\n"}}));
+    const DimensionProposal& d5 = p.dimension(Dimension::Toolchain);
+    QVERIFY2(d5.tier == Tier::Medium, qPrintable(joined(d5.reasons)));
+    QCOMPARE(QString::fromStdString(d5.deciding_rule), QStringLiteral("D3.cpp-extension"));
+    QVERIFY2(joined(d5.reasons).contains(QStringLiteral("nvcc run by torch's extension build")),
+             qPrintable(joined(d5.reasons)));
+}
