@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace crossgrade::model::rubric {
 
@@ -104,5 +105,10 @@ inline bool beyondFrameworkComm(const ScanFinding& f) {
         return f.match == "SHARP";
     return false;
 }
+
+// The folders a ROCm build compiles, from the held production mitigations: a folder COPYed
+// into a Dockerfile built on a ROCm image, or the folder of a CMake project enabling HIP
+// (scan_rubric_coverage.cpp).
+std::vector<CoveredFolder> rocmBuildFolders(const std::vector<const ScanFinding*>& held);
 
 } // namespace crossgrade::model::rubric
