@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 
 namespace crossgrade::data {
 
@@ -82,9 +83,20 @@ OrganisationProposal proposeForOrganisation(const ScanRun& run, const FindingTal
         const auto i = static_cast<std::size_t>(d);
         if (d == Dimension::Distributed || !out.proposal.dimensions[i].scanned)
             continue;
+        // The repository with the highest tier; among equals, the one whose production findings
+        // reach the highest severity, then the most files at it (the reason names the code a
+        // reviewer would look at first: acme-kernels' wmma before acme-serving's pycuda).
+        const auto rank = [&](std::size_t r) {
+            const FindingTally& t = run.repositories[r].tally;
+            for (Level l : {Level::High, Level::Medium, Level::Low})
+                if (const long long n = t.severityVolume(d, l).files; n > 0)
+                    return std::tuple(static_cast<int>(own[r].dimensions[i].tier),
+                                      static_cast<int>(l), n);
+            return std::tuple(static_cast<int>(own[r].dimensions[i].tier), -1, 0LL);
+        };
         std::size_t best = 0;
         for (std::size_t r = 1; r < own.size(); ++r)
-            if (own[r].dimensions[i].tier > own[best].dimensions[i].tier)
+            if (rank(r) > rank(best))
                 best = r;
         DimensionProposal p = own[best].dimensions[i];
         const std::string& name = run.repositories[best].name;

@@ -194,6 +194,23 @@ private slots:
         QCOMPARE(both.repositories[0].proposed[0], std::optional(Tier::Low));
     }
 
+    // Two repositories at the same tier: the reason named the first one listed, here portable
+    // kernels, though the other holds the non-portable ones a reviewer looks at first. The
+    // tie now goes to the highest severity of the repository's own production findings.
+    void bug_organisationReasonNamedTheFirstRepositoryOfATie() {
+        data::RepositoryScan plain = repository(
+            "plain", {{"src/add.cu", "__global__ void add(float* x) { x[0] += 1.0f; }\n"}});
+        data::RepositoryScan tuned = repository(
+            "tuned", {{"src/mma.cu", "__global__ void k() {\n  asm volatile(\"mma.sync.aligned "
+                                     "{%0}, [%1];\" : \"=r\"(a) : \"r\"(p));\n}\n"}});
+        const model::Audit audit = data::auditFromScan(runOf({plain, tuned}), options());
+        const model::DimensionAssessment& d1 = audit.dimension(Dimension::CustomKernels);
+        QVERIFY(d1.tier == Tier::Medium);
+        QCOMPARE(audit.repositories[0].proposed[0], std::optional(Tier::Medium));
+        QCOMPARE(audit.repositories[1].proposed[0], std::optional(Tier::Medium));
+        QVERIFY2(d1.reasons.front().rfind("tuned: ", 0) == 0, d1.reasons.front().c_str());
+    }
+
     void rescanKeepsOverridesNotesAndTeamKnowledge() {
         model::Audit before = data::auditFromScan(runOf({kernelsRepo()}), options());
         before.dimension(Dimension::CustomKernels).override_tier =
