@@ -121,4 +121,11 @@ AuditProfile Audit::profile() const {
     return p;
 }
 
+std::size_t DimensionAssessment::coveredEvidence(std::string_view mitigation) const {
+    return static_cast<std::size_t>(
+        std::count_if(evidence.begin(), evidence.end(), [&](const EvidenceItem& item) {
+            return item.mitigated_by && (mitigation.empty() || *item.mitigated_by == mitigation);
+        }));
+}
+
 } // namespace crossgrade::model

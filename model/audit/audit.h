@@ -102,6 +102,10 @@ struct DimensionAssessment {
     std::optional<TierOverride> override_tier;
     std::vector<Mitigation> mitigations;
 
+    // Evidence items marked covered by `mitigation` (its rule id), or by any mitigation when it
+    // is empty: a scan steps down only the findings a mitigation covers.
+    std::size_t coveredEvidence(std::string_view mitigation = {}) const;
+
     bool operator==(const DimensionAssessment&) const = default;
 };
 

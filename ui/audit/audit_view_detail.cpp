@@ -65,9 +65,7 @@ QLabel* sectionHeading(const QString& text) {
 // What one mitigation covers among a dimension's recorded findings, in words: the scanner steps
 // down only covered findings (docs/scanner.md, "Mitigations by coverage").
 QString coverageText(const model::DimensionAssessment& dim, const std::string& mitigation) {
-    const auto covered = std::count_if(
-        dim.evidence.begin(), dim.evidence.end(),
-        [&](const model::EvidenceItem& item) { return item.mitigated_by == mitigation; });
+    const auto covered = static_cast<long>(dim.coveredEvidence(mitigation));
     const auto total = static_cast<long>(dim.evidence.size());
     if (total == 0)
         return AuditView::tr("no findings recorded to cover");

@@ -380,11 +380,7 @@ QString ScanDialog::proposalLine(const model::DimensionAssessment& a, model::Dim
                             qs(model::title(a.proposed_tier.value_or(a.tier))));
     if (!a.reasons.empty())
         line += QStringLiteral(" — ") + qs(a.reasons.front()).toHtmlEscaped();
-    const auto covered =
-        std::count_if(a.evidence.begin(), a.evidence.end(), [](const model::EvidenceItem& item) {
-            return item.mitigated_by.has_value();
-        });
-    if (covered > 0)
+    if (const std::size_t covered = a.coveredEvidence(); covered > 0)
         line += tr(" <i>(a ROCm path covers %1 of %2 findings shown)</i>")
                     .arg(covered)
                     .arg(a.evidence.size());
