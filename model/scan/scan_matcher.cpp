@@ -247,6 +247,7 @@ struct ScanMatcher::Compiled {
         const ScanRule* rule = nullptr;
         std::unique_ptr<RE2> pattern;
         std::unique_ptr<RE2> exclude;
+        std::unique_ptr<RE2> exclude_after;
         std::unique_ptr<RE2> raise;
         // The pattern in multi-line mode ((?m): ^ at every line start), searched over a stretch
         // of lines to find the lines worth the per-line match. Every per-line hit is also a hit
@@ -336,9 +337,10 @@ ScanMatcher::ScanMatcher(const std::vector<ScanRule>& rules)
         cr.rule = &r;
         cr.pattern = compile(r, "pattern", r.pattern);
         cr.exclude = compile(r, "exclude", r.exclude);
+        cr.exclude_after = compile(r, "exclude_after", r.exclude_after);
         cr.raise = compile(r, "raise_pattern", r.raise_pattern);
         cr.ok = cr.pattern && cr.pattern->ok() && (!cr.exclude || cr.exclude->ok()) &&
-                (!cr.raise || cr.raise->ok());
+                (!cr.exclude_after || cr.exclude_after->ok()) && (!cr.raise || cr.raise->ok());
         if (r.pattern.empty())
             c.bad.push_back(std::string(r.id) + ": pattern: empty");
         if (cr.ok) {
@@ -502,6 +504,10 @@ void ScanMatcher::matchFile(std::string_view path, std::string_view text,
             pos = len == 0 ? off + 1 : off + len;
             if (cr.exclude &&
                 RE2::PartialMatch(re2::StringPiece(line.data(), off + len), *cr.exclude))
+                continue;
+            if (cr.exclude_after && RE2::PartialMatch(re2::StringPiece(line.data() + off + len,
+                                                                       line.size() - off - len),
+                                                      *cr.exclude_after))
                 continue;
             Mark here = mark[std::min(start + off, text.size() - 1)];
             // Text in a string literal is no use (a rule table, a message), unless the string

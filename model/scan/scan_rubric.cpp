@@ -194,6 +194,11 @@ void FindingTally::countVolume(const ScanFinding& f) {
         if (f.match.find("tensorrt") != std::string::npos)
             m_fileForks.insert({"", Level::High});
     }
+    // The pattern reads the line from its start: an import without indentation runs when the
+    // module loads; an indented one sits in a function, a try or an if (optional).
+    if (isRule(f, "D3.kernel-libraries") && !f.match.empty() && f.match[0] != ' ' &&
+        f.match[0] != '\t')
+        m_fileImportsAtModuleLevel = true;
     ++m_volumes[std::string(f.rule->id)].hits;
     if (f.rule->kind != RuleKind::Finding) { // a scale signal: its files, not its severity
         m_fileRules.insert({f.rule, Level::Low});
@@ -204,9 +209,43 @@ void FindingTally::countVolume(const ScanFinding& f) {
     m_fileRules.insert({f.rule, f.severity});
 }
 
+// CUTLASS's weight in the kernel code (decideLibraries): the files holding kernel code of any
+// kind, the source files built on CUTLASS, and the files where CUTLASS is the only NVIDIA
+// library without a drop-in, which step down with it when it underlies a minority of the
+// kernels.
+void FindingTally::countCutlassShare(unsigned classes) const {
+    constexpr unsigned kernelClasses = 1u << static_cast<unsigned>(CodeClass::NonPortableKernel) |
+                                       1u << static_cast<unsigned>(CodeClass::Kernel) |
+                                       1u << static_cast<unsigned>(CodeClass::Triton);
+    if ((classes & kernelClasses) != 0)
+        ++m_volumes[std::string(kKernelCodeVolume)].files;
+    bool cutlass = false;
+    bool otherHigh = false;
+    for (const auto& [rule, severity] : m_fileRules) {
+        if (rule->dimension != Dimension::Libraries || rule->kind != RuleKind::Finding)
+            continue;
+        if (rule->id == "D2.cutlass")
+            cutlass = true;
+        else if (severity == Level::High)
+            otherHigh = true;
+    }
+    if (!cutlass)
+        return;
+    if (isSourcePath(m_filePath))
+        ++m_volumes[std::string(kCutlassSourceVolume)].files;
+    if (!otherHigh) {
+        RuleVolume& only = m_volumes[std::string(kCutlassOnlyVolume)];
+        ++only.files;
+        only.covered_files += (m_fileCovers & coverBit(Dimension::Libraries)) != 0 ? 1 : 0;
+    }
+}
+
 // Counts the file being read into the volumes: each rule, class and severity once per file,
 // covered where a mitigation in the same file covers the dimension.
 void FindingTally::settle() const {
+    if (m_fileImportsAtModuleLevel)
+        ++m_volumes[std::string(kModuleLevelImportVolume)].files;
+    m_fileImportsAtModuleLevel = false;
     if (m_fileRules.empty()) {
         m_fileCovers = 0;
         m_fileForks.clear();
@@ -239,6 +278,7 @@ void FindingTally::settle() const {
         ++at.files;
         at.covered_files += covered ? 1 : 0;
     }
+    countCutlassShare(classes);
     // Kernel code is covered by a HIP path in its own file (a D1 mitigation there).
     const bool kernelCovered = (m_fileCovers & coverBit(Dimension::CustomKernels)) != 0;
     for (std::size_t c = 0; c < kCodeClassCount; ++c)
@@ -247,7 +287,8 @@ void FindingTally::settle() const {
             if (kernelCovered)
                 ++m_classes[c].covered_files;
             else if (c == static_cast<std::size_t>(CodeClass::NonPortableKernel) ||
-                     c == static_cast<std::size_t>(CodeClass::Kernel))
+                     c == static_cast<std::size_t>(CodeClass::Kernel) ||
+                     c == static_cast<std::size_t>(CodeClass::DirectCudaApi))
                 m_uncoveredPaths[c].push_back(m_filePath);
         }
     for (Dimension d : kAllDimensions)

@@ -86,6 +86,15 @@ public:
     // "ID@SEVERITY" for its findings at one severity ("D3.kernel-libraries@high").
     RuleVolume volumeOf(std::string_view rule) const;
     RuleVolume classVolume(CodeClass c) const;
+    // Synthetic volumes for CUTLASS's share of the kernel code (decideLibraries): files holding
+    // kernel code of any kind, source files built on CUTLASS, and files where CUTLASS is the
+    // only D2 finding at High.
+    static constexpr std::string_view kKernelCodeVolume = "kernel-code";
+    static constexpr std::string_view kCutlassSourceVolume = "cutlass-source";
+    static constexpr std::string_view kCutlassOnlyVolume = "cutlass-only@high";
+    // Files importing a kernel package at module level (not inside a function, try or if):
+    // the package is on the module's load path, not an optional integration.
+    static constexpr std::string_view kModuleLevelImportVolume = "D3.kernel-libraries:module-level";
     // Distinct production files of a dimension's findings at `severity` (severity after the
     // rule's refinements), and of those covered in the same file.
     RuleVolume severityVolume(Dimension d, Level severity) const;
@@ -101,9 +110,9 @@ public:
     RuleVolume forkedPackageVolume(std::string_view fork, Level severity) const {
         return volumeOf("fork:" + std::string(fork) + "@" + std::string(toString(severity)));
     }
-    // The production files of a kernel class (non-portable or portable kernels) without a HIP
-    // path of their own, in file order: a ROCm build that compiles their folder covers them
-    // (coverage by build target, scan_rubric_tiers.cpp).
+    // The production files of a kernel class (non-portable or portable kernels, direct CUDA API
+    // calls) without a HIP path of their own, in file order: a ROCm build that compiles their
+    // folder covers them (coverage by build target, scan_rubric_tiers.cpp).
     const std::vector<std::string>& uncoveredKernelPaths(CodeClass c) const;
 
 private:
@@ -134,10 +143,12 @@ private:
     // The file being read: its production finding rules (with their severities) and what the
     // mitigations in it cover; counted into the volumes by settle().
     void settle() const;
+    void countCutlassShare(unsigned classes) const;
     void countVolume(const ScanFinding& finding);
     mutable std::string m_filePath;
     mutable std::set<std::pair<const ScanRule*, Level>> m_fileRules;
     mutable unsigned m_fileCovers = 0;
+    mutable bool m_fileImportsAtModuleLevel = false; // a kernel package imported unindented
     mutable std::set<std::pair<std::string, Level>> m_fileForks; // packages' forks in the file
     std::set<std::string> m_forksNamed;
     mutable std::map<std::string, RuleVolume, std::less<>> m_volumes;

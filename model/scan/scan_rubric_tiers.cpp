@@ -25,6 +25,11 @@ constexpr long long kTritonFiles = 5;                 // D1, D3 Medium: a Triton
 constexpr long long kDirectApiFiles = 5;              // D3 Medium without a framework between
 constexpr long long kExtensiveDirectApiFiles = 20;    // D3 High without a framework in between
 constexpr long long kCentralLibraryFiles = 3;         // D2 High: a library the code is built on
+// D2: CUTLASS is the library the kernels are built on when it underlies at least two in three
+// of the files holding kernel code (CUDA, CuTe DSL, Triton); below that its kernels are a part
+// of a larger kernel set, ported with it (D1), and CUTLASS alone sets Medium.
+constexpr long long kCutlassCentralNumerator = 2;
+constexpr long long kCutlassCentralDenominator = 3;
 // TensorRT and TensorRT-LLM are High from one file: an engine built in one place is the whole
 // serving backend, and the article names TensorRT as the library without a drop-in.
 constexpr std::array<std::string_view, 2> kServingRuntimes = {"D2.tensorrt", "D2.tensorrt-llm"};
@@ -253,6 +258,24 @@ SeverityFiles highestSeverity(const FindingTally& t, Dimension d) {
     return {};
 }
 
+// CUTLASS under less than two thirds of the kernel code (kCutlassCentral*): the files where it
+// is the only High library, and the reason's clause; empty where CUTLASS is central or absent.
+struct MinorCutlass {
+    RuleVolume only;
+    std::string reason;
+};
+
+MinorCutlass minorCutlass(const FindingTally& t) {
+    const long long sources = t.volumeOf(FindingTally::kCutlassSourceVolume).files;
+    const long long kernels = t.volumeOf(FindingTally::kKernelCodeVolume).files;
+    if (sources == 0 || kCutlassCentralDenominator * sources >= kCutlassCentralNumerator * kernels)
+        return {};
+    return {t.volumeOf(FindingTally::kCutlassOnlyVolume),
+            "; CUTLASS underlies " + std::to_string(sources) + " of " + files(kernels) +
+                " with kernel code, less than two in three: its kernels are a part of the "
+                "kernel code, ported with it (dimension 1), and it sets Medium here"};
+}
+
 void decideLibraries(DimensionProposal& p, const Context& c) {
     const FindingTally& t = c.tally;
     const Dimension d = Dimension::Libraries;
@@ -265,10 +288,18 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
         v.covered_files = std::min(v.files, v.covered_files + forked);
         return v;
     };
-    const RuleVolume high = withForks(Level::High);
+    RuleVolume high = withForks(Level::High);
     const RuleVolume medium = withForks(Level::Medium);
     const RuleVolume low = t.severityVolume(d, Level::Low);
-    const auto highRules = rulesAt(t, d, Level::High);
+    auto highRules = rulesAt(t, d, Level::High);
+    const MinorCutlass cutlass = minorCutlass(t);
+    if (cutlass.only.files > 0) {
+        // Files where CUTLASS is the only High library step down with it.
+        high.files -= cutlass.only.files;
+        high.covered_files =
+            std::clamp(high.covered_files - cutlass.only.covered_files, 0LL, high.files);
+        std::erase_if(highRules, [](const auto& r) { return r.first == "D2.cutlass"; });
+    }
     const auto mediumRules = rulesAt(t, d, Level::Medium);
     const auto lowRules = rulesAt(t, d, Level::Low);
     const RuleVolume nvshmem = t.volumeOf("D4.nvshmem");
@@ -297,7 +328,7 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
     } else if (high.uncoveredFiles() >= kCentralLibraryFiles) {
         set(p, Tier::High, std::string(highRules.front().first),
             "NVIDIA libraries without a drop-in ROCm equivalent (" + listed(highRules) + ") in " +
-                files(high.uncoveredFiles()) + threshold + coverage);
+                files(high.uncoveredFiles()) + threshold + coverage + cutlass.reason);
     } else if (nvshmem.files >= kCentralLibraryFiles) {
         set(p, Tier::High, "D4.nvshmem",
             "NVSHMEM, an NVIDIA library without a mature ROCm equivalent, in " +
@@ -306,7 +337,11 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
         set(p, Tier::Medium, std::string(highRules.front().first),
             "NVIDIA libraries without a drop-in ROCm equivalent in only " +
                 files(high.uncoveredFiles()) + " (" + listed(highRules) + ")" + threshold +
-                coverage);
+                coverage + cutlass.reason);
+    } else if (cutlass.only.uncoveredFiles() > 0) {
+        set(p, Tier::Medium, "D2.cutlass",
+            "CUTLASS, without a drop-in on ROCm, in " + files(cutlass.only.uncoveredFiles()) +
+                cutlass.reason + coverage);
     } else if (medium.uncoveredFiles() > 0) {
         set(p, Tier::Medium, std::string(mediumRules.front().first),
             "libraries with partial ROCm equivalents (" + listed(mediumRules) + ") in " +
@@ -336,13 +371,27 @@ void decideFramework(DimensionProposal& p, const Context& c) {
     const RuleVolume ext = t.volumeOf("D3.cpp-extension");
     const RuleVolume np = coveredVolume(c, CodeClass::NonPortableKernel);
     const RuleVolume direct = t.classVolume(CodeClass::DirectCudaApi);
+    // Direct API calls in files a ROCm build compiles (a HIP path in the file, or a HIP build
+    // of their folder: ggml's vendors/hip.h macro layer) are ported with their kernels.
+    const RuleVolume directCovered = coveredVolume(c, CodeClass::DirectCudaApi);
     const RuleVolume triton = t.classVolume(CodeClass::Triton);
     const RuleVolume libraries = t.volumeOf("D3.kernel-libraries");
     const RuleVolume jit = t.volumeOf("D3.transitive-jit");
     const long long highLibraries = t.volumeOf("D3.kernel-libraries@high").files;
+    // Kernel packages imported only inside functions, try blocks or ifs are optional
+    // integrations (peft's, TRL's, unsloth's is_*_available() imports); one import at module
+    // level puts them on the default path. Packages without a ROCm build count either way.
+    const long long moduleLevel = t.volumeOf(FindingTally::kModuleLevelImportVolume).files;
+    const bool librariesOnPath = moduleLevel > 0 || highLibraries > 0;
     const ScanFinding* raised = firstOf(c.held, [](const ScanFinding& f) {
         return isRule(f, "D3.kernel-libraries") && f.severity == Level::High;
     });
+    const std::string optionalPackages =
+        libraries.files >= kKernelLibraryFiles && !librariesOnPath
+            ? "; kernel packages imported in " + files(libraries.files) +
+                  ", every import inside a function, a try or an if: optional integrations, "
+                  "not the default path"
+            : "";
     const bool extensionBuildsOnRocm = c.buildHip && c.rocmPipeline;
     const std::string rocmBuild = extensionBuildsOnRocm
                                       ? "the extensions build for ROCm (" + describe(*c.buildHip) +
@@ -362,12 +411,22 @@ void decideFramework(DimensionProposal& p, const Context& c) {
                     std::to_string(kSubstantialNonPortableFiles) +
                     "); no ROCm build of them is exercised");
         }
-    } else if (ext.files == 0 && direct.files >= kExtensiveDirectApiFiles) {
+    } else if (ext.files == 0 && directCovered.uncoveredFiles() >= kExtensiveDirectApiFiles) {
         set(p, Tier::High, "D1.cuda-runtime-api",
             "no framework in between: C/C++ calling the CUDA runtime or driver API or launching "
             "kernels itself in " +
-                files(direct.files) + " (High from " + std::to_string(kExtensiveDirectApiFiles) +
-                ")");
+                files(directCovered.uncoveredFiles()) + " (High from " +
+                std::to_string(kExtensiveDirectApiFiles) + ")" +
+                (directCovered.covered_files > 0
+                     ? "; " + std::to_string(directCovered.covered_files) + " more built for ROCm"
+                     : std::string()));
+    } else if (ext.files == 0 && direct.files >= kExtensiveDirectApiFiles) {
+        set(p, Tier::Medium, "D1.cuda-runtime-api",
+            "no framework in between: C/C++ calling the CUDA runtime or driver API or launching "
+            "kernels itself in " +
+                files(direct.files) + ", but a ROCm build compiles " +
+                std::to_string(directCovered.covered_files) + " of them (one step below High)");
+        p.mitigated_by = "D1.rocm-build-sources";
     } else if (ext.files > 0) {
         set(p, Tier::Medium, "D3.cpp-extension",
             "CUDA extensions in " + files(ext.files) +
@@ -383,7 +442,7 @@ void decideFramework(DimensionProposal& p, const Context& c) {
             "no framework in between: direct CUDA API calls in " + files(direct.files) +
                 " (Medium from " + std::to_string(kDirectApiFiles) + ", High from " +
                 std::to_string(kExtensiveDirectApiFiles) + ")");
-    } else if (libraries.files >= kKernelLibraryFiles) {
+    } else if (libraries.files >= kKernelLibraryFiles && librariesOnPath) {
         set(p, Tier::Medium, "D3.kernel-libraries",
             "kernel packages (flash-attn, apex, transformer_engine, ...) imported in " +
                 files(libraries.files) + " (Medium from " + std::to_string(kKernelLibraryFiles) +
@@ -395,13 +454,16 @@ void decideFramework(DimensionProposal& p, const Context& c) {
                      : ""));
     } else if (triton.files >= kTritonFiles) {
         set(p, Tier::Medium, "D1.triton-kernel",
-            "Triton kernels of its own in " + files(triton.files));
+            "Triton kernels of its own in " + files(triton.files) + optionalPackages);
     } else if (jit.files > 0) {
         set(p, Tier::Medium, "D3.transitive-jit",
-            "a dependency compiles CUDA at install or run time (" + files(jit.files) + ")");
+            "a dependency compiles CUDA at install or run time (" + files(jit.files) + ")" +
+                optionalPackages);
     } else {
         std::string why = "standard framework use";
-        if (libraries.files > 0)
+        if (!optionalPackages.empty())
+            why += optionalPackages;
+        else if (libraries.files > 0)
             why += "; kernel packages imported in only " + files(libraries.files) +
                    " (Medium from " + std::to_string(kKernelLibraryFiles) + ")";
         if (direct.files > 0)

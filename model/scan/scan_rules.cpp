@@ -309,14 +309,18 @@ std::vector<ScanRule> makeRules() {
          .pattern =
              R"re(\bnvidia-(cublas|cudnn|cuda-runtime|nccl|cufft|cusparse|cusolver|curand|nvjitlink|nvtx)-cu1[123]\b|\bcupy-cuda\d+x?\b|\btorch[-_]tensorrt\b|\btensorrt\b|\bpycuda\b|\bcuda-python\b|\bonnxruntime-gpu\b|\bjax\[cuda1[23]|\btensorflow\[and-cuda\]|\bflash[-_]attn\b|\bxformers\b|\bbitsandbytes\b|\bapex\b|\btransformer[-_]engine\b|\bflashinfer\b|\bdeepspeed\b|\bvllm\b|\bmamba[-_]ssm\b|\bcausal[-_]conv1d\b|/whl/cu\d{3}\b)re",
          .exclude =
-             R"re(^\s*(name|PACKAGE_NAME|package_name)\s*=|\burl\s*=|https?://github\.com/\S*$|\bpackage_(data|dir)\b|\bpackages\s*=|/\s+["'][\w.-]*$|["']\w[\w.-]*/[\w./-]*$)re",
+             R"re(^\s*(name|PACKAGE_NAME|package_name)\s*=|\burl\s*=|https?://github\.com/\S*$|\bpackage_(data|dir)\b|\bpackages\s*=|/\s+["'][\w.-]*$|["']\w[\w.-]*/[\w./-]*$|\bpkg_name\s*=|\bos\.path\.join\s*\([^)]*$)re",
+         .exclude_after = R"re(^(\.\w|\\|@\w))re",
          .severity = M,
          .rocm_equivalent = "per package: apex, transformer_engine -> ROCm forks; flash-attn -> "
                             "CK/Triton backends; xformers, bitsandbytes partial",
          .note = "M per package until the curated package table rates each. A manifest names its "
                  "own project too (name = \"bitsandbytes\", a setup.py's source paths and "
                  "package data, its GitHub URL): those lines are not dependencies. The exclude "
-                 "reads the line up to the package name."},
+                 "reads the line up to the package name; exclude_after what follows it: a "
+                 "module or file of the project (xformers._C, causal_conv1d.egg-info), a Windows "
+                 "path ('.\\\\deepspeed\\\\ops') or an e-mail address is not a "
+                 "requirement."},
 
         // --- Dimension 3: framework usage patterns (§4) ---
         {.id = "D3.torch-cuda-namespace",
@@ -473,7 +477,13 @@ std::vector<ScanRule> makeRules() {
          .pattern = R"re(\bnvcc\b)re",
          .severity = H,
          .rocm_equivalent = "hipcc / amdclang++"},
-        {.id = "D5.cmake-cuda", .dimension = D5, .scopes = only(kBuild), .pattern = R"re(\benable_language\s*\(\s*CUDA\b|\bproject\s*\([^)]*\bCUDA\b|\bfind_package\s*\(\s*CUDA(Toolkit)?\b|\bCUDA::\w+|\bCMAKE_CUDA_\w+|\bcuda_add_(library|executable)\b|\bLANGUAGE\s+CUDA\b)re", .severity = H, .rocm_equivalent = "enable_language(HIP), find_package(hip)"},
+        {.id = "D5.cmake-cuda",
+         .dimension = D5,
+         .scopes = only(kBuild),
+         .pattern =
+             R"re(\benable_language\s*\(\s*CUDA\b|\bproject\s*\([^)]*\bCUDA\b|\bfind_package\s*\(\s*CUDA(Toolkit)?\b|\bCUDA::\w+|\bCMAKE_CUDA_\w+|\bcuda_add_(library|executable)\b|\bLANGUAGE\s+CUDA\b)re",
+         .severity = H,
+         .rocm_equivalent = "enable_language(HIP), find_package(hip)"},
         {.id = "D5.arch-flags",
          .dimension = D5,
          .scopes = kBuild | kCi,
@@ -565,14 +575,16 @@ std::vector<ScanRule> makeRules() {
          .dimension = D1,
          .scopes = kDocker | kBuild,
          .pattern =
-             R"re(^\s*COPY\s+([^-\s]\S*/\S*)\s+\S+\s*$|\benable_language\s*\(\s*HIP\b|\bLANGUAGES?\s+[^)#]*\bHIP\b)re",
+             R"re(^\s*COPY\s+([^-\s]\S*/\S*)\s+\S+\s*$|\benable_language\s*\(\s*HIP\b|\bLANGUAGES?\s+[^)#]*\bHIP\b|\bfile\s*\(\s*GLOB(_RECURSE)?\s+\w+\s+"?\.\./[^"\s)*]*/)re",
          .kind = RuleKind::Mitigation,
          .covers = coverBit(D1),
          .rocm_equivalent = "the same sources built for ROCm",
          .note = "Coverage by build target: a folder COPYed into a Dockerfile built on a ROCm "
                  "image, or a CMake project that enables the HIP language, builds the kernels "
-                 "under that folder for ROCm. A COPY in any other Dockerfile covers nothing "
-                 "(the rubric checks the ROCm image)."},
+                 "under that folder for ROCm; so does a folder beside it whose sources such a "
+                 "project globs (ggml's src/ggml-hip compiling ../ggml-cuda/*.cu). A COPY in any "
+                 "other Dockerfile, or a glob in a CMake file that does not enable HIP, covers "
+                 "nothing (the rubric checks)."},
         {.id = "D3.hip-branch-py",
          .dimension = D3,
          .scopes = kPy | kBuild,
@@ -608,10 +620,13 @@ std::vector<ScanRule> makeRules() {
          .dimension = D5,
          .scopes = only(kCi),
          .pattern =
-             R"re(\bGPU_ARCH_TYPE\s*[=:]\s*["']?rocm\b|\bwith-rocm:\s*["']?enable|\bruns-on:.*(?i:\b(rocm|amd|mi\d{3}x?)\b)|\brocm/(dev-ubuntu|dev-almalinux|pytorch|rocm-terminal)[-\w.]*:|-DCOMPUTE_BACKEND=hip\b|--offload-arch=gfx)re",
+             R"re(\bGPU_ARCH_TYPE\s*[=:]\s*["']?rocm\b|\bwith-rocm:\s*["']?enable|\bruns-on:.*(?i:\b(rocm|amd|mi\d{3}x?)\b)|\brocm/(dev-ubuntu|dev-almalinux|pytorch|rocm-terminal)[-\w.]*:|-DCOMPUTE_BACKEND=hip\b|--offload-arch=gfx|\bapt(-get)?\s+install\b.*\brocm-(hip-sdk|dev|libs)\b|\bUSE_ROCM=1\b|/whl/rocm\d)re",
          .kind = RuleKind::Mitigation,
          .covers = coverBit(D5),
-         .rocm_equivalent = "ROCm CI jobs"},
+         .rocm_equivalent = "ROCm CI jobs",
+         .note = "A CI job that installs the ROCm SDK (rocm-hip-sdk, rocm-dev), sets USE_ROCM=1 "
+                 "or installs PyTorch's ROCm wheels builds for ROCm (ExLlamaV2's wheel "
+                 "matrix)."},
         {.id = "D5.rocm-ci-workflow",
          .dimension = D5,
          .scopes = only(kPath),
@@ -745,7 +760,7 @@ EvidenceContext contextOfPath(std::string_view path) {
     if (parts.empty())
         return EvidenceContext::Code;
     if (anyDir(parts, {"third_party", "third-party", "thirdparty", "3rdparty", "vendor", "vendored",
-                       "external", "extern", "node_modules", "site-packages"}))
+                       "external", "extern", "dependencies", "node_modules", "site-packages"}))
         return EvidenceContext::Vendored;
 
     const std::string& name = parts.back();
@@ -755,7 +770,8 @@ EvidenceContext contextOfPath(std::string_view path) {
         (name.starts_with("test_") && ext == ".py") || stem.ends_with("_test") ||
         stem.ends_with("_tests") || name == "conftest.py")
         return EvidenceContext::Test;
-    if (anyDir(parts, {"benchmark", "benchmarks", "bench", "benches"}) ||
+    // A kernel library's `baselines/` holds the implementations it is measured against.
+    if (anyDir(parts, {"benchmark", "benchmarks", "bench", "benches", "baselines"}) ||
         (name.starts_with("bench_") && ext == ".py") || stem.ends_with("_bench") ||
         stem.ends_with("_benchmark"))
         return EvidenceContext::Benchmark;

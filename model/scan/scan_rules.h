@@ -50,6 +50,10 @@ struct ScanRule {
     // RE2 searched in the line up to the end of a hit; a hit it finds is dropped. Stands in for
     // PCRE look-around: "cublasLt\w*$" drops cublasLtMatmul from D2.cublas.
     std::string_view exclude;
+    // RE2 anchored at the end of a hit, searched in the rest of the line; a hit it finds is
+    // dropped. Stands in for a look-ahead: "xformers._C" is a module of the project, not the
+    // package it names.
+    std::string_view exclude_after;
     RuleKind kind = RuleKind::Finding;
     Level severity = Level::Medium; // the default per finding (Finding rules only)
     // A hit whose matched text also matches `raise_pattern` takes `raised_severity`
@@ -77,8 +81,9 @@ const ScanRule* findScanRule(std::string_view id);
 // Every file has Path and Any; a file type the reference does not name has only those.
 ScanScopes scopeOf(std::string_view path);
 
-// Where a file sits: vendored (third_party/, 3rdparty/, vendor/, external/ ...), test (tests?/,
-// test_*.py, *_test.*, conftest.py), benchmark (benchmarks?/, bench/, *_bench.*), example
+// Where a file sits: vendored (third_party/, 3rdparty/, vendor/, external/, dependencies/ ...),
+// test (tests?/, test_*.py, *_test.*, conftest.py), benchmark (benchmarks?/, bench/, baselines/,
+// *_bench.*), example
 // (examples?/, samples?/, demos?/, tutorials?/) or Code. Vendored wins over the others (a
 // vendored library's tests are vendored), then test, benchmark, example.
 EvidenceContext contextOfPath(std::string_view path);

@@ -248,6 +248,8 @@ const std::vector<RuleCase>& ruleTable() {
         {"D1.rocm-build-sources", kDocker, "COPY --from=builder /app/dist /install", false},
         {"D1.rocm-build-sources", kCMake, "project(bnb LANGUAGES CXX HIP)", true},
         {"D1.rocm-build-sources", kCMake, "project(bnb LANGUAGES CXX CUDA)", false},
+        {"D1.rocm-build-sources", kCMake, "file(GLOB   SRCS \"../ggml-cuda/*.cu\")", true},
+        {"D1.rocm-build-sources", kCMake, "file(GLOB SRCS \"kernels/*.cu\")", false},
         {"D1.hip-branch-cxx", kCu, "#ifdef __HIP_PLATFORM_AMD__", true},
         {"D1.hip-branch-cxx", kCu, "#ifdef __CUDA_ARCH__", false},
         {"D3.hip-branch-py", kPy, "if torch.version.hip:", true},
@@ -260,6 +262,11 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.rocm-container", "docker/Dockerfile.cuda", "", false},
         {"D5.rocm-ci", kWorkflow, "    runs-on: linux.rocm.gpu.mi300.2", true},
         {"D5.rocm-ci", kWorkflow, "    runs-on: ubuntu-latest", false},
+        {"D5.rocm-ci", kWorkflow, "          sudo apt install rocm-hip-sdk -y", true},
+        {"D5.rocm-ci", kWorkflow, "          echo \"USE_ROCM=1\" >> $GITHUB_ENV", true},
+        {"D5.rocm-ci", kWorkflow,
+         "          pip3 install torch --index-url=https://download.pytorch.org/whl/rocm6.2", true},
+        {"D5.rocm-ci", kWorkflow, "          sudo apt install cuda-toolkit-12-4 -y", false},
         {"D5.rocm-ci-workflow", ".github/workflows/amd-ci.yml", "", true},
         {"D5.rocm-ci-workflow", ".github/workflows/nv-ci.yml", "", false},
         {"D5.gitmodules-rocm", kModules, "\turl = https://github.com/ROCm/composable_kernel.git",
@@ -319,6 +326,7 @@ void TestScanRules::badPatternsAreReported() {
          .scopes = static_cast<unsigned>(ScanScope::Cxx),
          .pattern = "(unclosed",
          .exclude = "[z-a]",
+         .exclude_after = "^(x",
          .kind = RuleKind::Finding,
          .severity = Level::High,
          .raise_pattern = {},
@@ -332,6 +340,7 @@ void TestScanRules::badPatternsAreReported() {
          .scopes = static_cast<unsigned>(ScanScope::Cxx),
          .pattern = "fine",
          .exclude = {},
+         .exclude_after = {},
          .kind = RuleKind::Finding,
          .severity = Level::Low,
          .raise_pattern = {},
@@ -342,9 +351,10 @@ void TestScanRules::badPatternsAreReported() {
          .note = {}},
     };
     const ScanMatcher matcher(rules);
-    QCOMPARE(static_cast<int>(matcher.badPatterns().size()), 2);
+    QCOMPARE(static_cast<int>(matcher.badPatterns().size()), 3);
     QVERIFY(matcher.badPatterns()[0].rfind("D1.broken: pattern", 0) == 0);
-    QVERIFY(matcher.badPatterns()[1].rfind("D1.broken: exclude", 0) == 0);
+    QVERIFY(matcher.badPatterns()[1].rfind("D1.broken: exclude:", 0) == 0);
+    QVERIFY(matcher.badPatterns()[2].rfind("D1.broken: exclude_after:", 0) == 0);
     // The broken rule never matches; the good one still does.
     const std::vector<ScanFinding> f = matcher.matchFile("a.cu", "(unclosed fine");
     QCOMPARE(static_cast<int>(f.size()), 1);

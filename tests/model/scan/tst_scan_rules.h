@@ -57,6 +57,9 @@ private slots:
     void rubricCppExtension();
     void rubricDirectCudaApiWithoutAFramework();
     void rubricLibrariesByVolume();
+    void rubricCutlassByShareOfKernelCode();
+    void rubricOptionalKernelPackageImportsAreLow();
+    void rubricHipProjectCoversTheFolderItGlobs();
     void rubricRocmForkCoversItsPackage();
     void rubricHighestSeverityWins();
     void applyScanWritesTheAudit();

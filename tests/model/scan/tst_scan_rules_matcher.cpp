@@ -73,6 +73,13 @@ void TestScanRules::pathContexts_data() {
                             << "vendored";
     QTest::newRow("vendored tests") << "third_party/x/tests/test_a.py"
                                     << "vendored";
+    QTest::newRow("dependencies") << "dependencies/cutlass/include/cutlass/gemm.h"
+                                  << "vendored";
+    QTest::newRow("nested dependencies")
+        << "inference/compression/dependencies/AutoGPTQ/autogptq_extension/q.cu"
+        << "vendored";
+    QTest::newRow("baselines") << "kernels/gemm/baselines/cublas.cu"
+                               << "benchmark";
     QTest::newRow("examples") << "examples/run.py"
                               << "example";
     QTest::newRow("benchmarks") << "benchmarks/attn.py"
@@ -477,6 +484,17 @@ void TestScanRules::bug_projectsOwnNameWasTakenForADependency() {
                  qPrintable(QString::fromStdString(std::string(f.rule->id) + " at line " +
                                                    std::to_string(f.line))));
     QVERIFY(scan("pyproject.toml", "[project]\nname = \"bitsandbytes\"\n").empty());
+    // The project's own modules, files, Windows paths and e-mail address (xformers' and
+    // DeepSpeed's setup.py) are not requirements either.
+    for (const char* line :
+         {"    \"xformers._C\",\n", "    \"causal_conv1d.egg-info\",\n",
+          "shutil.rmtree('.\\\\deepspeed\\\\ops\\\\csrc')\n", "self.pkg_name = \"xformers\"\n",
+          "author_email=\"oncall+xformers@example.com\",\n",
+          "extensions_dir = os.path.join(\"xformers\", \"csrc\")\n"})
+        QVERIFY2(scan("setup.py", line).empty(), line);
+    QCOMPARE(
+        int(scan("pyproject.toml", "gpu = [\"xformers @ https://example.com/x.whl\"]\n").size()),
+        1);
     const std::vector<ScanFinding> deps =
         scan("pyproject.toml", "dependencies = [\"bitsandbytes>=0.45\", \"numpy\"]\n");
     QCOMPARE(int(deps.size()), 1);

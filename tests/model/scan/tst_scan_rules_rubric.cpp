@@ -289,6 +289,90 @@ void TestScanRules::rubricLibrariesByVolume() {
              QStringLiteral("D2.tensorrt"));
 }
 
+// CUTLASS sets High where it underlies two in three of the files with kernel code (the kernel
+// library is built on it); under a minority of the kernels it sets Medium, and a library with
+// no drop-in beside it still sets High.
+void TestScanRules::rubricCutlassByShareOfKernelCode() {
+    const std::string gemm = "#include <cutlass/gemm/device/gemm.h>\n__global__ void k() {}\n";
+    const std::string plain = "__global__ void k(float* x) { x[threadIdx.x] = 0; }\n";
+    const std::string triton = "import triton\n@triton.jit\ndef k(x):\n    pass\n";
+    auto repo = [&](int cutlass, int kernels, int frontend) {
+        auto all = files("csrc/gemm", ".cu", cutlass, gemm);
+        for (auto& f : files("csrc/other", ".cu", kernels, plain))
+            all.push_back(f);
+        for (auto& f : files("ops/tri", ".py", 2, triton))
+            all.push_back(f);
+        for (auto& f : files("csrc/attn", ".cpp", frontend, "#include <cudnn_frontend.h>\n"))
+            all.push_back(f);
+        return proposeTiers(scanRepo(all));
+    };
+    const auto central = repo(4, 0, 0); // 4 of 6 kernel files
+    QVERIFY2(tierOf(central, Dimension::Libraries) == Tier::High,
+             qPrintable(joined(central.dimension(Dimension::Libraries).reasons)));
+    const auto minor = repo(4, 6, 0); // 4 of 12
+    const DimensionProposal& m = minor.dimension(Dimension::Libraries);
+    QVERIFY2(m.tier == Tier::Medium, qPrintable(joined(m.reasons)));
+    QCOMPARE(QString::fromStdString(m.deciding_rule), QStringLiteral("D2.cutlass"));
+    QVERIFY2(joined(m.reasons).contains(QStringLiteral("CUTLASS underlies 4 of 12 production "
+                                                       "files with kernel code")),
+             qPrintable(joined(m.reasons)));
+    const auto beside = repo(4, 6, 3);
+    QVERIFY2(tierOf(beside, Dimension::Libraries) == Tier::High,
+             qPrintable(joined(beside.dimension(Dimension::Libraries).reasons)));
+}
+
+// Kernel packages imported only inside functions or guards are optional integrations (TRL's,
+// accelerate's, litgpt's is_*_available() imports): dimension 3 stays Low. One import at
+// module level puts them on the default path: Medium from three files.
+void TestScanRules::rubricOptionalKernelPackageImportsAreLow() {
+    const std::string guarded = "def attention(q):\n    if is_flash_attn_available():\n"
+                                "        from flash_attn import flash_attn_func\n"
+                                "try:\n    import bitsandbytes as bnb\nexcept ImportError:\n"
+                                "    bnb = None\n";
+    const auto optional = proposeTiers(scanRepo(files("pkg/trainer", ".py", 4, guarded)));
+    const DimensionProposal& o = optional.dimension(Dimension::FrameworkUsage);
+    QVERIFY2(o.tier == Tier::Low, qPrintable(joined(o.reasons)));
+    QVERIFY2(joined(o.reasons).contains(QStringLiteral("optional integrations")),
+             qPrintable(joined(o.reasons)));
+    auto onPath = files("pkg/trainer", ".py", 4, guarded);
+    onPath.emplace_back("pkg/model.py", "from flash_attn import flash_attn_func\n");
+    const auto loaded = proposeTiers(scanRepo(onPath));
+    const DimensionProposal& l = loaded.dimension(Dimension::FrameworkUsage);
+    QVERIFY2(l.tier == Tier::Medium, qPrintable(joined(l.reasons)));
+    QCOMPARE(QString::fromStdString(l.deciding_rule), QStringLiteral("D3.kernel-libraries"));
+}
+
+// Coverage by build target across folders: a CMake project that enables HIP and globs the
+// sources of a folder beside it (ggml's src/ggml-hip compiling ../ggml-cuda/*.cu) covers that
+// folder's kernels and direct CUDA API calls; the same glob in a project without HIP covers
+// nothing.
+void TestScanRules::rubricHipProjectCoversTheFolderItGlobs() {
+    const std::string kernel =
+        "#include <cuda_runtime.h>\n"
+        "__global__ void k(float* x) { asm(\"mov.u32 %0, 1;\" : \"=r\"(x)); }\n"
+        "void run(float* x) { cudaMalloc(&x, 4); k<<<1, 1>>>(x); }\n";
+    auto repo = [&](const std::string& language) {
+        auto all = files("src/ggml-cuda/k", ".cu", 24, kernel);
+        all.emplace_back("src/ggml-hip/CMakeLists.txt",
+                         "enable_language(" + language +
+                             ")\nfile(GLOB GGML_SOURCES_ROCM \"../ggml-cuda/*.cu\")\n");
+        return proposeTiers(scanRepo(all));
+    };
+    const auto hip = repo("HIP");
+    const DimensionProposal& k = hip.dimension(Dimension::CustomKernels);
+    QVERIFY2(k.tier != Tier::High, qPrintable(joined(k.reasons)));
+    QCOMPARE(QString::fromStdString(k.mitigated_by), QStringLiteral("D1.rocm-build-sources"));
+    QVERIFY2(joined(k.reasons).contains(QStringLiteral("src/ggml-hip/CMakeLists.txt:2")),
+             qPrintable(joined(k.reasons)));
+    const DimensionProposal& f = hip.dimension(Dimension::FrameworkUsage);
+    QVERIFY2(f.tier == Tier::Medium, qPrintable(joined(f.reasons)));
+    QVERIFY2(joined(f.reasons).contains(QStringLiteral("a ROCm build compiles 24 of them")),
+             qPrintable(joined(f.reasons)));
+    const auto cuda = repo("CUDA");
+    COMPARE_ENUM(tierOf(cuda, Dimension::CustomKernels), Tier::High);
+    COMPARE_ENUM(tierOf(cuda, Dimension::FrameworkUsage), Tier::High);
+}
+
 // Coverage by library: a ROCm fork named anywhere covers the package it forks wherever the
 // package is named, and nothing else.
 void TestScanRules::rubricRocmForkCoversItsPackage() {
