@@ -273,7 +273,7 @@ MinorCutlass minorCutlass(const FindingTally& t) {
     return {t.volumeOf(FindingTally::kCutlassOnlyVolume),
             "; CUTLASS underlies " + std::to_string(sources) + " of " + files(kernels) +
                 " with kernel code, less than two in three: its kernels are a part of the "
-                "kernel code, ported with it (dimension 1), and it sets Medium here"};
+                "kernel code, ported with it (dimension 1)"};
 }
 
 void decideLibraries(DimensionProposal& p, const Context& c) {
