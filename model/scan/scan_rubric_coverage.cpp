@@ -4,6 +4,7 @@
 #include "scan_rubric_internal.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 #include <set>
 #include <string>
@@ -12,39 +13,17 @@
 
 namespace crossgrade::model::rubric {
 
-// The folders the ROCm builds among the held mitigations compile: a folder COPYed into a
-// Dockerfile built on a ROCm image (the COPY source, read from the repository root or from any
-// folder above the Dockerfile, since the build context is not written down), or the folder of
-// a CMake project that enables HIP.
 namespace {
 
-// "src/ggml-hip/" + "../ggml-cuda/" is "src/ggml-cuda/"; empty when it climbs above the root.
+// "src/ggml-hip/" joined with "../ggml-cuda/" is "src/ggml-cuda/"; none when the result would
+// leave the repository.
 std::optional<std::string> joinFolder(const std::string& folder, std::string_view relative) {
-    std::vector<std::string> parts;
-    std::string_view rest = folder;
-    const auto push = [&](std::string_view part) {
-        if (part.empty() || part == ".")
-            return true;
-        if (part == "..") {
-            if (parts.empty())
-                return false;
-            parts.pop_back();
-            return true;
-        }
-        parts.emplace_back(part);
-        return true;
-    };
-    for (std::string_view text : {rest, relative})
-        for (std::size_t at = 0; at < text.size();) {
-            const std::size_t slash = std::min(text.find('/', at), text.size());
-            if (!push(text.substr(at, slash - at)))
-                return std::nullopt;
-            at = slash + 1;
-        }
-    std::string out;
-    for (const std::string& p : parts)
-        out += p + "/";
-    return out;
+    const std::filesystem::path joined =
+        (std::filesystem::path(folder) / std::filesystem::path(relative)).lexically_normal();
+    const std::string out = joined.generic_string();
+    if (joined.is_absolute() || out == ".." || out.starts_with("../"))
+        return std::nullopt;
+    return out == "." ? std::string() : out;
 }
 
 bool isGlob(std::string_view match) {
@@ -53,6 +32,10 @@ bool isGlob(std::string_view match) {
 
 } // namespace
 
+// The folders the ROCm builds among the held mitigations compile: a folder COPYed into a
+// Dockerfile built on a ROCm image (the COPY source, read from the repository root or from any
+// folder above the Dockerfile, since the build context is not written down), the folder of a
+// CMake project that enables HIP, and a folder beside it whose sources that project globs.
 std::vector<CoveredFolder> rocmBuildFolders(const std::vector<const ScanFinding*>& held) {
     std::set<std::string, std::less<>> rocmDockerfiles;
     std::set<std::string, std::less<>> hipProjects; // CMake files enabling the HIP language

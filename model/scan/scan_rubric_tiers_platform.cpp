@@ -19,7 +19,8 @@ void decideFramework(DimensionProposal& p, const Context& c) {
     const RuleVolume direct = t.classVolume(CodeClass::DirectCudaApi);
     // Direct API calls in files a ROCm build compiles (a HIP path in the file, or a HIP build
     // of their folder: ggml's vendors/hip.h macro layer) are ported with their kernels.
-    const RuleVolume directCovered = coveredVolume(c, CodeClass::DirectCudaApi);
+    long long directByBuild = 0;
+    const RuleVolume directCovered = coveredVolume(c, CodeClass::DirectCudaApi, &directByBuild);
     const RuleVolume triton = t.classVolume(CodeClass::Triton);
     const RuleVolume libraries = t.volumeOf("D3.kernel-libraries");
     const RuleVolume jit = t.volumeOf("D3.transitive-jit");
@@ -72,7 +73,9 @@ void decideFramework(DimensionProposal& p, const Context& c) {
             "kernels itself in " +
                 files(direct.files) + ", but a ROCm build compiles " +
                 std::to_string(directCovered.covered_files) + " of them (one step below High)");
-        p.mitigated_by = "D1.rocm-build-sources";
+        // A HIP build of their folder, or else the HIP path in their own files.
+        p.mitigated_by = directByBuild > 0 ? std::string("D1.rocm-build-sources")
+                                           : coveringMitigation(c, Dimension::CustomKernels);
     } else if (ext.files > 0) {
         set(p, Tier::Medium, "D3.cpp-extension",
             "CUDA extensions in " + files(ext.files) +

@@ -368,6 +368,13 @@ void TestScanRules::rubricHipProjectCoversTheFolderItGlobs() {
     QVERIFY2(f.tier == Tier::Medium, qPrintable(joined(f.reasons)));
     QVERIFY2(joined(f.reasons).contains(QStringLiteral("a ROCm build compiles 24 of them")),
              qPrintable(joined(f.reasons)));
+    QCOMPARE(QString::fromStdString(f.mitigated_by), QStringLiteral("D1.rocm-build-sources"));
+    // Covered by a HIP path in each file instead, the step down names that mitigation.
+    const auto inFile = proposeTiers(scanRepo(files(
+        "src/ggml-cuda/k", ".cu", 24, "#if defined(__HIP_PLATFORM_AMD__)\n#endif\n" + kernel)));
+    const DimensionProposal& h = inFile.dimension(Dimension::FrameworkUsage);
+    QVERIFY2(h.tier == Tier::Medium, qPrintable(joined(h.reasons)));
+    QCOMPARE(QString::fromStdString(h.mitigated_by), QStringLiteral("D1.hip-branch-cxx"));
     const auto cuda = repo("CUDA");
     COMPARE_ENUM(tierOf(cuda, Dimension::CustomKernels), Tier::High);
     COMPARE_ENUM(tierOf(cuda, Dimension::FrameworkUsage), Tier::High);
