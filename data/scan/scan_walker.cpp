@@ -5,6 +5,7 @@
 #include "path_bytes.h"
 #include "scan_audit.h"
 #include "scan_file_prep.h"
+#include "scan_packages.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -373,7 +374,7 @@ bool isPathRule(const model::ScanFinding& f) {
 }
 
 FileResult scanFile(const FileEntry& entry, const ScanOptions& options, const ScanFileSystem& files,
-                    const model::ScanMatcher& matcher) {
+                    const model::ScanMatcher& matcher, const std::set<std::string>& ownPackages) {
     FileResult result;
     auto skipped = [&](std::string reason) {
         result.skipped = model::SkippedFile{entry.rel, std::move(reason)};
@@ -398,6 +399,8 @@ FileResult scanFile(const FileEntry& entry, const ScanOptions& options, const Sc
 
     result.scan.tally = model::FindingTally(options.evidence_per_dimension);
     auto take = [&](model::ScanFinding&& f) {
+        if (f.rule && model::namesOwnPackage(f.rule->id, f.match, ownPackages))
+            return; // the project naming itself
         if (entry.vendored && f.context != model::EvidenceContext::Comment &&
             f.context != model::EvidenceContext::Docstring &&
             f.context != model::EvidenceContext::String)
@@ -489,6 +492,15 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
         return run;
     }
 
+    // Each repository's own packages, from the files listed: its manifests name them too.
+    std::vector<std::set<std::string>> ownPackages(roots.size());
+    {
+        std::vector<std::vector<std::string>> paths(roots.size());
+        for (const FileEntry& e : entries)
+            paths[e.repository].push_back(e.rel);
+        for (std::size_t i = 0; i < roots.size(); ++i)
+            ownPackages[i] = model::ownPackages(paths[i]);
+    }
     const model::ScanMatcher& matcher = model::defaultScanMatcher();
     std::atomic<std::size_t> done{0};
     std::atomic<std::uint64_t> bytesDone{0};
@@ -546,7 +558,8 @@ ScanRun scanRepositories(const std::vector<fs::path>& roots, const ScanOptions& 
     };
 
     auto scanOne = [&](std::size_t i, std::size_t) {
-        FileResult result = scanFile(entries[i], options, files, matcher);
+        FileResult result =
+            scanFile(entries[i], options, files, matcher, ownPackages[entries[i].repository]);
         const std::uint64_t fileBytes = result.bytes;
         merge(i, std::move(result));
         const std::size_t filesDone = done.fetch_add(1) + 1;

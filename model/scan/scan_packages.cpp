@@ -106,4 +106,21 @@ const PackageRating* ratePackage(std::string_view matched) {
     return find(name);
 }
 
+std::set<std::string> ownPackages(const std::vector<std::string>& relPaths) {
+    std::set<std::string> out;
+    for (std::string_view p : relPaths) {
+        if (p.starts_with("src/"))
+            p.remove_prefix(4);
+        const std::size_t slash = p.find('/');
+        if (slash != std::string_view::npos && slash > 0 && p.substr(slash + 1) == "__init__.py")
+            out.insert(normalise(p.substr(0, slash)));
+    }
+    return out;
+}
+
+bool namesOwnPackage(std::string_view ruleId, std::string_view matched,
+                     const std::set<std::string>& own) {
+    return ruleId == "D2.manifest-packages" && own.contains(normalise(matched));
+}
+
 } // namespace crossgrade::model

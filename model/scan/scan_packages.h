@@ -7,6 +7,8 @@
 
 #include "audit.h"
 
+#include <set>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,5 +36,15 @@ const std::vector<RocmFork>& forkTable();
 // "nvidia-cudnn-cu12", "/whl/cu121"); nullptr for a name the table does not rate (the rule's
 // default Medium then stands).
 const PackageRating* ratePackage(std::string_view matched);
+
+// The packages a repository holds as its own code, by normalised name: folders at its root or
+// under src/ with an __init__.py ("bitsandbytes/__init__.py" → "bitsandbytes"), from the
+// repository-relative paths of its files.
+std::set<std::string> ownPackages(const std::vector<std::string>& relPaths);
+// True for a manifest hit (D2.manifest-packages) naming one of `own`: the project naming
+// itself (its name, its extras "bitsandbytes[test]", a linter's source folder) is not a
+// dependency.
+bool namesOwnPackage(std::string_view ruleId, std::string_view matched,
+                     const std::set<std::string>& own);
 
 } // namespace crossgrade::model

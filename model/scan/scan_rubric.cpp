@@ -142,6 +142,7 @@ void FindingTally::merge(const FindingTally& later, const std::string& pathPrefi
             add(m_severities[d][l], later.m_severities[d][l]);
     m_fabricTuningHits += later.m_fabricTuningHits;
     m_forksNamed.insert(later.m_forksNamed.begin(), later.m_forksNamed.end());
+    m_librariesCovered.insert(later.m_librariesCovered.begin(), later.m_librariesCovered.end());
     if (!m_multiNode && later.m_multiNode) {
         m_multiNode = later.m_multiNode;
         if (!pathPrefix.empty())
@@ -182,6 +183,10 @@ void FindingTally::countVolume(const ScanFinding& f) {
     if (!production(f))
         return;
     if (f.rule->kind == RuleKind::Mitigation) {
+        if (!f.rule->covers_rule.empty()) { // one library, wherever it is
+            m_librariesCovered.emplace(std::string(f.rule->covers_rule), std::string(f.rule->id));
+            return;
+        }
         m_fileCovers |= f.rule->covers;
         if (isRule(f, "D2.rocm-fork")) // github.com/ROCm/NAME or .../ROCmSoftwarePlatform/NAME
             m_forksNamed.insert("ROCm/" + f.match.substr(f.match.rfind('/') + 1));
@@ -254,6 +259,8 @@ void FindingTally::settle() const {
     std::set<std::string_view> rules;
     unsigned classes = 0;
     std::array<std::array<bool, 3>, kDimensionCount> severities{};
+    // Per dimension and severity: the one rule found at it, or nullptr once there are two.
+    std::array<std::array<const ScanRule*, 3>, kDimensionCount> sole{};
     for (const auto& [rule, severity] : m_fileRules) {
         if (rule->kind != RuleKind::Finding) {
             if (rules.insert(rule->id).second)
@@ -265,8 +272,12 @@ void FindingTally::settle() const {
         f.path = m_filePath;
         f.severity = severity;
         classes |= codeClassesOf(f);
-        severities[static_cast<std::size_t>(rule->dimension)][static_cast<std::size_t>(severity)] =
-            true;
+        bool& seen = severities[static_cast<std::size_t>(rule->dimension)]
+                               [static_cast<std::size_t>(severity)];
+        const ScanRule*& only =
+            sole[static_cast<std::size_t>(rule->dimension)][static_cast<std::size_t>(severity)];
+        only = !seen ? rule : only == rule ? only : nullptr;
+        seen = true;
         const bool covered = (m_fileCovers & coverBit(rule->dimension)) != 0;
         if (rules.insert(rule->id).second) {
             RuleVolume& v = m_volumes[std::string(rule->id)];
@@ -294,9 +305,14 @@ void FindingTally::settle() const {
     for (Dimension d : kAllDimensions)
         for (std::size_t l = 0; l < 3; ++l)
             if (severities[static_cast<std::size_t>(d)][l]) {
+                const bool covered = (m_fileCovers & coverBit(d)) != 0;
                 ++m_severities[static_cast<std::size_t>(d)][l].files;
-                if ((m_fileCovers & coverBit(d)) != 0)
+                if (covered)
                     ++m_severities[static_cast<std::size_t>(d)][l].covered_files;
+                else if (const ScanRule* only = sole[static_cast<std::size_t>(d)][l])
+                    ++m_volumes["sole:" + std::string(only->id) + "@" +
+                                std::string(toString(static_cast<Level>(l)))]
+                          .files;
             }
     for (const auto& [fork, severity] : m_fileForks)
         ++m_volumes[fork.empty() ? std::string("serving-runtime-package")
@@ -360,9 +376,13 @@ void applyScan(Audit& audit, const FindingTally& tally, const ScanProposal& prop
             dim.findings[rule] = static_cast<int>(std::min<long long>(count, INT_MAX));
         // A HIP path covers the findings of its own file; a ROCm build or pipeline that the
         // proposal stepped the dimension down for covers every production finding.
+        // A ROCm library the code calls in place of one library covers that library's
+        // findings wherever they are, and nothing else in its file.
         std::map<std::string, std::string, std::less<>> coveredFiles;
         for (const Mitigation& m : dim.mitigations)
-            coveredFiles.emplace(m.path, m.rule_id);
+            if (const ScanRule* r = findScanRule(m.rule_id); r && r->covers_rule.empty())
+                coveredFiles.emplace(m.path, m.rule_id);
+        const auto& coveredLibraries = tally.librariesCovered();
         const std::vector<const ScanFinding*> ranked = tally.evidenceOf(d);
         for (std::size_t i = 0; i < ranked.size() && i < top_n; ++i) {
             const ScanFinding& f = *ranked[i];
@@ -370,6 +390,9 @@ void applyScan(Audit& audit, const FindingTally& tally, const ScanProposal& prop
             if (f.context == EvidenceContext::Code) {
                 if (p.covers_repository && !p.mitigated_by.empty())
                     item.mitigated_by = p.mitigated_by;
+                else if (const auto lib = coveredLibraries.find(f.rule->id);
+                         lib != coveredLibraries.end())
+                    item.mitigated_by = lib->second;
                 else if (const auto it = coveredFiles.find(f.path); it != coveredFiles.end())
                     item.mitigated_by = it->second;
                 else

@@ -110,6 +110,16 @@ public:
     RuleVolume forkedPackageVolume(std::string_view fork, Level severity) const {
         return volumeOf("fork:" + std::string(fork) + "@" + std::string(toString(severity)));
     }
+    // The Finding rules that a ROCm library in production code covers wherever they are (a
+    // mitigation's covers_rule: "D2.cublaslt"), each with the mitigation that covers it.
+    const std::map<std::string, std::string, std::less<>>& librariesCovered() const {
+        return m_librariesCovered;
+    }
+    // Production files whose only finding of its dimension at `severity` is `rule`, and that no
+    // mitigation in the file covers: the files that coverage of that one library steps down.
+    RuleVolume soleRuleVolume(std::string_view rule, Level severity) const {
+        return volumeOf("sole:" + std::string(rule) + "@" + std::string(toString(severity)));
+    }
     // The production files of a kernel class (non-portable or portable kernels, direct CUDA API
     // calls) without a HIP path of their own, in file order: a ROCm build that compiles their
     // folder covers them (coverage by build target, scan_rubric_tiers.cpp).
@@ -151,6 +161,7 @@ private:
     mutable bool m_fileImportsAtModuleLevel = false; // a kernel package imported unindented
     mutable std::set<std::pair<std::string, Level>> m_fileForks; // packages' forks in the file
     std::set<std::string> m_forksNamed;
+    std::map<std::string, std::string, std::less<>> m_librariesCovered;
     mutable std::map<std::string, RuleVolume, std::less<>> m_volumes;
     mutable std::array<RuleVolume, kCodeClassCount> m_classes{};
     mutable std::array<std::vector<std::string>, kCodeClassCount> m_uncoveredPaths{};

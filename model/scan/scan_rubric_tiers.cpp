@@ -219,16 +219,42 @@ MinorCutlass minorCutlass(const FindingTally& t) {
                 "kernel code, ported with it (dimension 1)"};
 }
 
+// What covered the libraries' files, for the reasons: forks of their packages, and ROCm
+// libraries the code already calls in their place (named with the library each covers).
+std::string libraryCoverage(const FindingTally& t, long long byFork, long long byCounterpart) {
+    std::string out;
+    if (byFork > 0)
+        out += "; " + std::to_string(byFork) +
+               " file(s) covered by a ROCm fork of their package (one step down each)";
+    if (byCounterpart > 0) {
+        std::string names;
+        for (const auto& [rule, mitigation] : t.librariesCovered())
+            if (t.volumeOf(rule).files > 0)
+                names += (names.empty() ? "" : ", ") + mitigation + " for " + rule;
+        out += "; " + std::to_string(byCounterpart) +
+               " file(s) covered by the ROCm library the code already calls in their place (" +
+               names + "; one step down each)";
+    }
+    return out;
+}
+
 void decideLibraries(DimensionProposal& p, const Context& c) {
     const FindingTally& t = c.tally;
     const Dimension d = Dimension::Libraries;
-    // Covered: a ROCm fork named in the same file, or anywhere for the package it forks.
+    // Covered: a ROCm fork named in the same file, or anywhere for the package it forks; a
+    // library whose ROCm counterpart production code already calls, wherever it is used.
+    long long byCounterpart = 0;
     const auto withForks = [&](Level l) {
         RuleVolume v = t.severityVolume(d, l);
         long long forked = 0;
         for (const std::string& fork : t.forksNamed())
             forked += t.forkedPackageVolume(fork, l).files;
-        v.covered_files = std::min(v.files, v.covered_files + forked);
+        long long counterpart = 0;
+        for (const auto& [rule, mitigation] : t.librariesCovered())
+            counterpart += t.soleRuleVolume(rule, l).files;
+        const long long before = v.covered_files;
+        v.covered_files = std::min(v.files, v.covered_files + forked + counterpart);
+        byCounterpart += std::min(counterpart, v.covered_files - before);
         return v;
     };
     RuleVolume high = withForks(Level::High);
@@ -258,11 +284,7 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
         servingRule = "D2.manifest-packages";
     }
     const long long covered = high.covered_files + medium.covered_files;
-    const std::string coverage =
-        covered > 0 ? "; " + std::to_string(covered) +
-                          " file(s) covered by a ROCm fork of their package (one step down "
-                          "each)"
-                    : "";
+    const std::string coverage = libraryCoverage(t, covered - byCounterpart, byCounterpart);
     const std::string threshold = " (High from " + std::to_string(kCentralLibraryFiles) + ")";
     if (serving > 0) {
         set(p, Tier::High, servingRule,
@@ -295,18 +317,20 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
     } else if (low.files > 0 || covered > 0) {
         const auto& rules = covered > 0 ? (high.files > 0 ? highRules : mediumRules) : lowRules;
         set(p, Tier::Low, std::string(rules.front().first),
-            covered > 0 ? "libraries whose ROCm forks are named (" + listed(rules) + ")" + coverage
+            covered > 0 ? "libraries whose ROCm port is in hand (" + listed(rules) + ")" + coverage
                         : "libraries with mature ROCm equivalents only (" + listed(lowRules) +
                               ") in " + files(low.files));
     } else {
         set(p, Tier::Low, "", "no CUDA library called from production code");
     }
-    if (covered > 0)
+    if (covered > byCounterpart)
         if (const ScanFinding* fork = firstOf(
                 c.held,
                 [](const ScanFinding& f) { return isRule(f, "D2.rocm-fork") && production(f); });
             fork && (p.tier == Tier::Low || high.covered_files > 0))
             p.mitigated_by = std::string(fork->rule->id);
+    if (byCounterpart > 0 && p.mitigated_by.empty() && p.tier == Tier::Low)
+        p.mitigated_by = t.librariesCovered().begin()->second;
 }
 
 // The rubric over what the tally holds.

@@ -309,7 +309,7 @@ std::vector<ScanRule> makeRules() {
          .pattern =
              R"re(\bnvidia-(cublas|cudnn|cuda-runtime|nccl|cufft|cusparse|cusolver|curand|nvjitlink|nvtx)-cu1[123]\b|\bcupy-cuda\d+x?\b|\btorch[-_]tensorrt\b|\btensorrt\b|\bpycuda\b|\bcuda-python\b|\bonnxruntime-gpu\b|\bjax\[cuda1[23]|\btensorflow\[and-cuda\]|\bflash[-_]attn\b|\bxformers\b|\bbitsandbytes\b|\bapex\b|\btransformer[-_]engine\b|\bflashinfer\b|\bdeepspeed\b|\bvllm\b|\bmamba[-_]ssm\b|\bcausal[-_]conv1d\b|/whl/cu\d{3}\b)re",
          .exclude =
-             R"re(^\s*(name|PACKAGE_NAME|package_name)\s*=|\burl\s*=|https?://github\.com/\S*$|\bpackage_(data|dir)\b|\bpackages\s*=|/\s+["'][\w.-]*$|["']\w[\w.-]*/[\w./-]*$|\bpkg_name\s*=|\bos\.path\.join\s*\([^)]*$)re",
+             R"re(^\s*(name|PACKAGE_NAME|package_name)\s*=|\burl\s*=|https?://github\.com/\S*$|https?://\S*[A-Za-z_-]$|\bpackage_(data|dir)\b|\bpackages\s*=|/\s+["'][\w.-]*$|["']\w[\w.-]*/[\w./-]*$|\bpkg_name\s*=|\bos\.path\.join\s*\([^)]*$)re",
          .exclude_after = R"re(^(\.\w|\\|@\w))re",
          .severity = M,
          .rocm_equivalent = "per package: apex, transformer_engine -> ROCm forks; flash-attn -> "
@@ -320,7 +320,8 @@ std::vector<ScanRule> makeRules() {
                  "reads the line up to the package name; exclude_after what follows it: a "
                  "module or file of the project (xformers._C, causal_conv1d.egg-info), a Windows "
                  "path ('.\\\\deepspeed\\\\ops') or an e-mail address is not a "
-                 "requirement."},
+                 "requirement. Nor is a name inside a web address (its documentation's, its "
+                 "repository's); a PyTorch index (/whl/cu121) ends in a digit and stays."},
 
         // --- Dimension 3: framework usage patterns (§4) ---
         {.id = "D3.torch-cuda-namespace",
@@ -477,13 +478,7 @@ std::vector<ScanRule> makeRules() {
          .pattern = R"re(\bnvcc\b)re",
          .severity = H,
          .rocm_equivalent = "hipcc / amdclang++"},
-        {.id = "D5.cmake-cuda",
-         .dimension = D5,
-         .scopes = only(kBuild),
-         .pattern =
-             R"re(\benable_language\s*\(\s*CUDA\b|\bproject\s*\([^)]*\bCUDA\b|\bfind_package\s*\(\s*CUDA(Toolkit)?\b|\bCUDA::\w+|\bCMAKE_CUDA_\w+|\bcuda_add_(library|executable)\b|\bLANGUAGE\s+CUDA\b)re",
-         .severity = H,
-         .rocm_equivalent = "enable_language(HIP), find_package(hip)"},
+        {.id = "D5.cmake-cuda", .dimension = D5, .scopes = only(kBuild), .pattern = R"re(\benable_language\s*\(\s*CUDA\b|\bproject\s*\([^)]*\bCUDA\b|\bfind_package\s*\(\s*CUDA(Toolkit)?\b|\bCUDA::\w+|\bCMAKE_CUDA_\w+|\bcuda_add_(library|executable)\b|\bLANGUAGE\s+CUDA\b)re", .severity = H, .rocm_equivalent = "enable_language(HIP), find_package(hip)"},
         {.id = "D5.arch-flags",
          .dimension = D5,
          .scopes = kBuild | kCi,
@@ -647,6 +642,25 @@ std::vector<ScanRule> makeRules() {
         // fork. Only the forks the table names count (§8: never inferred from a name); a test
         // checks that this pattern and the table agree. ROCmSoftwarePlatform is the ROCm
         // organisation's former name (GitHub redirects it; older repositories still pin it).
+        // The ROCm library a CUDA library's port calls, already called or linked by production
+        // code (a HIP branch, a #define mapping the names, a ROCm target's link line): the
+        // port of that library is done wherever the library is used.
+        {.id = "D2.hipblaslt",
+         .dimension = D2,
+         .scopes = kCxx | kBuild,
+         .pattern = R"re(\bhipblasLt[A-Z]\w*|\broc::hipblaslt\b|[<"]hipblaslt/hipblaslt\.h)re",
+         .kind = RuleKind::Mitigation,
+         .covers = coverBit(D2),
+         .covers_rule = "D2.cublaslt",
+         .rocm_equivalent = "hipBLASLt, which the code already calls or links for cuBLASLt"},
+        {.id = "D2.miopen",
+         .dimension = D2,
+         .scopes = kCxx | kBuild,
+         .pattern = R"re(\bmiopen[A-Z]\w*|\bMIOpen::MIOpen\b|[<"]miopen/miopen\.h)re",
+         .kind = RuleKind::Mitigation,
+         .covers = coverBit(D2),
+         .covers_rule = "D2.cudnn",
+         .rocm_equivalent = "MIOpen, which the code already calls or links for cuDNN"},
         {.id = "D2.rocm-fork",
          .dimension = D2,
          .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild,

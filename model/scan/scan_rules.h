@@ -64,6 +64,10 @@ struct ScanRule {
     std::optional<Level> script_severity;
     // Mitigation rules: the dimensions whose tier the signal steps down (bit per Dimension).
     unsigned covers = 0;
+    // Mitigation rules for one library: the Finding rule whose production findings the signal
+    // covers wherever they are (coverage by library: hipBLASLt called anywhere covers cuBLASLt
+    // everywhere), instead of its dimensions in the signal's own file.
+    std::string_view covers_rule;
     std::string_view rocm_equivalent;
     std::string_view note;
 };

@@ -38,4 +38,5 @@ private slots:
 
     // tst_scan_walker_findings.cpp: findings in Dockerfiles and notebooks, the run
     void bug_scanOfHugeFileHeldEveryFinding();
+    void bug_projectsOwnPackageInItsManifestWasADependency();
 };

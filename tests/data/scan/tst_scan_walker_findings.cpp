@@ -343,3 +343,22 @@ void TestScanWalker::bug_scanOfHugeFileHeldEveryFinding() {
     QCOMPARE(tally.findingCount(), std::uint64_t(all.repositories[0].findings.size()));
     QCOMPARE(tally.evidenceOf(d1).size(), std::size_t(50));
 }
+
+// bitsandbytes' pyproject.toml names the project itself in its extras and its linter's source
+// folders: with a bitsandbytes/ package in the repository those lines are not dependencies,
+// while another project's manifest naming bitsandbytes still depends on it.
+void TestScanWalker::bug_projectsOwnPackageInItsManifestWasADependency() {
+    const std::string manifest = "[project.optional-dependencies]\n"
+                                 "dev = [\"bitsandbytes[test]\"]\n"
+                                 "[tool.ruff]\nsrc = [\n    \"bitsandbytes\",\n]\n";
+    MiniRepo own;
+    QVERIFY(own.valid());
+    own.write("pyproject.toml", manifest);
+    own.write("bitsandbytes/__init__.py", "");
+    QVERIFY(findingsOf(scanOne(own.root()), "D2.manifest-packages").empty());
+    MiniRepo user;
+    QVERIFY(user.valid());
+    user.write("pyproject.toml", manifest);
+    user.write("trainer/__init__.py", "");
+    QCOMPARE(int(findingsOf(scanOne(user.root()), "D2.manifest-packages").size()), 2);
+}

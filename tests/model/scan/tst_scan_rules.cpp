@@ -272,6 +272,11 @@ const std::vector<RuleCase>& ruleTable() {
         {"D5.gitmodules-rocm", kModules, "\turl = https://github.com/ROCm/composable_kernel.git",
          true},
         {"D5.gitmodules-rocm", kModules, "\turl = https://github.com/NVIDIA/cutlass.git", false},
+        {"D2.hipblaslt", kCu, "#define bnb_blasLtMatmul hipblasLtMatmul", true},
+        {"D2.hipblaslt", kCMake, "target_link_libraries(bnb PUBLIC roc::hipblaslt)", true},
+        {"D2.hipblaslt", kCu, "checkCublasStatus(cublasLtMatmul(h, d, a, b, c));", false},
+        {"D2.miopen", kCu, "miopenConvolutionForward(handle, &alpha, x, w, conv, algo);", true},
+        {"D2.miopen", kCu, "cudnnConvolutionForward(handle, &alpha, x, w, conv, algo);", false},
         {"D2.rocm-fork", kReq, "apex @ git+https://github.com/ROCm/apex.git@master", true},
         {"D2.rocm-fork", kReq, "apex @ git+https://github.com/NVIDIA/apex.git@master", false},
         {"D2.rocm-fork", kDocker,
@@ -333,6 +338,7 @@ void TestScanRules::badPatternsAreReported() {
          .raised_severity = Level::High,
          .script_severity = {},
          .covers = 0,
+         .covers_rule = {},
          .rocm_equivalent = {},
          .note = {}},
         {.id = "D1.fine",
@@ -347,6 +353,7 @@ void TestScanRules::badPatternsAreReported() {
          .raised_severity = Level::High,
          .script_severity = {},
          .covers = 0,
+         .covers_rule = {},
          .rocm_equivalent = {},
          .note = {}},
     };
@@ -477,6 +484,19 @@ void TestScanRules::forkRuleAgreesWithTheForkTable() {
                 listed = listed || fork.fork == p.fork;
             QVERIFY2(listed, std::string(p.package).c_str());
         }
+}
+
+// A repository's own packages are its package folders at the root or under src/; a manifest
+// naming one of them names the project itself (bitsandbytes' "bitsandbytes[test]" extra).
+void TestScanRules::ownPackagesAreTheRepositorysPackageFolders() {
+    const std::set<std::string> own = ownPackages(
+        {"bitsandbytes/__init__.py", "bitsandbytes/nn/__init__.py", "src/flash_attn/__init__.py",
+         "tests/__init__.py", "apex/README.md", "__init__.py", "csrc/ops.cu"});
+    QCOMPARE(own, (std::set<std::string>{"bitsandbytes", "flash-attn", "tests"}));
+    QVERIFY(namesOwnPackage("D2.manifest-packages", "bitsandbytes", own));
+    QVERIFY(namesOwnPackage("D2.manifest-packages", "flash_attn", own));
+    QVERIFY(!namesOwnPackage("D2.manifest-packages", "apex", own));
+    QVERIFY(!namesOwnPackage("D1.cuda-source-file", "bitsandbytes", own));
 }
 
 QTEST_GUILESS_MAIN(TestScanRules)

@@ -61,6 +61,7 @@ private slots:
     void rubricOptionalKernelPackageImportsAreLow();
     void rubricHipProjectCoversTheFolderItGlobs();
     void rubricRocmForkCoversItsPackage();
+    void rubricRocmLibraryCoversTheLibraryItReplaces();
     void rubricHighestSeverityWins();
     void applyScanWritesTheAudit();
     void bug_scannedAuditWithManyMitigationsDidNotReadBack();
@@ -69,6 +70,7 @@ private slots:
     void packageTableRatesManifestPackages_data();
     void packageTableRatesManifestPackages();
     void forkRuleAgreesWithTheForkTable();
+    void ownPackagesAreTheRepositorysPackageFolders();
 
     // tst_scan_rules_rubric.cpp: the rubric's tiers and the audit a scan writes
     void rubricTeamKnowledgeIsNotScanned();

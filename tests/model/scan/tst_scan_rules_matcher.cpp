@@ -495,6 +495,17 @@ void TestScanRules::bug_projectsOwnNameWasTakenForADependency() {
     QCOMPARE(
         int(scan("pyproject.toml", "gpu = [\"xformers @ https://example.com/x.whl\"]\n").size()),
         1);
+    // Nor is a name inside a web address (bitsandbytes' [project.urls]); a PyTorch wheel index
+    // is a requirement and stays.
+    QVERIFY(scan("pyproject.toml", "docs = \"https://huggingface.co/docs/bitsandbytes/main\"\n")
+                .empty());
+    QVERIFY(scan("setup.py", "    project_urls={\"Docs\": \"https://deepspeed.readthedocs.io\"},\n")
+                .empty());
+    int indexHits = 0;
+    for (const ScanFinding& f :
+         scan("requirements.txt", "--extra-index-url https://download.pytorch.org/whl/cu121\n"))
+        indexHits += f.rule->id == "D2.manifest-packages" ? 1 : 0;
+    QCOMPARE(indexHits, 1);
     const std::vector<ScanFinding> deps =
         scan("pyproject.toml", "dependencies = [\"bitsandbytes>=0.45\", \"numpy\"]\n");
     QCOMPARE(int(deps.size()), 1);

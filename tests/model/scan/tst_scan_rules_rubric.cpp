@@ -397,6 +397,41 @@ void TestScanRules::rubricRocmForkCoversItsPackage() {
     COMPARE_ENUM(tierOf(other, Dimension::Libraries), Tier::Medium);
 }
 
+// Coverage by library: a ROCm library the code already calls in place of a CUDA one (bitsandbytes'
+// hipBLASLt branch) covers that library's findings in every file, and nothing else; a mention in
+// a comment (ggml's "hipblaslt is slow on CDNA3") covers nothing.
+void TestScanRules::rubricRocmLibraryCoversTheLibraryItReplaces() {
+    const std::string lt =
+        "#include <cublasLt.h>\nvoid g(cublasLtHandle_t h) { cublasLtMatmul(h); }\n";
+    const std::string hip =
+        "#include <hipblaslt/hipblaslt.h>\n#define bnb_blasLtMatmul hipblasLtMatmul\n";
+    const auto covered = proposeTiers(
+        scanRepo({{"csrc/ops.cu", lt}, {"csrc/ops2.cu", lt}, {"csrc/ops_hip.cuh", hip}}));
+    const DimensionProposal& d = covered.dimension(Dimension::Libraries);
+    QVERIFY2(d.tier == Tier::Low, qPrintable(joined(d.reasons)));
+    QCOMPARE(QString::fromStdString(d.mitigated_by), QStringLiteral("D2.hipblaslt"));
+    QVERIFY2(joined(d.reasons).contains(
+                 QStringLiteral("2 file(s) covered by the ROCm library the code already calls in "
+                                "their place (D2.hipblaslt for D2.cublaslt")),
+             qPrintable(joined(d.reasons)));
+    // cuDNN in a file beside it is not cuBLASLt: hipBLASLt does not cover it.
+    const auto cudnn = proposeTiers(scanRepo(
+        {{"csrc/ops.cu", lt + "cudnnConvolutionForward(h);\n"}, {"csrc/ops_hip.cuh", hip}}));
+    COMPARE_ENUM(tierOf(cudnn, Dimension::Libraries), Tier::Medium);
+    const auto comment = proposeTiers(
+        scanRepo({{"csrc/ops.cu", lt}, {"csrc/mmq.cu", "// hipblasLtMatmul is slow on CDNA3\n"}}));
+    COMPARE_ENUM(tierOf(comment, Dimension::Libraries), Tier::Medium);
+    // The evidence names what covered it.
+    Audit audit;
+    const std::vector<ScanFinding> found =
+        scanRepo({{"csrc/ops.cu", lt}, {"csrc/ops_hip.cuh", hip}});
+    applyScan(audit, found, proposeTiers(found), 20);
+    const auto& ev = audit.dimension(Dimension::Libraries).evidence;
+    QVERIFY(!ev.empty());
+    for (const EvidenceItem& e : ev)
+        QCOMPARE(e.mitigated_by.value_or(""), std::string("D2.hipblaslt"));
+}
+
 void TestScanRules::rubricHighestSeverityWins() {
     const auto p = proposeTiers(scanRepo({{"src/blas.cpp", "cublasSgemm(h);\n"
                                                            "cublasLtMatmul(h);\n"
