@@ -309,8 +309,8 @@ std::vector<ScanRule> makeRules() {
          .pattern =
              R"re(\bnvidia-(cublas|cudnn|cuda-runtime|nccl|cufft|cusparse|cusolver|curand|nvjitlink|nvtx)-cu1[123]\b|\bcupy-cuda\d+x?\b|\btorch[-_]tensorrt\b|\btensorrt\b|\bpycuda\b|\bcuda-python\b|\bonnxruntime-gpu\b|\bjax\[cuda1[23]|\btensorflow\[and-cuda\]|\bflash[-_]attn\b|\bxformers\b|\bbitsandbytes\b|\bapex\b|\btransformer[-_]engine\b|\bflashinfer\b|\bdeepspeed\b|\bvllm\b|\bmamba[-_]ssm\b|\bcausal[-_]conv1d\b|/whl/cu\d{3}\b)re",
          .exclude =
-             R"re(^\s*(name|PACKAGE_NAME|package_name)\s*=|\burl\s*=|https?://github\.com/\S*$|https?://\S*[A-Za-z_-]$|\bpackage_(data|dir)\b|\bpackages\s*=|/\s+["'][\w.-]*$|["']\w[\w.-]*/[\w./-]*$|\bpkg_name\s*=|\bos\.path\.join\s*\([^)]*$)re",
-         .exclude_after = R"re(^(\.\w|\\|@\w))re",
+             R"re(^\s*(name|PACKAGE_NAME|package_name)\s*=|\burl\s*=|https?://github\.com/\S*$|https?://\S*[A-Za-z_-]$|\bpackage_(data|dir)\b|\bpackages\s*=|/\s+["'][\w.-]*$|["']\w[\w.-]*/[\w./-]*$|\bpkg_name\s*=|\bos\.path\.join\s*\([^)]*$|^\s*["'][\w.-]+:\s)re",
+         .exclude_after = R"re(^(\.\w|\\|@\w|:\s))re",
          .severity = M,
          .rocm_equivalent = "per package: apex, transformer_engine -> ROCm forks; flash-attn -> "
                             "CK/Triton backends; xformers, bitsandbytes partial",
@@ -320,7 +320,8 @@ std::vector<ScanRule> makeRules() {
                  "reads the line up to the package name; exclude_after what follows it: a "
                  "module or file of the project (xformers._C, causal_conv1d.egg-info), a Windows "
                  "path ('.\\\\deepspeed\\\\ops') or an e-mail address is not a "
-                 "requirement. Nor is a name inside a web address (its documentation's, its "
+                 "requirement, nor a pytest marker (\"bitsandbytes: select its tests\"). Nor is a "
+                 "name inside a web address (its documentation's, its "
                  "repository's); a PyTorch index (/whl/cu121) ends in a digit and stays."},
 
         // --- Dimension 3: framework usage patterns (§4) ---

@@ -490,7 +490,9 @@ void TestScanRules::bug_projectsOwnNameWasTakenForADependency() {
          {"    \"xformers._C\",\n", "    \"causal_conv1d.egg-info\",\n",
           "shutil.rmtree('.\\\\deepspeed\\\\ops\\\\csrc')\n", "self.pkg_name = \"xformers\"\n",
           "author_email=\"oncall+xformers@example.com\",\n",
-          "extensions_dir = os.path.join(\"xformers\", \"csrc\")\n"})
+          "extensions_dir = os.path.join(\"xformers\", \"csrc\")\n",
+          // peft's [tool.pytest.ini_options] markers
+          "    \"bitsandbytes: select bitsandbytes integration tests\",\n"})
         QVERIFY2(scan("setup.py", line).empty(), line);
     QCOMPARE(
         int(scan("pyproject.toml", "gpu = [\"xformers @ https://example.com/x.whl\"]\n").size()),
