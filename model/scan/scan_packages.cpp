@@ -81,6 +81,10 @@ const std::vector<PackageRating>& packageTable() {
         {"mamba-ssm", Level::Medium, "partial: ROCm builds of the selective-scan kernels", "",
          kRocmDocs},
         {"causal-conv1d", Level::Medium, "partial: ROCm builds (version-dependent)", "", kRocmDocs},
+        {"fbgemm-gpu", Level::Medium,
+         "partial: FBGEMM_GPU builds for ROCm (PyTorch's /whl/rocm index), some operators "
+         "CUDA-only",
+         "", kRocmDocs},
         {"/whl/cu*", Level::Medium, "PyTorch's /whl/rocmX.Y index instead of /whl/cuXXX", "",
          "PyTorch 'Get started' install matrix"},
     };

@@ -307,7 +307,7 @@ std::vector<ScanRule> makeRules() {
          .dimension = D2,
          .scopes = only(kManifest),
          .pattern =
-             R"re(\bnvidia-(cublas|cudnn|cuda-runtime|nccl|cufft|cusparse|cusolver|curand|nvjitlink|nvtx)-cu1[123]\b|\bcupy-cuda\d+x?\b|\btorch[-_]tensorrt\b|\btensorrt\b|\bpycuda\b|\bcuda-python\b|\bonnxruntime-gpu\b|\bjax\[cuda1[23]|\btensorflow\[and-cuda\]|\bflash[-_]attn\b|\bxformers\b|\bbitsandbytes\b|\bapex\b|\btransformer[-_]engine\b|\bflashinfer\b|\bdeepspeed\b|\bvllm\b|\bmamba[-_]ssm\b|\bcausal[-_]conv1d\b|/whl/cu\d{3}\b)re",
+             R"re(\bnvidia-(cublas|cudnn|cuda-runtime|nccl|cufft|cusparse|cusolver|curand|nvjitlink|nvtx)-cu1[123]\b|\bcupy-cuda\d+x?\b|\btorch[-_]tensorrt\b|\btensorrt\b|\bpycuda\b|\bcuda-python\b|\bonnxruntime-gpu\b|\bjax\[cuda1[23]|\btensorflow\[and-cuda\]|\bflash[-_]attn\b|\bxformers\b|\bbitsandbytes\b|\bapex\b|\btransformer[-_]engine\b|\bflashinfer\b|\bdeepspeed\b|\bvllm\b|\bmamba[-_]ssm\b|\bcausal[-_]conv1d\b|\bfbgemm[-_]gpu\b|/whl/cu\d{3}\b)re",
          .exclude =
              R"re(^\s*(name|PACKAGE_NAME|package_name)\s*=|\burl\s*=|https?://github\.com/\S*$|https?://\S*[A-Za-z_-]$|\bpackage_(data|dir)\b|\bpackages\s*=|/\s+["'][\w.-]*$|["']\w[\w.-]*/[\w./-]*$|\bpkg_name\s*=|\bos\.path\.join\s*\([^)]*$|^\s*["'][\w.-]+:\s)re",
          .exclude_after = R"re(^(\.\w|\\|@\w|:\s))re",
@@ -371,7 +371,7 @@ std::vector<ScanRule> makeRules() {
          .dimension = D3,
          .scopes = only(kPy),
          .pattern =
-             R"re(^\s*(import|from)\s+(flash_attn|apex|transformer_engine|xformers|bitsandbytes|flashinfer|liger_kernel|deep_ep|megablocks|mamba_ssm)\b)re",
+             R"re(^\s*(import|from)\s+(flash_attn|apex|transformer_engine|xformers|bitsandbytes|flashinfer|liger_kernel|deep_ep|megablocks|mamba_ssm|fbgemm_gpu)\b)re",
          .severity = M,
          .raise_pattern = R"re(\b(flashinfer|deep_ep)\b)re",
          .raised_severity = H,

@@ -162,6 +162,9 @@ const std::vector<RuleCase>& ruleTable() {
         {"D3.abstraction-layer", kPy, "acc = get_device()", false},
         {"D3.kernel-libraries", kPy, "from flash_attn import flash_attn_func", true},
         {"D3.kernel-libraries", kPy, "import flash_attention_helpers", false},
+        // torchrec reaches the GPU through FBGEMM-GPU (calibration round 12)
+        {"D3.kernel-libraries", kPy, "import fbgemm_gpu.split_table_batched_embeddings_ops", true},
+        {"D3.kernel-libraries", kPy, "import fbgemm", false},
         {"D3.cuda-graphs", kPy, "g = torch.cuda.CUDAGraph()", true},
         {"D3.cuda-graphs", kPy, "s = torch.cuda.Stream()", false},
         {"D3.tf-jax", kPy, "tf.config.experimental.set_memory_growth(gpu, True)", true},
@@ -440,6 +443,7 @@ void TestScanRules::packageTableRatesManifestPackages_data() {
     QTest::addColumn<QString>("rocm");
     QTest::newRow("flash_attn") << "flash_attn==2.6.3" << int(Level::Medium) << "flash-attention";
     QTest::newRow("apex fork") << "apex" << int(Level::Medium) << "ROCm/apex";
+    QTest::newRow("fbgemm-gpu") << "fbgemm-gpu==1.2.0" << int(Level::Medium) << "FBGEMM_GPU";
     QTest::newRow("tensorrt") << "tensorrt==10.3" << int(Level::High) << "MIGraphX";
     QTest::newRow("vllm") << "vllm>=0.6" << int(Level::Low) << "vLLM builds for ROCm";
     QTest::newRow("nvidia wheel") << "nvidia-cudnn-cu12==9.1" << int(Level::Medium)
