@@ -330,7 +330,11 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
             fork && (p.tier == Tier::Low || high.covered_files > 0))
             p.mitigated_by = std::string(fork->rule->id);
     if (byCounterpart > 0 && p.mitigated_by.empty() && p.tier == Tier::Low)
-        p.mitigated_by = t.librariesCovered().begin()->second;
+        for (const auto& [rule, mitigation] : t.librariesCovered())
+            if (t.volumeOf(rule).files > 0) { // the first that covered a file
+                p.mitigated_by = mitigation;
+                break;
+            }
 }
 
 // The rubric over what the tally holds.

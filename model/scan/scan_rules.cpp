@@ -479,7 +479,17 @@ std::vector<ScanRule> makeRules() {
          .pattern = R"re(\bnvcc\b)re",
          .severity = H,
          .rocm_equivalent = "hipcc / amdclang++"},
-        {.id = "D5.cmake-cuda", .dimension = D5, .scopes = only(kBuild), .pattern = R"re(\benable_language\s*\(\s*CUDA\b|\bproject\s*\([^)]*\bCUDA\b|\bfind_package\s*\(\s*CUDA(Toolkit)?\b|\bCUDA::\w+|\bCMAKE_CUDA_\w+|\bcuda_add_(library|executable)\b|\bLANGUAGE\s+CUDA\b)re", .severity = H, .rocm_equivalent = "enable_language(HIP), find_package(hip)"},
+        // clang-format 14 puts this entry on one 400-column line once the table grows past
+        // some length; keep it laid out like its neighbours.
+        // clang-format off
+        {.id = "D5.cmake-cuda",
+         .dimension = D5,
+         .scopes = only(kBuild),
+         .pattern =
+             R"re(\benable_language\s*\(\s*CUDA\b|\bproject\s*\([^)]*\bCUDA\b|\bfind_package\s*\(\s*CUDA(Toolkit)?\b|\bCUDA::\w+|\bCMAKE_CUDA_\w+|\bcuda_add_(library|executable)\b|\bLANGUAGE\s+CUDA\b)re",
+         .severity = H,
+         .rocm_equivalent = "enable_language(HIP), find_package(hip)"},
+        // clang-format on
         {.id = "D5.arch-flags",
          .dimension = D5,
          .scopes = kBuild | kCi,
@@ -639,10 +649,6 @@ std::vector<ScanRule> makeRules() {
          // of these, so the rubric steps nothing down for it alone (docs/scanner.md).
          .covers = coverBit(D5),
          .rocm_equivalent = "ROCm submodules (CK, AITER, RCCL)"},
-        // The curated fork table (scan_packages.h, forkTable()): a dependency taken from a ROCm
-        // fork. Only the forks the table names count (§8: never inferred from a name); a test
-        // checks that this pattern and the table agree. ROCmSoftwarePlatform is the ROCm
-        // organisation's former name (GitHub redirects it; older repositories still pin it).
         // The ROCm library a CUDA library's port calls, already called or linked by production
         // code (a HIP branch, a #define mapping the names, a ROCm target's link line): the
         // port of that library is done wherever the library is used.
@@ -662,6 +668,10 @@ std::vector<ScanRule> makeRules() {
          .covers = coverBit(D2),
          .covers_rule = "D2.cudnn",
          .rocm_equivalent = "MIOpen, which the code already calls or links for cuDNN"},
+        // The curated fork table (scan_packages.h, forkTable()): a dependency taken from a ROCm
+        // fork. Only the forks the table names count (§8: never inferred from a name); a test
+        // checks that this pattern and the table agree. ROCmSoftwarePlatform is the ROCm
+        // organisation's former name (GitHub redirects it; older repositories still pin it).
         {.id = "D2.rocm-fork",
          .dimension = D2,
          .scopes = kManifest | kGitmodules | kDocker | kCi | kBuild,

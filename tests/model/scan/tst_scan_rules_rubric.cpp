@@ -414,6 +414,16 @@ void TestScanRules::rubricRocmLibraryCoversTheLibraryItReplaces() {
                  QStringLiteral("2 file(s) covered by the ROCm library the code already calls in "
                                 "their place (D2.hipblaslt for D2.cublaslt")),
              qPrintable(joined(d.reasons)));
+    // hipBLASLt in the code but no cuBLASLt to cover: the step-down names MIOpen, which
+    // covered cuDNN.
+    const auto miopen =
+        proposeTiers(scanRepo({{"csrc/conv.cpp", "cudnnConvolutionForward(h);\n"},
+                               {"csrc/conv_hip.cpp", "miopenConvolutionForward(h);\n"},
+                               {"csrc/ops_hip.cuh", hip}}));
+    QVERIFY2(miopen.dimension(Dimension::Libraries).tier == Tier::Low,
+             qPrintable(joined(miopen.dimension(Dimension::Libraries).reasons)));
+    QCOMPARE(QString::fromStdString(miopen.dimension(Dimension::Libraries).mitigated_by),
+             QStringLiteral("D2.miopen"));
     // cuDNN in a file beside it is not cuBLASLt: hipBLASLt does not cover it.
     const auto cudnn = proposeTiers(scanRepo(
         {{"csrc/ops.cu", lt + "cudnnConvolutionForward(h);\n"}, {"csrc/ops_hip.cuh", hip}}));
