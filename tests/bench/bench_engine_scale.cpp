@@ -6,8 +6,17 @@
 // the tornado's savings; the switching values' flips), so a faster engine can be shown to give
 // the same numbers: the digest must not change. Prints figures; never asserts on time.
 //
+// With --monte-carlo N it also runs the uncertainty path on one thread — N samples under the
+// plans as chosen and with every path taking its doors at the first chance (every option-sample
+// a full engine run), the plan choice and hindsight — and digests every sample's NPV and total
+// and every band, so a faster engine can be shown to give the Monte Carlo's bits unchanged.
+//
 // Usage: bench_engine_scale SCENARIO.json [--tornado] [--switching] [--threads N]
+//                           [--monte-carlo N [--hindsight N]]
 
+#include "hindsight.h"
+#include "monte_carlo.h"
+#include "plan_choice.h"
 #include "scenario_json.h"
 #include "sensitivity.h"
 
@@ -44,17 +53,90 @@ double seconds(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+void digestMonteCarlo(Digest& d, const MonteCarloResult& mc) {
+    d.numbers(mc.npv);
+    d.numbers(mc.total);
+    d.number(mc.evpi_usd);
+    for (const OptionDistribution& o : mc.options) {
+        d.numbers(o.cumulative_p10);
+        d.numbers(o.cumulative_p50);
+        d.numbers(o.cumulative_p90);
+        d.number(o.p_break_even);
+    }
+}
+
+// The uncertainty path on one thread: plan choice, the Monte Carlo under the committed plans and
+// with every path taking its doors at once, hindsight; times and a digest of their bits.
+void benchMonteCarlo(const Scenario& scenario, const CompiledScenario& compiled,
+                     const ScenarioEvaluation& mode, std::size_t samples,
+                     std::size_t hindsightSamples) {
+    auto start = std::chrono::steady_clock::now();
+    const PlanChoice choice =
+        choosePlans(compiled, mode, {kDefaultPlanChoiceSamples, planChoiceSeed(scenario.seed), 1});
+    const double choiceSeconds = seconds(start);
+    Digest pd;
+    for (const OptionPlanChoice& c : choice.options) {
+        for (int m : c.committed.month)
+            pd.integer(m);
+        pd.number(c.expected_mean_usd);
+        pd.number(c.mode_mean_usd);
+    }
+    std::printf("  plan choice (%zu samples, 1 thread): %.3f s, digest %016llx\n",
+                kDefaultPlanChoiceSamples, choiceSeconds, static_cast<unsigned long long>(pd.h));
+    const ScenarioEvaluation committed = evaluateCommitted(scenario, compiled, mode, choice);
+    ScenarioEvaluation everyDoor = committed;
+    for (OptionOutcome& o : everyDoor.options)
+        if (o.id != OptionId::StayCuda)
+            o.policy = DoorPolicy{{0, 0, 0, 0}};
+    DrawCache cache;
+    cache.draws(compiled.inputs, scenario.seed, samples);
+    MonteCarloResult mc;
+    for (const auto& [label, plans] :
+         {std::pair{"plans as committed", &committed},
+          std::pair{"every door at once", static_cast<const ScenarioEvaluation*>(&everyDoor)}}) {
+        start = std::chrono::steady_clock::now();
+        MonteCarloResult r =
+            runMonteCarlo(compiled, *plans, {samples, scenario.seed, 1, {}}, cache);
+        const double s = seconds(start);
+        Digest md;
+        digestMonteCarlo(md, r);
+        std::printf("  Monte Carlo, %s (%zu samples x %zu options, 1 thread): %.3f s = %.0f "
+                    "option-samples/s, digest %016llx\n",
+                    label, samples, r.options.size(), s, double(samples * r.options.size()) / s,
+                    static_cast<unsigned long long>(md.h));
+        if (plans == &committed)
+            mc = std::move(r);
+    }
+    const std::vector<double>& draws = cache.draws(compiled.inputs, scenario.seed, samples);
+    start = std::chrono::steady_clock::now();
+    const Hindsight h = runHindsight(compiled, committed, mc, draws, {hindsightSamples, 1});
+    const double hindsightSeconds = seconds(start);
+    Digest hd;
+    hd.number(h.evpi_usd);
+    for (const OptionHindsight& o : h.options) {
+        hd.number(o.p_best);
+        hd.number(o.mean_saving_usd);
+        hd.number(o.saving_standard_error);
+    }
+    std::printf("  hindsight (%zu samples re-optimised, 1 thread): %.3f s, digest %016llx\n",
+                h.samples, hindsightSeconds, static_cast<unsigned long long>(hd.h));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s SCENARIO.json [--tornado] [--switching] [--threads N]\n",
+        std::fprintf(stderr,
+                     "usage: %s SCENARIO.json [--tornado] [--switching] [--threads N] "
+                     "[--monte-carlo N [--hindsight N]]\n",
                      argv[0]);
         return 2;
     }
     bool tornado = false;
     bool switching = false;
     int threads = 1;
+    std::size_t samples = 0;
+    std::size_t hindsight = kDefaultHindsightSamples;
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--tornado") == 0)
             tornado = true;
@@ -62,6 +144,10 @@ int main(int argc, char** argv) {
             switching = true;
         else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
             threads = std::atoi(argv[++i]);
+        else if (std::strcmp(argv[i], "--monte-carlo") == 0 && i + 1 < argc)
+            samples = std::size_t(std::atoll(argv[++i]));
+        else if (std::strcmp(argv[i], "--hindsight") == 0 && i + 1 < argc)
+            hindsight = std::size_t(std::atoll(argv[++i]));
     }
     data::ScenarioReadResult read = data::readScenarioFile(argv[1]);
     if (!read.ok()) {
@@ -147,5 +233,7 @@ int main(int argc, char** argv) {
         std::printf("  switching values (%zu knobs, %d thread(s)): %.3f s, digest %016llx\n",
                     values.size(), threads, s, static_cast<unsigned long long>(sd.h));
     }
+    if (samples > 0)
+        benchMonteCarlo(scenario, compiled, e, samples, hindsight);
     return 0;
 }
