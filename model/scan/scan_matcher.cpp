@@ -6,6 +6,7 @@
 
 #include "scan_matcher.h"
 
+#include "scan_manifest_sections.h"
 #include "scan_packages.h"
 #include "scan_text_marks.h"
 
@@ -65,6 +66,19 @@ void ratePackageFinding(ScanFinding& f) {
         f.severity = p->severity;
         f.rocm_equivalent = std::string(p->rocm_path);
     }
+}
+
+// A package only an optional extra, a dependency group or a dev requirements file names is not
+// in the default install: one notch below the table's rating (docs/scanner.md, "Optional
+// extras").
+void markOptionalExtra(ScanFinding& f) {
+    if (f.severity == Level::High)
+        f.severity = Level::Medium;
+    else if (f.severity == Level::Medium)
+        f.severity = Level::Low;
+    const std::string path =
+        f.rocm_equivalent.empty() ? std::string(f.rule->rocm_equivalent) : f.rocm_equivalent;
+    f.rocm_equivalent = std::string(kOptionalExtraNote) + "; " + path;
 }
 
 std::string snippetOf(std::string_view line, std::size_t hit) {
@@ -442,6 +456,9 @@ void ScanMatcher::matchFile(std::string_view path, std::string_view text,
     std::vector<std::size_t> lineStarts;
     // A C/C++ file that hands CUDA source to a compiler at run time: its strings are code.
     bool compilesStrings = false;
+    // Per line, whether a manifest declares optional dependencies there (read on the first
+    // package it names).
+    std::optional<std::vector<bool>> optionalLines;
     auto prepare = [&] {
         if (marks)
             return;
@@ -542,6 +559,13 @@ void ScanMatcher::matchFile(std::string_view path, std::string_view text,
                                                     : pathContext;
         f.severity = severityOf(cr, f.match);
         ratePackageFinding(f);
+        if (f.rule->id == "D2.manifest-packages") {
+            if (!optionalLines)
+                optionalLines = optionalDependencyLines(
+                    std::string_view(normalised).substr(normalised.rfind('/') + 1), text);
+            if (index < optionalLines->size() && (*optionalLines)[index])
+                markOptionalExtra(f);
+        }
         found.push_back(Placed{index, ri, std::move(f)});
     };
 

@@ -23,6 +23,10 @@ std::string normalise(std::string_view name) {
 
 } // namespace
 
+std::string packageKey(std::string_view name) {
+    return normalise(name);
+}
+
 const std::vector<RocmFork>& forkTable() {
     static const std::vector<RocmFork> forks = {
         {"NVIDIA/apex", "ROCm/apex", "fused optimizers and layers built for ROCm"},

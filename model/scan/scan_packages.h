@@ -37,6 +37,10 @@ const std::vector<RocmFork>& forkTable();
 // default Medium then stands).
 const PackageRating* ratePackage(std::string_view matched);
 
+// A package's name as the tables key it: lower case, '_' and '.' read as '-' ("flash_attn" and
+// "Flash-Attn" are "flash-attn"), so an import and a manifest line name the same package.
+std::string packageKey(std::string_view name);
+
 // The packages a repository holds as its own code, by normalised name: folders at its root or
 // under src/ with an __init__.py ("bitsandbytes/__init__.py" → "bitsandbytes"), from the
 // repository-relative paths of its files.

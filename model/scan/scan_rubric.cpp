@@ -1,5 +1,6 @@
 #include "scan_rubric.h"
 
+#include "scan_manifest_sections.h"
 #include "scan_packages.h"
 #include "scan_rubric_internal.h"
 
@@ -143,6 +144,9 @@ void FindingTally::merge(const FindingTally& later, const std::string& pathPrefi
     m_fabricTuningHits += later.m_fabricTuningHits;
     m_forksNamed.insert(later.m_forksNamed.begin(), later.m_forksNamed.end());
     m_librariesCovered.insert(later.m_librariesCovered.begin(), later.m_librariesCovered.end());
+    for (const auto& [package, severity] : later.m_optionalPackages)
+        noteOptionalPackage(package, severity);
+    m_importedPackages.insert(later.m_importedPackages.begin(), later.m_importedPackages.end());
     if (!m_multiNode && later.m_multiNode) {
         m_multiNode = later.m_multiNode;
         if (!pathPrefix.empty())
@@ -192,6 +196,9 @@ void FindingTally::countVolume(const ScanFinding& f) {
             m_forksNamed.insert("ROCm/" + f.match.substr(f.match.rfind('/') + 1));
         return;
     }
+    if (isRule(f, "D2.manifest-packages") && f.rocm_equivalent.starts_with(kOptionalExtraNote))
+        if (const PackageRating* r = ratePackage(f.match))
+            noteOptionalPackage(packageKey(f.match), r->severity);
     if (isRule(f, "D2.manifest-packages")) {
         if (const PackageRating* r = ratePackage(f.match); r && !r->fork.empty())
             m_fileForks.insert({std::string(r->fork), f.severity});
@@ -202,8 +209,10 @@ void FindingTally::countVolume(const ScanFinding& f) {
     // The pattern reads the line from its start: an import without indentation runs when the
     // module loads; an indented one sits in a function, a try or an if (optional).
     if (isRule(f, "D3.kernel-libraries") && !f.match.empty() && f.match[0] != ' ' &&
-        f.match[0] != '\t')
+        f.match[0] != '\t') {
         m_fileImportsAtModuleLevel = true;
+        m_importedPackages.insert(packageKey(f.match.substr(f.match.find_last_of(" \t") + 1)));
+    }
     ++m_volumes[std::string(f.rule->id)].hits;
     if (f.rule->kind != RuleKind::Finding) { // a scale signal: its files, not its severity
         m_fileRules.insert({f.rule, Level::Low});
@@ -212,6 +221,11 @@ void FindingTally::countVolume(const ScanFinding& f) {
     if (fabricTuning(f) && isSourcePath(f.path))
         ++m_fabricTuningHits;
     m_fileRules.insert({f.rule, f.severity});
+}
+
+void FindingTally::noteOptionalPackage(const std::string& package, Level severity) {
+    Level& kept = m_optionalPackages.try_emplace(package, severity).first->second;
+    kept = std::max(kept, severity);
 }
 
 // CUTLASS's weight in the kernel code (decideLibraries): the files holding kernel code of any

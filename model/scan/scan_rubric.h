@@ -120,6 +120,17 @@ public:
     RuleVolume soleRuleVolume(std::string_view rule, Level severity) const {
         return volumeOf("sole:" + std::string(rule) + "@" + std::string(toString(severity)));
     }
+    // Packages production manifests name only as optional extras (scan_manifest_sections.h),
+    // each with the severity the package table gives it in a default install; and the kernel
+    // packages production code imports at module level (D3.kernel-libraries unindented: on a
+    // module's load path, not inside a guard), by packageKey(). An optional extra the code
+    // imports so counts in full (decideLibraries).
+    const std::map<std::string, Level, std::less<>>& optionalPackages() const {
+        return m_optionalPackages;
+    }
+    const std::set<std::string, std::less<>>& importedPackages() const {
+        return m_importedPackages;
+    }
     // The production files of a kernel class (non-portable or portable kernels, direct CUDA API
     // calls) without a HIP path of their own, in file order: a ROCm build that compiles their
     // folder covers them (coverage by build target, scan_rubric_tiers.cpp).
@@ -155,6 +166,7 @@ private:
     void settle() const;
     void countCutlassShare(unsigned classes) const;
     void countVolume(const ScanFinding& finding);
+    void noteOptionalPackage(const std::string& package, Level severity);
     mutable std::string m_filePath;
     mutable std::set<std::pair<const ScanRule*, Level>> m_fileRules;
     mutable unsigned m_fileCovers = 0;
@@ -162,6 +174,8 @@ private:
     mutable std::set<std::pair<std::string, Level>> m_fileForks; // packages' forks in the file
     std::set<std::string> m_forksNamed;
     std::map<std::string, std::string, std::less<>> m_librariesCovered;
+    std::map<std::string, Level, std::less<>> m_optionalPackages;
+    std::set<std::string, std::less<>> m_importedPackages;
     mutable std::map<std::string, RuleVolume, std::less<>> m_volumes;
     mutable std::array<RuleVolume, kCodeClassCount> m_classes{};
     mutable std::array<std::vector<std::string>, kCodeClassCount> m_uncoveredPaths{};

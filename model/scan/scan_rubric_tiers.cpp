@@ -238,6 +238,44 @@ std::string libraryCoverage(const FindingTally& t, long long byFork, long long b
     return out;
 }
 
+// Optional extras (scan_manifest_sections.h) by whether production code imports the package
+// anyway: then it is in every install that runs that code and counts at its table severity.
+struct OptionalExtras {
+    long long high = 0;       // imported extras the table rates High
+    long long medium = 0;     // and Medium
+    std::string imported;     // their names
+    std::string optionalOnly; // extras no production code imports: one notch down
+    std::string reason() const {
+        std::string out;
+        if (!imported.empty())
+            out +=
+                "; optional extras production code imports anyway count in full (" + imported + ")";
+        if (!optionalOnly.empty())
+            out += "; optional extras no production code imports, one notch down (" + optionalOnly +
+                   ")";
+        return out;
+    }
+};
+
+OptionalExtras optionalExtras(const FindingTally& t) {
+    OptionalExtras e;
+    const auto add = [](std::string& list, const std::string& name) {
+        list += (list.empty() ? "" : ", ") + name;
+    };
+    for (const auto& [package, severity] : t.optionalPackages()) {
+        if (!t.importedPackages().contains(package)) {
+            if (severity != Level::Low)
+                add(e.optionalOnly, package);
+            continue;
+        }
+        if (severity == Level::Low)
+            continue;
+        (severity == Level::High ? e.high : e.medium) += 1;
+        add(e.imported, package);
+    }
+    return e;
+}
+
 void decideLibraries(DimensionProposal& p, const Context& c) {
     const FindingTally& t = c.tally;
     const Dimension d = Dimension::Libraries;
@@ -257,10 +295,15 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
         byCounterpart += std::min(counterpart, v.covered_files - before);
         return v;
     };
+    const OptionalExtras extras = optionalExtras(t);
     RuleVolume high = withForks(Level::High);
-    const RuleVolume medium = withForks(Level::Medium);
+    RuleVolume medium = withForks(Level::Medium);
+    high.files += extras.high;
+    medium.files += extras.medium;
     const RuleVolume low = t.severityVolume(d, Level::Low);
     auto highRules = rulesAt(t, d, Level::High);
+    if (extras.high > 0 && highRules.empty())
+        highRules.emplace_back("D2.manifest-packages", extras.high);
     const MinorCutlass cutlass = minorCutlass(t);
     if (cutlass.only.files > 0) {
         // Files where CUTLASS is the only High library step down with it.
@@ -269,7 +312,9 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
             std::clamp(high.covered_files - cutlass.only.covered_files, 0LL, high.files);
         std::erase_if(highRules, [](const auto& r) { return r.first == "D2.cutlass"; });
     }
-    const auto mediumRules = rulesAt(t, d, Level::Medium);
+    auto mediumRules = rulesAt(t, d, Level::Medium);
+    if (extras.medium > 0 && mediumRules.empty())
+        mediumRules.emplace_back("D2.manifest-packages", extras.medium);
     const auto lowRules = rulesAt(t, d, Level::Low);
     const RuleVolume nvshmem = t.volumeOf("D4.nvshmem");
     long long serving = 0;
@@ -284,7 +329,8 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
         servingRule = "D2.manifest-packages";
     }
     const long long covered = high.covered_files + medium.covered_files;
-    const std::string coverage = libraryCoverage(t, covered - byCounterpart, byCounterpart);
+    const std::string coverage =
+        libraryCoverage(t, covered - byCounterpart, byCounterpart) + extras.reason();
     const std::string threshold = " (High from " + std::to_string(kCentralLibraryFiles) + ")";
     if (serving > 0) {
         set(p, Tier::High, servingRule,
@@ -317,9 +363,11 @@ void decideLibraries(DimensionProposal& p, const Context& c) {
     } else if (low.files > 0 || covered > 0) {
         const auto& rules = covered > 0 ? (high.files > 0 ? highRules : mediumRules) : lowRules;
         set(p, Tier::Low, std::string(rules.front().first),
-            covered > 0 ? "libraries whose ROCm port is in hand (" + listed(rules) + ")" + coverage
-                        : "libraries with mature ROCm equivalents only (" + listed(lowRules) +
-                              ") in " + files(low.files));
+            covered > 0
+                ? "libraries whose ROCm port is in hand (" + listed(rules) + ")" + coverage
+                : (extras.optionalOnly.empty() ? "libraries with mature ROCm equivalents only ("
+                                               : "libraries at Low only (") +
+                      listed(lowRules) + ") in " + files(low.files) + extras.reason());
     } else {
         set(p, Tier::Low, "", "no CUDA library called from production code");
     }

@@ -54,8 +54,6 @@ enum class CommentSyntax { None, CStyle, Python, Hash, Prose };
 
 // The extension of a path's file name with its dot (".cpp"), or empty.
 std::string_view extensionOf(std::string_view path);
-// ASCII lower case.
-std::string lowered(std::string_view text);
 // The comment syntax of a file by its scopes, else by its extension.
 CommentSyntax syntaxOf(std::string_view path, ScanScopes scopes);
 // Blank within a line (not '\n').

@@ -2,6 +2,7 @@
 
 #include "tst_scan_rules.h"
 
+#include "scan_manifest_sections.h"
 #include "scan_matcher.h"
 #include "scan_packages.h"
 #include "scan_rules.h"
@@ -501,6 +502,82 @@ void TestScanRules::ownPackagesAreTheRepositorysPackageFolders() {
     QVERIFY(namesOwnPackage("D2.manifest-packages", "flash_attn", own));
     QVERIFY(!namesOwnPackage("D2.manifest-packages", "apex", own));
     QVERIFY(!namesOwnPackage("D1.cuda-source-file", "bitsandbytes", own));
+}
+
+// Which manifest lines declare optional dependencies: pyproject's optional-dependencies (as a
+// table and as dotted keys of [project]), dependency groups and Poetry groups; setup.py's
+// extras_require and extras[...] assignments to where their brackets close; requirements files
+// named for development. The core dependencies around them stay required.
+void TestScanRules::optionalDependencySectionsOfManifests() {
+    const auto flagged = [](std::string_view file, std::string_view text) {
+        std::vector<int> out;
+        const std::vector<bool> lines = optionalDependencyLines(file, text);
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            if (lines[i])
+                out.push_back(int(i) + 1);
+        return out;
+    };
+    const std::string pyproject = "[project]\n"                             // 1
+                                  "dependencies = [\n"                      // 2
+                                  "  \"flash-attn>=2\",\n"                  // 3
+                                  "]\n"                                     // 4
+                                  "optional-dependencies.extra = [\n"       // 5
+                                  "  \"bitsandbytes\",  # [quantisation]\n" // 6
+                                  "]\n"                                     // 7
+                                  "requires-python = \">=3.10\"\n"          // 8
+                                  "[project.optional-dependencies]\n"       // 9
+                                  "dev = [\"xformers\"]\n"                  // 10
+                                  "[dependency-groups]\n"                   // 11
+                                  "test = [\"apex\"]\n"                     // 12
+                                  "[build-system]\n"                        // 13
+                                  "requires = [\"torch\"]\n";               // 14
+    QCOMPARE(flagged("pyproject.toml", pyproject), (std::vector<int>{5, 6, 7, 10, 12}));
+    const std::string setup = "install_requires = [\"bitsandbytes\"]\n"              // 1
+                              "extras = {}\n"                                        // 2
+                              "extras[\"deepspeed\"] = [\n"                          // 3
+                              "    \"deepspeed\",\n"                                 // 4
+                              "]\n"                                                  // 5
+                              "setup(\n"                                             // 6
+                              "    install_requires=install_requires,\n"             // 7
+                              "    extras_require={\"kernels\": [\"flash-attn\"],\n" // 8
+                              "        \"x\": [\"apex\"]},\n"                        // 9
+                              "    python_requires=\">=3.9\",\n"                     // 10
+                              "    zip_safe=extras == {},\n"                         // 11
+                              ")\n";                                                 // 12
+    QCOMPARE(flagged("setup.py", setup), (std::vector<int>{2, 3, 4, 5, 8, 9}));
+    QCOMPARE(flagged("requirements-dev.txt", "xformers\napex\n"), (std::vector<int>{1, 2}));
+    QCOMPARE(flagged("dev-requirements.txt", "xformers\n"), (std::vector<int>{1}));
+    QCOMPARE(flagged("test.txt", "xformers\n"), (std::vector<int>{1})); // requirements/test.txt
+    QVERIFY(flagged("requirements.txt", "xformers\n").empty());
+    QVERIFY(flagged("requirements-cuda.txt", "xformers\n").empty());
+    QVERIFY(flagged("requirements-device.txt", "xformers\n").empty());
+}
+
+// A package named only in an optional extra is one notch below its table rating, and its
+// evidence says why; the same package as a core dependency keeps the rating.
+void TestScanRules::optionalExtraIsOneNotchDown() {
+    const auto package = [](const std::vector<ScanFinding>& found) {
+        for (const ScanFinding& f : found)
+            if (f.rule->id == "D2.manifest-packages")
+                return f;
+        return ScanFinding{};
+    };
+    const std::string toml = "[project]\ndependencies = [\"xformers\"]\n"
+                             "[project.optional-dependencies]\ndeploy = [\"tensorrt\"]\n";
+    std::vector<ScanFinding> found = scan("pyproject.toml", toml);
+    std::vector<ScanFinding> manifest;
+    for (const ScanFinding& f : found)
+        if (f.rule->id == "D2.manifest-packages")
+            manifest.push_back(f);
+    QCOMPARE(manifest.size(), std::size_t(2));
+    COMPARE_ENUM(manifest[0].severity, Level::Medium); // xformers, required
+    QVERIFY(!toEvidence(manifest[0]).rocm_equivalent.starts_with(kOptionalExtraNote));
+    COMPARE_ENUM(manifest[1].severity, Level::Medium); // tensorrt: High, optional
+    QVERIFY2(toEvidence(manifest[1]).rocm_equivalent.starts_with(kOptionalExtraNote),
+             toEvidence(manifest[1]).rocm_equivalent.c_str());
+    QVERIFY(toEvidence(manifest[1]).rocm_equivalent.find("MIGraphX") != std::string::npos);
+    COMPARE_ENUM(package(scan("requirements-dev.txt", "bitsandbytes\n")).severity, Level::Low);
+    COMPARE_ENUM(package(scan(kReq, "bitsandbytes\n")).severity, Level::Medium);
 }
 
 QTEST_GUILESS_MAIN(TestScanRules)

@@ -62,6 +62,7 @@ private slots:
     void rubricHipProjectCoversTheFolderItGlobs();
     void rubricRocmForkCoversItsPackage();
     void rubricRocmLibraryCoversTheLibraryItReplaces();
+    void rubricOptionalExtraCountsInFullWhenImportedAtModuleLevel();
     void rubricHighestSeverityWins();
     void applyScanWritesTheAudit();
     void bug_scannedAuditWithManyMitigationsDidNotReadBack();
@@ -71,6 +72,8 @@ private slots:
     void packageTableRatesManifestPackages();
     void forkRuleAgreesWithTheForkTable();
     void ownPackagesAreTheRepositorysPackageFolders();
+    void optionalDependencySectionsOfManifests();
+    void optionalExtraIsOneNotchDown();
 
     // tst_scan_rules_rubric.cpp: the rubric's tiers and the audit a scan writes
     void rubricTeamKnowledgeIsNotScanned();

@@ -397,6 +397,32 @@ void TestScanRules::rubricRocmForkCoversItsPackage() {
     COMPARE_ENUM(tierOf(other, Dimension::Libraries), Tier::Medium);
 }
 
+// An optional extra no production code imports weighs one notch less (Libraries Low: the
+// default install does not need it); the same extra imported at module level by production code
+// is on the load path and counts at its table rating (nanotron's flash-attn "fast-modeling"
+// extra, imported by the default models). An import inside a guard keeps it optional.
+void TestScanRules::rubricOptionalExtraCountsInFullWhenImportedAtModuleLevel() {
+    const std::pair<std::string, std::string> manifest{
+        "pyproject.toml", "[project]\ndependencies = [\"torch\"]\n[project.optional-dependencies]\n"
+                          "fast = [\"flash-attn>=2.5\"]\n"};
+    const auto alone = proposeTiers(scanRepo({manifest}));
+    const DimensionProposal& a = alone.dimension(Dimension::Libraries);
+    QVERIFY2(a.tier == Tier::Low, qPrintable(joined(a.reasons)));
+    QVERIFY2(joined(a.reasons).contains(QStringLiteral(
+                 "optional extras no production code imports, one notch down (flash-attn)")),
+             qPrintable(joined(a.reasons)));
+    const auto guarded = proposeTiers(scanRepo(
+        {manifest, {"pkg/attn.py", "def f():\n    from flash_attn import flash_attn_func\n"}}));
+    COMPARE_ENUM(tierOf(guarded, Dimension::Libraries), Tier::Low);
+    const auto loaded = proposeTiers(
+        scanRepo({manifest, {"pkg/model.py", "from flash_attn import flash_attn_func\n"}}));
+    const DimensionProposal& l = loaded.dimension(Dimension::Libraries);
+    QVERIFY2(l.tier == Tier::Medium, qPrintable(joined(l.reasons)));
+    QVERIFY2(joined(l.reasons).contains(QStringLiteral(
+                 "optional extras production code imports anyway count in full (flash-attn)")),
+             qPrintable(joined(l.reasons)));
+}
+
 // Coverage by library: a ROCm library the code already calls in place of a CUDA one (bitsandbytes'
 // hipBLASLt branch) covers that library's findings in every file, and nothing else; a mention in
 // a comment (ggml's "hipblaslt is slow on CDNA3") covers nothing.
