@@ -300,7 +300,7 @@ std::vector<ScanRule> makeRules() {
          .dimension = D2,
          .scopes = kPy | kManifest,
          .pattern =
-             R"re(\bnvidia[.-]dali\b|\b(cudf|cuml|cugraph|cuquantum|cuvs)\b|\brapids\b|\bfaiss-gpu\b)re",
+             R"re(\bnvidia[.-]dali\b|\b(cudf|cuml|cugraph|cuquantum|cuvs)\b|\b(import|from)[ \t]+rapids\b|\brapids-[a-z]|\bfaiss-gpu\b)re",
          .severity = H,
          .rocm_equivalent = "none mainstream assumed (verify per library)"},
         {.id = "D2.manifest-packages",

@@ -138,6 +138,7 @@ const std::vector<RuleCase>& ruleTable() {
         {"D2.nvidia-only-stacks", kPy, "import pandas", false},
         {"D2.nvidia-only-stacks", kReq, "nvidia-dali-cuda120==1.38.0", true},
         {"D2.nvidia-only-stacks", kReq, "nvidia-ml-py==12.535.161", false},
+        {"D2.nvidia-only-stacks", kReq, "rapids-dask-dependency==24.10", true},
         {"D2.manifest-packages", kReq, "flash-attn==2.5.8", true},
         {"D2.manifest-packages", kReq, "numpy==1.26", false},
         {"D2.manifest-packages", kSetup, "    install_requires=['causal-conv1d>=1.4'],", true},
@@ -502,6 +503,21 @@ void TestScanRules::ownPackagesAreTheRepositorysPackageFolders() {
     QVERIFY(namesOwnPackage("D2.manifest-packages", "flash_attn", own));
     QVERIFY(!namesOwnPackage("D2.manifest-packages", "apex", own));
     QVERIFY(!namesOwnPackage("D1.cuda-source-file", "bitsandbytes", own));
+}
+
+// LMCache (calibration round 13) names its NVTX colours in a list, "rapids" among them: a colour,
+// not the RAPIDS stack. RAPIDS is an import of it or one of its rapids-* packages.
+void TestScanRules::bug_nvtxColourNamedRapidsWasAnNvidiaStack() {
+    const auto stacks = [](std::string_view path, const std::string& line) {
+        int n = 0;
+        for (const ScanFinding& f : scan(path, line + "\n"))
+            n += f.rule->id == "D2.nvidia-only-stacks" ? 1 : 0;
+        return n;
+    };
+    QCOMPARE(stacks(kPy, "_NVTX_COLORS = [\"green\", \"blue\", \"purple\", \"rapids\"]"), 0);
+    QCOMPARE(stacks(kPy, "import rapids.cudf_shim as shim"), 1);
+    QCOMPARE(stacks(kPy, "from rapids import utils"), 1);
+    QCOMPARE(stacks(kReq, "rapids-dask-dependency==24.10"), 1);
 }
 
 // Which manifest lines declare optional dependencies: pyproject's optional-dependencies (as a

@@ -72,6 +72,7 @@ private slots:
     void packageTableRatesManifestPackages();
     void forkRuleAgreesWithTheForkTable();
     void ownPackagesAreTheRepositorysPackageFolders();
+    void bug_nvtxColourNamedRapidsWasAnNvidiaStack();
     void optionalDependencySectionsOfManifests();
     void optionalExtraIsOneNotchDown();
 
