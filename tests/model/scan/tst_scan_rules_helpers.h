@@ -1,12 +1,14 @@
-// What the three files of tst_scan_rules share: paths by scope, scanning a text, enums compared.
+// What the files of tst_scan_rules share: paths by scope, scanning a text, enums compared.
 #pragma once
 
 #include "scan_matcher.h"
+#include "scan_rubric.h"
 
 #include <QString>
 #include <QStringList>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 // QCOMPARE prints through model::toString (found by argument-dependent lookup), which
@@ -39,6 +41,30 @@ inline const model::ScanFinding* findingOf(const std::vector<model::ScanFinding>
         if (f.rule && f.rule->id == rule)
             return &f;
     return nullptr;
+}
+
+// A synthetic mini-repository: every file's findings.
+inline std::vector<model::ScanFinding>
+scanRepo(const std::vector<std::pair<std::string, std::string>>& files) {
+    std::vector<model::ScanFinding> all;
+    for (const auto& [path, text] : files) {
+        std::vector<model::ScanFinding> f = scan(path, text);
+        all.insert(all.end(), f.begin(), f.end());
+    }
+    return all;
+}
+
+inline model::Tier tierOf(const model::ScanProposal& p, model::Dimension d) {
+    return p.dimension(d).tier;
+}
+
+// `n` files PREFIX0EXT, PREFIX1EXT, ... each holding `text`.
+inline std::vector<std::pair<std::string, std::string>>
+files(const std::string& prefix, const std::string& ext, int n, const std::string& text) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (int i = 0; i < n; ++i)
+        out.emplace_back(prefix + std::to_string(i) + ext, text);
+    return out;
 }
 
 inline QString joined(const std::vector<std::string>& lines) {
