@@ -22,6 +22,10 @@ void decideFramework(DimensionProposal& p, const Context& c) {
     long long directByBuild = 0;
     const RuleVolume directCovered = coveredVolume(c, CodeClass::DirectCudaApi, &directByBuild);
     const RuleVolume triton = t.classVolume(CodeClass::Triton);
+    // Non-portable kernel code in Python files without a HIP path: a kernel DSL (quack's CuTe DSL).
+    long long pythonKernels = 0;
+    for (const std::string& path : t.uncoveredKernelPaths(CodeClass::NonPortableKernel))
+        pythonKernels += endsWith(path, ".py") ? 1 : 0;
     const RuleVolume libraries = t.volumeOf("D3.kernel-libraries");
     const RuleVolume jit = t.volumeOf("D3.transitive-jit");
     const long long highLibraries = t.volumeOf("D3.kernel-libraries@high").files;
@@ -76,6 +80,14 @@ void decideFramework(DimensionProposal& p, const Context& c) {
         // A HIP build of their folder, or else the HIP path in their own files.
         p.mitigated_by = directByBuild > 0 ? std::string("D1.rocm-build-sources")
                                            : coveringMitigation(c, Dimension::CustomKernels);
+    } else if (ext.files == 0 && pythonKernels >= kSubstantialNonPortableFiles &&
+               pythonKernels >= triton.files) {
+        set(p, Tier::High, "D1.cute-dsl",
+            "kernels of its own in a Python kernel DSL without a HIP path (CuTe DSL, Numba, "
+            "PyCUDA, NVRTC) in " +
+                files(pythonKernels) + " (High from " +
+                std::to_string(kSubstantialNonPortableFiles) +
+                "): the framework's operators are non-portable kernels, as an extension's are");
     } else if (ext.files > 0) {
         set(p, Tier::Medium, "D3.cpp-extension",
             "CUDA extensions in " + files(ext.files) +

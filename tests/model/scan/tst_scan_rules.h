@@ -56,6 +56,7 @@ private slots:
     void rubricFindingsOnlyInTestsDoNotSetTheTier();
     void rubricCppExtension();
     void rubricDirectCudaApiWithoutAFramework();
+    void bug_cuteDslKernelLibraryWasStandardFrameworkUse();
     void rubricLibrariesByVolume();
     void rubricCutlassByShareOfKernelCode();
     void rubricOptionalKernelPackageImportsAreLow();

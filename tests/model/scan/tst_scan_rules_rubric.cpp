@@ -209,6 +209,31 @@ void TestScanRules::rubricDirectCudaApiWithoutAFramework() {
                  Tier::Medium);
 }
 
+// quack (calibration round 6, two tiers off until now): a kernel library written in the CuTe
+// DSL builds no extension and calls no CUDA API, yet its operators are non-portable kernels:
+// framework usage High from five such Python files, as an extension's would be. Where Triton
+// kernels outnumber them (Liger's opt-in CuTe package beside its Triton kernels) the Triton rule
+// decides.
+void TestScanRules::bug_cuteDslKernelLibraryWasStandardFrameworkUse() {
+    const std::string cute = "import cutlass.cute as cute\n@cute.kernel\ndef k(x):\n    pass\n";
+    const std::string triton = "import triton\n@triton.jit\ndef k(x):\n    pass\n";
+    const auto five = proposeTiers(scanRepo(files("quack/op", ".py", 5, cute)));
+    const DimensionProposal& d = five.dimension(Dimension::FrameworkUsage);
+    QVERIFY2(d.tier == Tier::High, qPrintable(joined(d.reasons)));
+    QVERIFY2(joined(d.reasons).contains(QStringLiteral("Python kernel DSL")),
+             qPrintable(joined(d.reasons)));
+    COMPARE_ENUM(tierOf(proposeTiers(scanRepo(files("quack/op", ".py", 4, cute))),
+                        Dimension::FrameworkUsage),
+                 Tier::Low);
+    auto mostlyTriton = files("liger/ops/cute", ".py", 5, cute);
+    for (auto& f : files("liger/ops/triton", ".py", 6, triton))
+        mostlyTriton.push_back(f);
+    const auto triton6 = proposeTiers(scanRepo(mostlyTriton));
+    const DimensionProposal& m = triton6.dimension(Dimension::FrameworkUsage);
+    QVERIFY2(m.tier == Tier::Medium, qPrintable(joined(m.reasons)));
+    QCOMPARE(QString::fromStdString(m.deciding_rule), QStringLiteral("D1.triton-kernel"));
+}
+
 // A library without a drop-in is High where the code is built on it (three files), Medium where
 // a file or two use it; TensorRT is High from one file (its engines are the serving backend).
 void TestScanRules::rubricLibrariesByVolume() {
