@@ -241,37 +241,44 @@ std::string libraryCoverage(const FindingTally& t, long long byFork, long long b
 // Optional extras (scan_manifest_sections.h) by whether production code imports the package
 // anyway: then it is in every install that runs that code and counts at its table severity.
 struct OptionalExtras {
-    long long high = 0;       // imported extras the table rates High
-    long long medium = 0;     // and Medium
-    std::string imported;     // their names
-    std::string optionalOnly; // extras no production code imports: one notch down
+    long long high = 0;                    // imported extras the table rates High
+    long long medium = 0;                  // and Medium
+    std::vector<std::string> imported;     // their names
+    std::vector<std::string> optionalOnly; // extras no production code imports: one notch down
     std::string reason() const {
         std::string out;
         if (!imported.empty())
-            out +=
-                "; optional extras production code imports anyway count in full (" + imported + ")";
+            out += "; optional extras production code imports anyway count in full (" +
+                   namesOf(imported) + ")";
         if (!optionalOnly.empty())
-            out += "; optional extras no production code imports, one notch down (" + optionalOnly +
-                   ")";
+            out += "; optional extras no production code imports, one notch down (" +
+                   namesOf(optionalOnly) + ")";
+        return out;
+    }
+    // The first few names and how many more: a fork's manifest can list dozens of CUDA wheels.
+    static std::string namesOf(const std::vector<std::string>& names) {
+        constexpr std::size_t kShown = 4;
+        std::string out;
+        for (std::size_t i = 0; i < names.size() && i < kShown; ++i)
+            out += (i ? ", " : "") + names[i];
+        if (names.size() > kShown)
+            out += " and " + std::to_string(names.size() - kShown) + " more";
         return out;
     }
 };
 
 OptionalExtras optionalExtras(const FindingTally& t) {
     OptionalExtras e;
-    const auto add = [](std::string& list, const std::string& name) {
-        list += (list.empty() ? "" : ", ") + name;
-    };
     for (const auto& [package, severity] : t.optionalPackages()) {
         if (!t.importedPackages().contains(package)) {
             if (severity != Level::Low)
-                add(e.optionalOnly, package);
+                e.optionalOnly.push_back(package);
             continue;
         }
         if (severity == Level::Low)
             continue;
         (severity == Level::High ? e.high : e.medium) += 1;
-        add(e.imported, package);
+        e.imported.push_back(package);
     }
     return e;
 }

@@ -136,6 +136,16 @@ void TestScanRules::rubricOptionalExtraCountsInFullWhenImportedAtModuleLevel() {
     QVERIFY2(joined(l.reasons).contains(QStringLiteral(
                  "optional extras production code imports anyway count in full (flash-attn)")),
              qPrintable(joined(l.reasons)));
+    // A fork's manifest can list dozens of CUDA wheels as extras: the first four are named.
+    const auto many = proposeTiers(
+        scanRepo({{"pyproject.toml",
+                   "[project.optional-dependencies]\ncuda = [\n  \"apex\",\n  \"xformers\",\n"
+                   "  \"bitsandbytes\",\n  \"flash-attn\",\n  \"mamba-ssm\",\n"
+                   "  \"causal-conv1d\",\n]\n"}}));
+    QVERIFY2(joined(many.dimension(Dimension::Libraries).reasons)
+                 .contains(QStringLiteral("one notch down (apex, bitsandbytes, causal-conv1d, "
+                                          "flash-attn and 2 more)")),
+             qPrintable(joined(many.dimension(Dimension::Libraries).reasons)));
 }
 
 // Coverage by library: a ROCm library the code already calls in place of a CUDA one (bitsandbytes'
