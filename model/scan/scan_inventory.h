@@ -42,7 +42,8 @@ struct InventoryComponent {
     Dimension dimension = Dimension::Libraries;
     Level severity = Level::Low; // the highest of its findings
     std::string rocm_equivalent;
-    bool in_code = false; // found in production code; else only in tests, examples, benchmarks
+    // Found in production code; else only in tests, examples, benchmarks or optional extras.
+    bool in_code = false;
     std::size_t occurrences_total = 0;
     std::vector<ComponentOccurrence> occurrences; // the first kMaxOccurrences, in scan order
     std::string last_place;                       // "path:line" of the last occurrence counted

@@ -2,6 +2,7 @@
 // one component per package with every place it was found.
 
 #include "scan_inventory.h"
+#include "scan_manifest_sections.h"
 #include "tst_scan_rules_helpers.h"
 
 #include <QObject>
@@ -48,6 +49,7 @@ private slots:
     void submodulesOnGitHub();
     void commentsAndVendoredCodeNameNothing();
     void testsOnlyAreOptional();
+    void optionalExtrasAreOptional();
     void onePlaceCountsOnce();
     void occurrencesAreCappedButCounted();
     void purlsFollowTheSpec();
@@ -135,6 +137,22 @@ void TestScanInventory::commentsAndVendoredCodeNameNothing() {
                      {"third_party/lib/gemm.cu", "void f() { cublasSgemm(h); }\n"},
                      {kPy, "\"\"\"Uses import tensorrt in production.\"\"\"\n"}});
     QVERIFY2(inv.components().empty(), qPrintable(refs(inv)));
+}
+
+// A package only an optional extra names (scan_manifest_sections.h) is an optional component;
+// the same package among the core dependencies is required.
+void TestScanInventory::optionalExtrasAreOptional() {
+    const ScanInventory inv =
+        inventoryOf({{"pyproject.toml",
+                      "[project]\ndependencies = [\n  \"xformers\",\n]\n"
+                      "[project.optional-dependencies]\nquant = [\n  \"bitsandbytes\",\n]\n"}});
+    const InventoryComponent* bnb = byRef(inv, "pkg:pypi/bitsandbytes");
+    QVERIFY2(bnb, qPrintable(refs(inv)));
+    QVERIFY(!bnb->in_code);
+    QVERIFY(bnb->rocm_equivalent.starts_with(kOptionalExtraNote));
+    const InventoryComponent* xformers = byRef(inv, "pkg:pypi/xformers");
+    QVERIFY2(xformers, qPrintable(refs(inv)));
+    QVERIFY(xformers->in_code);
 }
 
 void TestScanInventory::testsOnlyAreOptional() {
