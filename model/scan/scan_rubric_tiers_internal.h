@@ -21,6 +21,9 @@ namespace crossgrade::model::rubric {
 // D1 High: a non-portable kernel library; a large portable kernel library.
 inline constexpr long long kSubstantialNonPortableFiles = 5;
 inline constexpr long long kSubstantialKernelFiles = 100;
+// D5 Medium: NVIDIA plumbing (arch flags, wheel pins, runner labels, runtime flags) in at least
+// this many production files; in one it is a day's edit.
+inline constexpr long long kToolchainPlumbingFiles = 2;
 // D1, D3 Medium: a Triton kernel library.
 inline constexpr long long kTritonFiles = 5;
 // D3 without a framework in between: Medium, High.

@@ -230,6 +230,13 @@ void decideToolchain(DimensionProposal& p, const Context& c) {
     std::string why;
     if (top.any)
         why = "the CUDA toolchain (" + listed(atTop) + ") in " + files(top.volume.files);
+    // NVIDIA plumbing in one file (a runner label, a wheel pin, a GPU-runtime flag) is a day's
+    // edit, not months.
+    if (tier == Tier::Medium && top.volume.files < kToolchainPlumbingFiles) {
+        tier = Tier::Low;
+        why += " only (Medium from " + std::to_string(kToolchainPlumbingFiles) +
+               " files): a day's edit";
+    }
     if (implicitNvcc)
         why += (why.empty() ? "" : "; ") + std::string("nvcc run by torch's extension build (") +
                "D3.cpp-extension in " + files(extensionBuilds) + ")";

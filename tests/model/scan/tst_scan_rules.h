@@ -52,6 +52,7 @@ private slots:
     void rubricMitigationCoversItsOwnFile();
     void rubricToolchainByVolumeAndStages();
     void bug_extensionBuildWithoutNvccWasNoToolchain();
+    void rubricToolchainPlumbingInOneFileIsLow();
     void rubricMitigationInATestDoesNotStepDown();
     void rubricFindingsOnlyInTestsDoNotSetTheTier();
     void rubricCppExtension();

@@ -435,6 +435,22 @@ void TestScanRules::rubricToolchainByVolumeAndStages() {
 
 // marlin's setup.py builds a CUDAExtension and names no compiler: torch's BuildExtension runs
 // nvcc all the same, so the toolchain is Medium (an nvcc build of a few files), not Low.
+// NVIDIA plumbing in one file (a runner label in one workflow: attention-gym; a wheel pin in
+// one pyproject: nanochat) is a day's edit, Low; in two files it is Medium.
+void TestScanRules::rubricToolchainPlumbingInOneFileIsLow() {
+    const std::string label = "jobs:\n  test:\n    runs-on: [self-hosted, linux, h100]\n";
+    const auto one = proposeTiers(scanRepo({{".github/workflows/gpu.yml", label}}));
+    const DimensionProposal& d = one.dimension(Dimension::Toolchain);
+    QVERIFY2(d.tier == Tier::Low, qPrintable(joined(d.reasons)));
+    QVERIFY2(joined(d.reasons).contains(QStringLiteral("in 1 production file only (Medium from 2 "
+                                                       "files): a day's edit")),
+             qPrintable(joined(d.reasons)));
+    QCOMPARE(QString::fromStdString(d.deciding_rule), QStringLiteral("D5.ci-runner-labels"));
+    const auto two = proposeTiers(
+        scanRepo({{".github/workflows/gpu.yml", label}, {".github/workflows/nightly.yml", label}}));
+    COMPARE_ENUM(tierOf(two, Dimension::Toolchain), Tier::Medium);
+}
+
 void TestScanRules::bug_extensionBuildWithoutNvccWasNoToolchain() {
     const auto p = proposeTiers(scanRepo(
         {{"setup.py", "from torch.utils.cpp_extension import BuildExtension, CUDAExtension\n"
