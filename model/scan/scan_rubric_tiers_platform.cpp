@@ -82,7 +82,9 @@ void decideFramework(DimensionProposal& p, const Context& c) {
                                            : coveringMitigation(c, Dimension::CustomKernels);
     } else if (ext.files == 0 && pythonKernels >= kSubstantialNonPortableFiles &&
                pythonKernels >= triton.files) {
-        set(p, Tier::High, "D1.cute-dsl",
+        set(p, Tier::High,
+            topRule(t, std::array<std::string_view, 4>{"D1.cute-dsl", "D1.numba-cuda", "D1.pycuda",
+                                                       "D1.nvrtc"}),
             "kernels of its own in a Python kernel DSL without a HIP path (CuTe DSL, Numba, "
             "PyCUDA, NVRTC) in " +
                 files(pythonKernels) + " (High from " +

@@ -222,6 +222,7 @@ void TestScanRules::bug_cuteDslKernelLibraryWasStandardFrameworkUse() {
     QVERIFY2(d.tier == Tier::High, qPrintable(joined(d.reasons)));
     QVERIFY2(joined(d.reasons).contains(QStringLiteral("Python kernel DSL")),
              qPrintable(joined(d.reasons)));
+    QCOMPARE(QString::fromStdString(d.deciding_rule), QStringLiteral("D1.cute-dsl"));
     COMPARE_ENUM(tierOf(proposeTiers(scanRepo(files("quack/op", ".py", 4, cute))),
                         Dimension::FrameworkUsage),
                  Tier::Low);
