@@ -2,8 +2,6 @@
 
 #include "scan_inventory.h"
 
-#include "scan_manifest_sections.h"
-
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -287,9 +285,7 @@ std::size_t ScanInventory::add(const ScanFinding& finding, std::string_view path
     InventoryComponent& c = m_components[it->second];
     c.severity = std::max(c.severity, finding.severity);
     // A package only an optional extra names is not required by the default install either.
-    const bool optionalExtra = finding.rule->id == "D2.manifest-packages" &&
-                               finding.rocm_equivalent.starts_with(kOptionalExtraNote);
-    c.in_code = c.in_code || (finding.context == EvidenceContext::Code && !optionalExtra);
+    c.in_code = c.in_code || (finding.context == EvidenceContext::Code && !finding.optional_extra);
     // Two rules on one line (D2.cutlass and D5.gitmodules on a submodule's url) are one place:
     // findings come in file and line order, so the same place is the last one seen.
     std::string place = std::string(pathPrefix) + finding.path + ":" + std::to_string(finding.line);

@@ -72,6 +72,7 @@ void ratePackageFinding(ScanFinding& f) {
 // in the default install: one notch below the table's rating (docs/scanner.md, "Optional
 // extras").
 void markOptionalExtra(ScanFinding& f) {
+    f.optional_extra = true;
     if (f.severity == Level::High)
         f.severity = Level::Medium;
     else if (f.severity == Level::Medium)

@@ -36,6 +36,9 @@ struct ScanFinding {
     Level severity = Level::Medium; // the rule's, after raise_pattern and script_severity
     // The package table's ROCm path where it rates the hit (scan_packages.h); empty: the rule's.
     std::string rocm_equivalent;
+    // A package only an optional extra of its manifest names (scan_manifest_sections.h): not in
+    // the default install, so one notch below the table's rating.
+    bool optional_extra = false;
 };
 
 // The evidence record of §11 for a finding (confidence from the context: high in code,

@@ -1,6 +1,5 @@
 #include "scan_rubric.h"
 
-#include "scan_manifest_sections.h"
 #include "scan_packages.h"
 #include "scan_rubric_internal.h"
 
@@ -196,7 +195,7 @@ void FindingTally::countVolume(const ScanFinding& f) {
             m_forksNamed.insert("ROCm/" + f.match.substr(f.match.rfind('/') + 1));
         return;
     }
-    if (isRule(f, "D2.manifest-packages") && f.rocm_equivalent.starts_with(kOptionalExtraNote))
+    if (f.optional_extra)
         if (const PackageRating* r = ratePackage(f.match))
             noteOptionalPackage(packageKey(f.match), r->severity);
     if (isRule(f, "D2.manifest-packages")) {

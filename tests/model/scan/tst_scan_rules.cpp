@@ -587,8 +587,10 @@ void TestScanRules::optionalExtraIsOneNotchDown() {
             manifest.push_back(f);
     QCOMPARE(manifest.size(), std::size_t(2));
     COMPARE_ENUM(manifest[0].severity, Level::Medium); // xformers, required
+    QVERIFY(!manifest[0].optional_extra);
     QVERIFY(!toEvidence(manifest[0]).rocm_equivalent.starts_with(kOptionalExtraNote));
     COMPARE_ENUM(manifest[1].severity, Level::Medium); // tensorrt: High, optional
+    QVERIFY(manifest[1].optional_extra);
     QVERIFY2(toEvidence(manifest[1]).rocm_equivalent.starts_with(kOptionalExtraNote),
              toEvidence(manifest[1]).rocm_equivalent.c_str());
     QVERIFY(toEvidence(manifest[1]).rocm_equivalent.find("MIGraphX") != std::string::npos);
