@@ -63,14 +63,17 @@ struct Outcome {
     }
 };
 
-Outcome evaluateAt(const Scenario& scenario) {
-    const CompiledScenario compiled = compile(scenario);
-    const ScenarioEvaluation e = evaluateScenario(scenario, compiled);
+Outcome outcomeOf(const ScenarioEvaluation& e) {
     Outcome out;
     out.cheapest = e.cheapest;
     for (const OptionOutcome& o : e.options)
         out.npv.emplace_back(o.id, o.run.npv_usd);
     return out;
+}
+
+Outcome evaluateAt(const Scenario& scenario) {
+    const CompiledScenario compiled = compile(scenario);
+    return outcomeOf(evaluateScenario(scenario, compiled));
 }
 
 // The span a knob is searched over: its slider span, widened to its own range and its current
@@ -363,14 +366,14 @@ const Flip* SwitchingValue::nearestAbove() const {
 }
 
 SwitchingValue switchingValue(const Scenario& scenario, WhatIfKnob knob, int scanPoints,
-                              const SensitivityControl& control) {
+                              const SensitivityControl& control, const ScenarioEvaluation* given) {
     SwitchingValue result;
     result.knob = knob;
     result.applies = knobApplies(scenario, knob);
     result.current = knobValue(scenario, knob);
     if (!result.applies)
         return result;
-    const Outcome base = evaluateAt(scenario);
+    const Outcome base = given ? outcomeOf(*given) : evaluateAt(scenario);
     count(control);
     result.cheapest = base.cheapest;
     const Span span = spanOf(scenario, knob);
@@ -477,8 +480,12 @@ std::vector<SwitchingValue> switchingValues(const Scenario& scenario,
     std::vector<SwitchingValue> results(knobs.size());
     SensitivityControl one = control;
     one.threads = 1;
+    std::optional<ScenarioEvaluation> base; // every knob's starting point, evaluated once
+    for (WhatIfKnob knob : knobs)
+        if (!base && knobApplies(scenario, knob))
+            base = evaluateScenario(scenario, compile(scenario));
     runTasks(knobs.size(), control, [&](std::size_t i) {
-        results[i] = switchingValue(scenario, knobs[i], scanPoints, one);
+        results[i] = switchingValue(scenario, knobs[i], scanPoints, one, base ? &*base : nullptr);
     });
     return results;
 }

@@ -129,9 +129,12 @@ std::string switchingSummary(const std::vector<SwitchingValue>& values);
 // current value; it is scanned at `scanPoints` + 1 steps, and every bracket where the cheapest
 // option changes is bisected down to one step of the knob's grid.
 inline constexpr int kDefaultScanPoints = 16;
+// `base`, when given, is evaluateScenario(scenario, compile(scenario)) already at hand (the
+// report's and switchingValues' one evaluation for every knob); the result is the same.
 SwitchingValue switchingValue(const Scenario& scenario, WhatIfKnob knob,
                               int scanPoints = kDefaultScanPoints,
-                              const SensitivityControl& control = {});
+                              const SensitivityControl& control = {},
+                              const ScenarioEvaluation* base = nullptr);
 
 // Several knobs, spread over control.threads; in the order given. Throws std::runtime_error
 // "cancelled" when control.cancel is set.

@@ -204,6 +204,12 @@ struct EngineWorkspace {
     double discount_key = 0;             // the discount rate discount_factor was filled for
     int table_months = -1;               // the horizon the tables were filled for (-1: none)
     std::vector<int> replica_gpus;       // [workload * skus + sku]: GPUs per inference replica
+    // Memos of one evaluation (a run, or a whole door search): the resale shares by whole age in
+    // months, each computed on first use by the very expression a sale evaluates (NaN: not yet),
+    // so the cohorts sold at the horizon of every policy of a search cost one pow per age.
+    std::vector<double> residual_share; // [sku * residual_ages + age]: residualShare()
+    std::vector<double> server_share;   // [age]: serverResidualShare()
+    std::size_t residual_ages = 0;      // the horizon plus the oldest lot's age, plus one
     // Engine version 3, filled per evaluation: [workload * skus + sku] the inference capacity
     // model's steady throughput per GPU relative to H100 (inference_capacity.h).
     std::vector<double> capacity_ratio;

@@ -22,7 +22,9 @@ void MonthlyCosts::addMonth(int month, double* row, double installedValue, doubl
     const double idle = m_t.in(m_s.idle_power_fraction);
     double provisionedKw = 0;
     double ownedGpus = 0;
-    for (std::size_t s = 0; s < skus; ++s) {
+    // Every other SKU holds, rents and draws nothing: its terms would all add 0.
+    for (const int live : m_s.live_skus) {
+        const std::size_t s = std::size_t(live);
         const double owned = m_ws.owned[s];
         const double kw = inKilowatts(m_t.power(int(s)));
         const double load = idle * owned + (1.0 - idle) * m_ws.busy_gpus[s];

@@ -75,9 +75,10 @@ void DemandPlacement::serveFromPool(int month) {
             continue;
         const int buy = m_t.buySku(d.placement.vendor, month);
         const double buyEach = m_t.perGpu(d.placement, buy);
-        for (std::size_t s = 0; s < m_s.skus.size(); ++s)
-            if (m_s.skus[s].vendor == d.placement.vendor && m_ws.pool[s] > 0 &&
-                m_t.ratio(d.placement, int(s)) > 0) {
+        for (const int live : m_s.live_skus) // the pool holds no other SKU
+            if (const std::size_t s = std::size_t(live); m_s.skus[s].vendor == d.placement.vendor &&
+                                                         m_ws.pool[s] > 0 &&
+                                                         m_t.ratio(d.placement, int(s)) > 0) {
                 const double each = m_t.perGpu(d.placement, int(s));
                 m_ws.pairs.push_back({int(i), int(s), buyEach > 0 ? each / buyEach : 0, 0.0, each});
             }

@@ -6,7 +6,9 @@
 #include "capacity_defaults.h"
 #include "inference_capacity.h"
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -37,8 +39,9 @@ void EngineTerms::tabulate() {
         m_ws.growth_key.assign(workloads, 0.0);
         m_ws.table_months = m_s.horizon_months;
     }
-    for (std::size_t i = 0; i < skus; ++i) {
-        const double rate = in(sku(int(i)).price_decline_per_year);
+    for (const int live : m_s.live_skus) { // no other SKU's price is ever read
+        const std::size_t i = std::size_t(live);
+        const double rate = in(sku(live).price_decline_per_year);
         if (!fresh && sameBits(m_ws.decline_key[i], rate))
             continue;
         for (std::size_t m = 0; m < months; ++m)
@@ -60,6 +63,12 @@ void EngineTerms::tabulate() {
             m_ws.discount_factor[m] = std::pow(1.0 + r, -int(m) / 12.0);
         m_ws.discount_key = r;
     }
+    int oldestLot = 0;
+    for (const CompiledLot& lot : m_s.lots)
+        oldestLot = std::max(oldestLot, lot.age_months);
+    m_ws.residual_ages = months + std::size_t(oldestLot) + 1;
+    m_ws.residual_share.assign(skus * m_ws.residual_ages, std::nan(""));
+    m_ws.server_share.assign(m_ws.residual_ages, std::nan(""));
     m_ws.replica_gpus.assign(workloads * skus, 1);
     if (!capacityModel())
         for (const CompiledWorkload& w : m_s.workloads)
@@ -106,7 +115,8 @@ void EngineTerms::tabulateCapacity() {
         // The anchor: H100 with its own software, efficiency 1 by definition.
         const double reference =
             bestInferenceFit(need, capability(anchor, 1.0)).tokens_per_s_per_gpu;
-        for (std::size_t i = 0; i < skus; ++i) {
+        for (const int live : m_s.live_skus) { // no other SKU is ever placed on
+            const std::size_t i = std::size_t(live);
             // The table's efficiency; a SKU only a benchmark rates is sized by its measurement.
             const InputId id = w.efficiency[i] != kNoInput ? w.efficiency[i] : w.ratio[i];
             const std::size_t at = workloadIndex(w) * skus + i;
@@ -121,18 +131,7 @@ void EngineTerms::tabulateCapacity() {
 }
 
 int EngineTerms::buySku(Vendor vendor, int month) const {
-    const int preferred = m_s.buy_sku[vendorIndex(vendor)];
-    if (sku(preferred).available_month <= month)
-        return preferred;
-    int best = preferred;
-    int bestMonth = std::numeric_limits<int>::min();
-    for (std::size_t i = 0; i < m_s.skus.size(); ++i)
-        if (m_s.skus[i].vendor == vendor && m_s.skus[i].available_month <= month &&
-            m_s.skus[i].available_month > bestMonth) {
-            best = static_cast<int>(i);
-            bestMonth = m_s.skus[i].available_month;
-        }
-    return best;
+    return buySkuAt(m_s, vendor, month);
 }
 
 } // namespace crossgrade::model::engine

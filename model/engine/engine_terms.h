@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <stdexcept>
 
 namespace crossgrade::model::engine {
 
@@ -36,6 +37,8 @@ public:
         : m_s(s)
         , m_v(v)
         , m_ws(ws) {
+        if (m_s.live_skus.empty() && !m_s.skus.empty())
+            throw std::logic_error("a scenario the engine runs is made by compile()");
         if (financed()) // the annuity's denominator, read by every cohort's every instalment
             m_annuity =
                 1.0 - std::pow(1.0 + in(m_s.financing_rate) / 12.0, -m_s.financing_term_months);
@@ -83,14 +86,30 @@ public:
     double saleProceeds(const EngineWorkspace::Cohort& c, int month) const {
         if (c.financed_usd > 0 && m_s.financing == FinancingMethod::Lease)
             return 0.0;
-        const double age = month - c.born_month;
-        double value = c.resale_basis_usd * residualShare(m_s, m_v, c.sku, age);
+        const int age = month - c.born_month;
+        double value = c.resale_basis_usd * residualShareAt(c.sku, age);
         if (m_s.server_retention != kNoInput)
-            value +=
-                (c.overhead_basis_usd + c.fabric_basis_usd) * serverResidualShare(m_s, m_v, age);
+            value += (c.overhead_basis_usd + c.fabric_basis_usd) * serverShareAt(age);
         if (m_s.sale_cost != kNoInput)
             value *= 1.0 - in(m_s.sale_cost);
         return value;
+    }
+    // residualShare() and serverResidualShare() at a whole age, memoised after tabulate().
+    double residualShareAt(int s, int age) const {
+        if (!m_tabled || age < 0 || std::size_t(age) >= m_ws.residual_ages)
+            return residualShare(m_s, m_v, s, age);
+        double& share = m_ws.residual_share[std::size_t(s) * m_ws.residual_ages + std::size_t(age)];
+        if (std::isnan(share))
+            share = residualShare(m_s, m_v, s, age);
+        return share;
+    }
+    double serverShareAt(int age) const {
+        if (!m_tabled || age < 0 || std::size_t(age) >= m_ws.residual_ages)
+            return serverResidualShare(m_s, m_v, age);
+        double& share = m_ws.server_share[std::size_t(age)];
+        if (std::isnan(share))
+            share = serverResidualShare(m_s, m_v, age);
+        return share;
     }
     // The scale-out fabric a server of SKU s is bought with, per GPU (0 where the scenario prices
     // none: an older book's overhead holds the network).

@@ -4,10 +4,25 @@
 
 #include <algorithm>
 #include <atomic>
+#include <limits>
 
 namespace crossgrade::model {
 
 namespace {
+
+std::vector<int> liveSkus(const CompiledScenario& c) {
+    std::vector<bool> live(c.skus.size(), false);
+    for (const CompiledLot& lot : c.lots)
+        live[std::size_t(lot.sku)] = true;
+    for (Vendor vendor : {Vendor::Nvidia, Vendor::Amd})
+        for (int month = 0; month < c.horizon_months; ++month)
+            live[std::size_t(buySkuAt(c, vendor, month))] = true;
+    std::vector<int> out;
+    for (std::size_t i = 0; i < live.size(); ++i)
+        if (live[i])
+            out.push_back(int(i));
+    return out;
+}
 
 std::string str(std::string_view s) {
     return std::string(s);
@@ -39,6 +54,7 @@ public:
         if (!problems.empty())
             throw ScenarioError(problems.front().place, problems.front().message);
         m_c.inputs.setCorrelations(resolveCorrelations(m_s.correlations, m_c.inputs));
+        m_c.live_skus = liveSkus(m_c);
         return std::move(m_c);
     }
 
@@ -567,6 +583,21 @@ int CompiledScenario::skuIndex(std::string_view id) const {
         if (skus[i].id == id)
             return static_cast<int>(i);
     return -1;
+}
+
+int buySkuAt(const CompiledScenario& s, Vendor vendor, int month) {
+    const int preferred = s.buy_sku[static_cast<int>(vendor)];
+    if (s.skus[std::size_t(preferred)].available_month <= month)
+        return preferred;
+    int best = preferred;
+    int bestMonth = std::numeric_limits<int>::min();
+    for (std::size_t i = 0; i < s.skus.size(); ++i)
+        if (s.skus[i].vendor == vendor && s.skus[i].available_month <= month &&
+            s.skus[i].available_month > bestMonth) {
+            best = static_cast<int>(i);
+            bestMonth = s.skus[i].available_month;
+        }
+    return best;
 }
 
 namespace {

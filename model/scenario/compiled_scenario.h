@@ -190,7 +190,16 @@ struct CompiledScenario {
     Recommendation recommendation;
 
     int skuIndex(std::string_view id) const;
+    // The SKUs a run can ever hold, rent, buy or place demand on: those of the fleet's lots and
+    // every SKU new capacity is bought as in some month of the horizon (buySkuAt), ascending.
+    // Every other SKU's GPUs, power and costs are 0 in every month of every run, so the engine
+    // sums and tabulates over these alone. Filled by compile(), which the engine requires.
+    std::vector<int> live_skus;
 };
+
+// What new capacity of `vendor` is bought as at `month`: the scenario's SKU once it is
+// available, before that the vendor's newest SKU that is (the preferred one if none is).
+int buySkuAt(const CompiledScenario& s, Vendor vendor, int month);
 
 // Throws ScenarioError naming the JSON pointer of the first dangling reference (including a
 // correlation naming an input the table does not have, or correlations that are no valid

@@ -56,8 +56,8 @@ void run(const Task& t, ScenarioAnalysis& a, const AnalysisSettings& settings,
             model::computeTornado(a.compiled, a.evaluation, a.challenger, control);
         return;
     case Task::Switching:
-        a.switching[t.knob] =
-            model::switchingValue(a.scenario, knobs[t.knob], model::kDefaultScanPoints, control);
+        a.switching[t.knob] = model::switchingValue(a.scenario, knobs[t.knob],
+                                                    model::kDefaultScanPoints, control, &a.mode);
         return;
     }
 }

@@ -79,6 +79,7 @@ class TestEngineTables : public QObject {
 private slots:
     void carriedWorkspaceMatchesAFreshOne();
     void certainInputsKeepTheirColumns();
+    void liveSkusGiveEverySkusBits();
 };
 
 void TestEngineTables::carriedWorkspaceMatchesAFreshOne() {
@@ -114,7 +115,8 @@ void TestEngineTables::certainInputsKeepTheirColumns() {
     QCOMPARE(carried.table_months, c.horizon_months);
     QCOMPARE(carried.decline_key.size(), c.skus.size());
 
-    const InputId decline = c.skus.front().price_decline_per_year;
+    // A SKU the run can hold: no other SKU's column is ever filled (liveSkusGiveEverySkusBits).
+    const InputId decline = c.skus[std::size_t(c.live_skus.front())].price_decline_per_year;
     v[decline] += 0.05;
     compareRun(c, v.data(), CompiledOption{}, DoorPolicy{}, carried, "decline moved");
     // The moved SKU's column changed; every other column kept its bits.
@@ -130,6 +132,49 @@ void TestEngineTables::certainInputsKeepTheirColumns() {
                 QVERIFY(sameBits(before, after));
         }
     QVERIFY(movedChanged);
+}
+
+// The engine sums, tabulates and places over the scenario's live SKUs only (those of its lots
+// and those new capacity is bought as). Every run over them has the bits of the same run over
+// every SKU of the book: the others hold, rent and draw nothing. On the samples and
+// perturbations of them, every option shut and with every door at month 0, on several draws.
+void TestEngineTables::liveSkusGiveEverySkusBits() {
+    std::uint64_t seed = 4242;
+    for (const data::SampleFile& file : data::sampleScenarios()) {
+        const Scenario sample = readSample(file);
+        for (int k = 0; k < 3; ++k) {
+            const Scenario s = k == 0 ? sample : testing::perturbScenario(sample, ++seed);
+            const CompiledScenario live = compile(s);
+            QVERIFY2(live.live_skus.size() < live.skus.size(),
+                     qPrintable(file.name + ": every SKU of the book is live; nothing is tested"));
+            CompiledScenario every = live;
+            every.live_skus.clear();
+            for (std::size_t i = 0; i < every.skus.size(); ++i)
+                every.live_skus.push_back(int(i));
+            DrawCache cache;
+            const std::vector<double>& draws = cache.draws(live.inputs, s.seed, kDraws);
+            std::vector<double> v(live.inputs.size());
+            for (std::size_t d = 0; d < kDraws; d += 3) {
+                for (std::size_t i = 0; i < v.size(); ++i)
+                    v[i] = draws[i * kDraws + d];
+                for (std::size_t o = 0; o < live.options.size(); ++o)
+                    for (const DoorPolicy& policy : {DoorPolicy{}, everyDoor(live.options[o])}) {
+                        EngineWorkspace a, b;
+                        OptionRun x, y;
+                        evaluateOption(live, v.data(), live.options[o], policy, a, x);
+                        evaluateOption(every, v.data(), every.options[o], policy, b, y);
+                        const QString what = file.name +
+                                             QString(" variant %1 draw %2 ").arg(k).arg(d) +
+                                             toString(live.options[o].id).data();
+                        QVERIFY2(sameBits(x.npv_usd, y.npv_usd), qPrintable(what + ": NPV"));
+                        QVERIFY2(sameBits(x.components, y.components),
+                                 qPrintable(what + ": components"));
+                        QVERIFY2(sameBits(x.gpus, y.gpus), qPrintable(what + ": GPUs"));
+                        QVERIFY2(sameBits(x.peak_kw, y.peak_kw), qPrintable(what + ": peak kW"));
+                    }
+            }
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEngineTables)
