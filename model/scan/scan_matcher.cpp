@@ -112,10 +112,12 @@ struct CallSpan {
     std::string_view head; // RE2 ending in the call's "(", on one line (it is the finding's match)
     CallFold fold;
 };
-constexpr std::array<CallSpan, 2> kCallSpans{{
+constexpr std::array<CallSpan, 3> kCallSpans{{
     {"D1.inline-extension", R"re(\bload_inline[ \t]*\()re", CallFold::Code},
     {"D1.inline-ptx", R"re(\b(asm|__asm__)[ \t]*(volatile[ \t]*|__volatile__[ \t]*)?\()re",
      CallFold::Strings},
+    // Triton's inline assembly: its strings (asm= often on the next line) tell PTX from AMD's.
+    {"D1.inline-ptx", R"re(\binline_asm_elementwise[ \t]*\()re", CallFold::Strings},
 }};
 constexpr std::size_t kSpanLimit = 16 * 1024; // bytes of a call read past its "("
 // The set runs over stretches of about this many bytes (whole lines), so that a rule it names

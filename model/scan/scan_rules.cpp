@@ -74,13 +74,18 @@ std::vector<ScanRule> makeRules() {
          .dimension = D1,
          .scopes = kCxx | kPy,
          .pattern =
-             R"re(\b(asm|__asm__)\s*(volatile\s*|__volatile__\s*)?\(\s*"[^"]*(mma|ldmatrix|cp\.async|wgmma|red\.|atom\.|fence|bar\.sync|shfl|ld\.global|st\.global|mov\.u32)|\binline_asm_elementwise\s*\()re",
+             R"re(\b(asm|__asm__)\s*(volatile\s*|__volatile__\s*)?\(\s*"[^"]*(mma|ldmatrix|cp\.async|wgmma|red\.|atom\.|fence|bar\.sync|shfl|ld\.global|st\.global|mov\.u32)|\binline_asm_elementwise\s*\(\s*")re",
+         // AMD's assembly: `exclude` reads a call folded over lines, `exclude_after` one line.
+         .exclude =
+             R"re(\binline_asm_elementwise\s*\(\s*"\s*(v|s|ds|buffer|global|flat|scratch)_[a-z])re",
+         .exclude_after = R"re(^\s*(v|s|ds|buffer|global|flat|scratch)_[a-z])re",
          .severity = H,
          .rocm_equivalent = "none (rewrite; HIPIFY cannot translate PTX)",
          .note = "The PTX mnemonic may sit in any string of the asm call: the matcher folds a "
                  "call spread over lines (its strings run together, comments skipped) and "
                  "reports it at the asm keyword. Triton's tl.inline_asm_elementwise is inline "
-                 "PTX too (Python)."},
+                 "PTX too (Python), unless its assembly is AMD's (v_rcp_f32, s_waitcnt, ds_read: "
+                 "an AMD-first library's Triton kernels), which runs on ROCm as it is."},
         {.id = "D1.hopper-blackwell",
          .dimension = D1,
          .scopes = kCxx | kPy,
@@ -572,11 +577,25 @@ std::vector<ScanRule> makeRules() {
          .dimension = D1,
          .scopes = kCxx | kBuild,
          .pattern =
-             R"re(\b__HIP_PLATFORM_(AMD|HCC)__\b|\bUSE_ROCM\b|#\s*if(def|\s+defined)?\s*\(?\s*__HIPCC__\b)re",
+             R"re(\b__HIP_PLATFORM_(AMD|HCC)__\b|\bUSE_ROCM\b|#\s*if(def|\s+defined)?\s*\(?\s*__HIPCC__\b|#\s*include\s*[<"]([^">]*[/_])?(hip|rocprim|hipcub|rocwmma|ck_tile)[/_.][^">]*[">]|\b__builtin_amdgcn_\w+)re",
          .kind = RuleKind::Mitigation,
          .covers = coverBit(D1) | coverBit(D3),
          .rocm_equivalent = "a HIP code path",
-         .note = "HIP branch (C++)."},
+         .note = "HIP branch (C++), or a file that is HIP itself: it includes HIP's, rocPRIM's, "
+                 "hipCUB's, rocWMMA's or CK-Tile's headers (a project's own aiter_hip_common.h "
+                 "too), or calls AMD's __builtin_amdgcn_ intrinsics (round 15: ROCm/aiter's "
+                 ".cu files are HIP compiled by hipcc)."},
+        {.id = "D1.amd-target-file",
+         .dimension = D1,
+         .scopes = only(kPath),
+         .pattern = R"re((?i)(^|[/_.-])(gfx(9\d\d|1[0-2]\d\d)|hip|amdgpu)([/_.-]|$))re",
+         .kind = RuleKind::Mitigation,
+         .covers = coverBit(D1),
+         .rocm_equivalent = "the file is AMD's code",
+         .note = "A file named for an AMD GPU architecture (gfx942, gfx1250) or for HIP "
+                 "(hip_minimal.hpp, kernels/hip/) is the HIP path itself: what looks like an "
+                 "NVIDIA feature in it is AMD's (HIP's __cluster_dims__ for gfx1250 clusters). "
+                 "Round 15's lesson (ROCm/aiter)."},
         {.id = "D1.rocm-build-sources",
          .dimension = D1,
          .scopes = kDocker | kBuild,
@@ -784,8 +803,11 @@ EvidenceContext contextOfPath(std::string_view path) {
     const std::vector<std::string> parts = components(path);
     if (parts.empty())
         return EvidenceContext::Code;
-    if (anyDir(parts, {"third_party", "third-party", "thirdparty", "3rdparty", "vendor", "vendored",
-                       "external", "extern", "dependencies", "node_modules", "site-packages"}))
+    // A hipify/ folder is a copy of the CUDA-to-HIP translator (PyTorch's torch.utils.hipify):
+    // its tables name every CUDA API by design, and none of them is a use.
+    if (anyDir(parts,
+               {"third_party", "third-party", "thirdparty", "3rdparty", "vendor", "vendored",
+                "external", "extern", "dependencies", "node_modules", "site-packages", "hipify"}))
         return EvidenceContext::Vendored;
 
     const std::string& name = parts.back();

@@ -50,6 +50,7 @@ private slots:
     void rubricNonPortableKernelsByVolume();
     void rubricPortableKernelLibraryByVolume();
     void rubricMitigationCoversItsOwnFile();
+    void rubricAmdTargetFileIsItsOwnHipPath();
     void rubricToolchainByVolumeAndStages();
     void bug_extensionBuildWithoutNvccWasNoToolchain();
     void rubricToolchainPlumbingInOneFileIsLow();

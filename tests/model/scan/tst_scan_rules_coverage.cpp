@@ -49,6 +49,22 @@ void TestScanRules::rubricMitigationCoversItsOwnFile() {
     COMPARE_ENUM(tierOf(proposeTiers(scanRepo(compiled)), Dimension::CustomKernels), Tier::High);
 }
 
+// Round 15 (ROCm/aiter): a file named for an AMD architecture or for HIP is AMD's own code, so
+// the "NVIDIA" feature in it (HIP's __cluster_dims__ for gfx1250 clusters) is covered; the same
+// kernels in files named for nothing are not.
+void TestScanRules::rubricAmdTargetFileIsItsOwnHipPath() {
+    const std::string cluster = "__global__ void __cluster_dims__(2, 1, 1) k(float* x) {}\n";
+    const auto amd =
+        proposeTiers(scanRepo(files("csrc/gfx1250/gemm_gfx1250_", ".cuh", 5, cluster)));
+    const DimensionProposal& d1 = amd.dimension(Dimension::CustomKernels);
+    QVERIFY2(d1.tier != Tier::High, qPrintable(joined(d1.reasons)));
+    QVERIFY2(joined(d1.reasons).contains(QStringLiteral("5 non-portable")),
+             qPrintable(joined(d1.reasons)));
+    const auto nvidia = proposeTiers(scanRepo(files("csrc/sm90/gemm_", ".cuh", 5, cluster)));
+    QVERIFY2(tierOf(nvidia, Dimension::CustomKernels) == Tier::High,
+             qPrintable(joined(nvidia.dimension(Dimension::CustomKernels).reasons)));
+}
+
 void TestScanRules::rubricMitigationInATestDoesNotStepDown() {
     auto repo =
         files("kernels/red", ".cuh", 5, "asm volatile(\"red.release.gpu.global.add.s32 x\");");

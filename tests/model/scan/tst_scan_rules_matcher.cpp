@@ -78,6 +78,9 @@ void TestScanRules::pathContexts_data() {
     QTest::newRow("nested dependencies")
         << "inference/compression/dependencies/AutoGPTQ/autogptq_extension/q.cu"
         << "vendored";
+    QTest::newRow("a hipify translator's tables (round 15: aiter)")
+        << "aiter/jit/utils/hipify/cuda_to_hip_mappings.py"
+        << "vendored";
     QTest::newRow("baselines") << "kernels/gemm/baselines/cublas.cu"
                                << "benchmark";
     QTest::newRow("examples") << "examples/run.py"
@@ -330,6 +333,35 @@ void TestScanRules::multiLineCalls_data() {
         << "csrc/red.cuh"
         << "asm volatile(\"red.release.gpu.global.add.s32 x\");\n"
         << ptx << 1 << 1;
+    // Triton's inline assembly (round 15: aiter's Triton kernels carry AMD's, not PTX).
+    QTest::newRow("Triton PTX, asm= on the next line")
+        << "kernels/fp4.py"
+        << "    y = tl.inline_asm_elementwise(\n        asm=\"\"\"\n        cvt.rn.f16x2.f32 $0, "
+           "$1, $2;\n        \"\"\",\n        constraints=\"=r,r,r\", args=[a, b],\n"
+           "        dtype=tl.float16, is_pure=True, pack=1)\n"
+        << ptx << 1 << 12;
+    QTest::newRow("Triton PTX on the same line")
+        << "kernels/fp4.py"
+        << "y = tl.inline_asm_elementwise(\"mul.f32 $0, $1, 2.0;\", \"=r,r\", [x], "
+           "dtype=tl.float32, is_pure=True, pack=1)\n"
+        << ptx << 1 << 8;
+    QTest::newRow("near miss: Triton with AMD assembly on the next line")
+        << "kernels/conv.py"
+        << "    rcp = tl.inline_asm_elementwise(\n        \"v_rcp_f32 $0, $1\",\n        "
+           "\"=v,v\",\n"
+           "        args=[x], dtype=tl.float32, is_pure=True, pack=1)\n"
+        << ptx << 0 << 0;
+    QTest::newRow("near miss: Triton with AMD assembly in a triple-quoted asm=")
+        << "kernels/clock.py"
+        << "    t = tl.inline_asm_elementwise(\n        asm=\"\"\"s_waitcnt vmcnt(0)\n        "
+           "s_memrealtime $0\n        s_waitcnt lgkmcnt(0)\"\"\",\n        constraints=(\"=s\"), "
+           "args=[], dtype=tl.int64, is_pure=False, pack=1)\n"
+        << ptx << 0 << 0;
+    QTest::newRow("near miss: Triton with AMD assembly on one line")
+        << "kernels/quant.py"
+        << "q = tl.inline_asm_elementwise(\"v_rndne_f32 $0, $1\", \"=v,v\", args=[q], "
+           "dtype=tl.float32, is_pure=True, pack=1)\n"
+        << ptx << 0 << 0;
 }
 
 void TestScanRules::multiLineCalls() {
