@@ -18,6 +18,8 @@ void sortByRelative(std::vector<EngineWorkspace::PoolPair>& pairs);
 // SKUs (GPUs available) and the demands (work left, as a fraction of it), columns the pairs,
 // each GPU worth its throughput relative to the GPU the demand would buy. Without a solution
 // within the pivot limit each pair may take what the pool holds, in the order of its ratio.
-void assignPool(std::size_t skuCount, EngineWorkspace& ws);
+// With one SKU in the pool the pivots are replayed directly, with the same bits
+// (`replaySinglePool` false solves every program in full: the tests compare the two).
+void assignPool(std::size_t skuCount, EngineWorkspace& ws, bool replaySinglePool = true);
 
 } // namespace crossgrade::model::engine

@@ -130,8 +130,4 @@ void EngineTerms::tabulateCapacity() {
     m_capacityTabled = true;
 }
 
-int EngineTerms::buySku(Vendor vendor, int month) const {
-    return buySkuAt(m_s, vendor, month);
-}
-
 } // namespace crossgrade::model::engine

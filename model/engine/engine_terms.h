@@ -157,7 +157,11 @@ public:
 
     // What new capacity of a vendor is bought as at `month`: the scenario's SKU once it is
     // available, before that the vendor's newest SKU that is.
-    int buySku(Vendor vendor, int month) const;
+    int buySku(Vendor vendor, int month) const {
+        if (month < 0 || month >= m_s.horizon_months)
+            return buySkuAt(m_s, vendor, month);
+        return m_s.buy_sku_by_month[std::size_t(vendorIndex(vendor) * m_s.horizon_months + month)];
+    }
 
     double demand(const CompiledWorkload& w, int month) const {
         const double base = w.kind == WorkloadKindOfDemand::Inference ? in(w.peak_tokens_per_s)

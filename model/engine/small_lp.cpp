@@ -5,10 +5,6 @@
 
 namespace crossgrade::model {
 
-namespace {
-constexpr double kEpsilon = 1e-12;
-}
-
 void SmallLp::reset(int rows, int cols) {
     m_rows = rows;
     m_cols = cols;

@@ -15,6 +15,10 @@ namespace crossgrade::model {
 
 class SmallLp {
 public:
+    // Below this a reduced cost counts as non-negative, a coefficient as zero, and two ratios
+    // tie (engine_pool_assignment.cpp replays the pivots of one case with the same tolerance).
+    static constexpr double kEpsilon = 1e-12;
+
     // Clears the problem to `rows` constraints over `cols` variables, all coefficients 0.
     void reset(int rows, int cols);
 

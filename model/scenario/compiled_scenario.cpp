@@ -10,13 +10,21 @@ namespace crossgrade::model {
 
 namespace {
 
+std::vector<int> buySkusByMonth(const CompiledScenario& c) {
+    std::vector<int> out;
+    for (Vendor vendor : {Vendor::Nvidia, Vendor::Amd})
+        for (int month = 0; month < c.horizon_months; ++month)
+            out.push_back(buySkuAt(c, vendor, month));
+    return out;
+}
+
+// After buySkusByMonth().
 std::vector<int> liveSkus(const CompiledScenario& c) {
     std::vector<bool> live(c.skus.size(), false);
     for (const CompiledLot& lot : c.lots)
         live[std::size_t(lot.sku)] = true;
-    for (Vendor vendor : {Vendor::Nvidia, Vendor::Amd})
-        for (int month = 0; month < c.horizon_months; ++month)
-            live[std::size_t(buySkuAt(c, vendor, month))] = true;
+    for (const int sku : c.buy_sku_by_month)
+        live[std::size_t(sku)] = true;
     std::vector<int> out;
     for (std::size_t i = 0; i < live.size(); ++i)
         if (live[i])
@@ -54,6 +62,7 @@ public:
         if (!problems.empty())
             throw ScenarioError(problems.front().place, problems.front().message);
         m_c.inputs.setCorrelations(resolveCorrelations(m_s.correlations, m_c.inputs));
+        m_c.buy_sku_by_month = buySkusByMonth(m_c);
         m_c.live_skus = liveSkus(m_c);
         return std::move(m_c);
     }

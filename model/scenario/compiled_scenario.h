@@ -195,6 +195,8 @@ struct CompiledScenario {
     // Every other SKU's GPUs, power and costs are 0 in every month of every run, so the engine
     // sums and tabulates over these alone. Filled by compile(), which the engine requires.
     std::vector<int> live_skus;
+    // buySkuAt() per vendor and month of the horizon, [vendor * horizon + month] (compile()).
+    std::vector<int> buy_sku_by_month;
 };
 
 // What new capacity of `vendor` is bought as at `month`: the scenario's SKU once it is

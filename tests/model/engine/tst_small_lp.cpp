@@ -1,11 +1,14 @@
 // The simplex solver that shares owned GPUs among demands (model/engine/small_lp.h), checked
 // against hand-solved programs and against exhaustive vertex enumeration on random small ones.
 
+#include "engine_pool_assignment.h"
 #include "small_lp.h"
 
 #include <QObject>
 #include <QString>
 #include <QTest>
+#include <bit>
+#include <cstdint>
 #include <random>
 
 using namespace crossgrade::model;
@@ -19,6 +22,7 @@ private slots:
     void degenerateProgramTerminates();
     void randomProgramsMatchVertexEnumeration();
     void reusedSolverForgetsTheLastProgram();
+    void singlePoolReplaysTheFullSolve();
 };
 
 // max 3x + 5y, x ≤ 4, 2y ≤ 12, 3x + 2y ≤ 18 → x = 2, y = 6 (value 36).
@@ -157,6 +161,58 @@ void TestSmallLp::reusedSolverForgetsTheLastProgram() {
     QVERIFY(lp.solve(10));
     QCOMPARE(lp.x(0), 0.0);
     QCOMPARE(lp.x(1), 1.5);
+}
+
+// The engine's shortcut for one SKU in the pool (engine_pool_assignment.cpp) gives every pair
+// the bits the full simplex gives: on random programs whose pool is ample, short, or exactly
+// what the demands need (a tie at the last demand); with pairs worth nothing, pairs worth the
+// same, demands met by a fraction of a GPU and coefficients below the pivot tolerance.
+void TestSmallLp::singlePoolReplaysTheFullSolve() {
+    using engine::assignPool;
+    std::mt19937_64 rng(20261207);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    int ample = 0, scarce = 0;
+    for (int k = 0; k < 4000; ++k) {
+        EngineWorkspace ws;
+        const std::size_t skus = 3;
+        const int sku = int(k % skus);
+        const int demands = 1 + int(rng() % 5);
+        double need = 0;
+        for (int d = 0; d < demands; ++d) {
+            EngineWorkspace::Demand demand;
+            demand.total = 1 + 5000 * unit(rng);
+            demand.left = demand.total * (k % 7 == 0 ? 1.0 : unit(rng));
+            ws.demands.push_back(demand);
+            EngineWorkspace::PoolPair pair;
+            pair.demand = d;
+            pair.sku = sku;
+            pair.per_gpu = (k % 11 == 0 ? 1e3 : k % 19 == 0 ? 1e-15 : 1.0) * (0.1 + 3 * unit(rng));
+            pair.relative = k % 13 == 0 ? 0.0 : k % 17 == 0 ? 1.0 : 0.2 + unit(rng);
+            if (pair.relative > 0)
+                need += 1.0 / (pair.per_gpu / demand.left);
+            ws.pairs.push_back(pair);
+        }
+        engine::sortByRelative(ws.pairs);
+        ws.pool.assign(skus, 0.0);
+        // Ample, short, or exactly what the demands need (the tie the shortcut must refuse).
+        const int kind = int(k % 3);
+        ws.pool[std::size_t(sku)] = kind == 0   ? need * (1.5 + unit(rng))
+                                    : kind == 1 ? need * unit(rng)
+                                                : need;
+        (need < ws.pool[std::size_t(sku)] ? ample : scarce) += 1;
+        EngineWorkspace full = ws;
+        assignPool(skus, ws, true);
+        assignPool(skus, full, false);
+        for (std::size_t j = 0; j < ws.pairs.size(); ++j)
+            QVERIFY2(std::bit_cast<std::uint64_t>(ws.pairs[j].gpus) ==
+                         std::bit_cast<std::uint64_t>(full.pairs[j].gpus),
+                     qPrintable(QString("program %1 pair %2: %3 replayed, %4 solved")
+                                    .arg(k)
+                                    .arg(j)
+                                    .arg(ws.pairs[j].gpus, 0, 'g', 17)
+                                    .arg(full.pairs[j].gpus, 0, 'g', 17)));
+    }
+    QVERIFY(ample > 1000 && scarce > 1000);
 }
 
 QTEST_GUILESS_MAIN(TestSmallLp)
