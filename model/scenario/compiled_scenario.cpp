@@ -4,33 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <limits>
 
 namespace crossgrade::model {
 
 namespace {
-
-std::vector<int> buySkusByMonth(const CompiledScenario& c) {
-    std::vector<int> out;
-    for (Vendor vendor : {Vendor::Nvidia, Vendor::Amd})
-        for (int month = 0; month < c.horizon_months; ++month)
-            out.push_back(buySkuAt(c, vendor, month));
-    return out;
-}
-
-// After buySkusByMonth().
-std::vector<int> liveSkus(const CompiledScenario& c) {
-    std::vector<bool> live(c.skus.size(), false);
-    for (const CompiledLot& lot : c.lots)
-        live[std::size_t(lot.sku)] = true;
-    for (const int sku : c.buy_sku_by_month)
-        live[std::size_t(sku)] = true;
-    std::vector<int> out;
-    for (std::size_t i = 0; i < live.size(); ++i)
-        if (live[i])
-            out.push_back(int(i));
-    return out;
-}
 
 std::string str(std::string_view s) {
     return std::string(s);
@@ -592,21 +569,6 @@ int CompiledScenario::skuIndex(std::string_view id) const {
         if (skus[i].id == id)
             return static_cast<int>(i);
     return -1;
-}
-
-int buySkuAt(const CompiledScenario& s, Vendor vendor, int month) {
-    const int preferred = s.buy_sku[static_cast<int>(vendor)];
-    if (s.skus[std::size_t(preferred)].available_month <= month)
-        return preferred;
-    int best = preferred;
-    int bestMonth = std::numeric_limits<int>::min();
-    for (std::size_t i = 0; i < s.skus.size(); ++i)
-        if (s.skus[i].vendor == vendor && s.skus[i].available_month <= month &&
-            s.skus[i].available_month > bestMonth) {
-            best = static_cast<int>(i);
-            bestMonth = s.skus[i].available_month;
-        }
-    return best;
 }
 
 namespace {

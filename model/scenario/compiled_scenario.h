@@ -202,6 +202,10 @@ struct CompiledScenario {
 // What new capacity of `vendor` is bought as at `month`: the scenario's SKU once it is
 // available, before that the vendor's newest SKU that is (the preferred one if none is).
 int buySkuAt(const CompiledScenario& s, Vendor vendor, int month);
+// buySkuAt() for each vendor and month of the horizon, as CompiledScenario::buy_sku_by_month.
+std::vector<int> buySkusByMonth(const CompiledScenario& c);
+// CompiledScenario::live_skus, from the lots and c.buy_sku_by_month (filled first).
+std::vector<int> liveSkus(const CompiledScenario& c);
 
 // Throws ScenarioError naming the JSON pointer of the first dangling reference (including a
 // correlation naming an input the table does not have, or correlations that are no valid
