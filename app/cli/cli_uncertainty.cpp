@@ -84,6 +84,8 @@ void printHindsightText(std::ostream& out, const Hindsight& h, std::optional<Opt
                                                formatUsd(o.saving_standard_error))});
     }
     printTable(out, rows);
+    if (const std::string ties = hindsightTiesSentence(h); !ties.empty())
+        out << data::printable(ties) << "\n";
     out << "Value of perfect information: " << formatUsd(h.evpi_usd) << " ± "
         << formatUsd(h.evpi_standard_error) << " (" << h.samples
         << " samples): what knowing every uncertain input before committing to "

@@ -214,7 +214,8 @@ std::string writeEvaluationJson(const UncertaintyAnalysis& a, const CompiledScen
         j["hindsight"] = {{"samples", a.hindsight->samples},
                           {"decision", toString(a.hindsight->decision)},
                           {"evpi_usd", a.hindsight->evpi_usd},
-                          {"evpi_standard_error_usd", a.hindsight->evpi_standard_error}};
+                          {"evpi_standard_error_usd", a.hindsight->evpi_standard_error},
+                          {"tied_share", a.hindsight->tied_share}};
     for (ordered_json& o : j["options"]) {
         const std::optional<OptionId> id = parseOptionId(o["id"].get<std::string>());
         if (!id)

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <numbers>
 #include <numeric>
+#include <utility>
 
 namespace crossgrade::model {
 
@@ -133,6 +134,8 @@ checkCorrelations(const std::map<std::string, InputCorrelation>& correlations,
         "\"/amd_discount\"; port months exist only for the tasks an option runs at "
         "the audit's effort level, e.g. \"/pricebook/port_months/inference-port/moderate/path1\")";
     std::map<std::pair<std::string, std::string>, std::string> pairs; // → id that gave it
+    // stream → (the input named for it, the correlation id that named it first)
+    std::map<std::string, std::pair<std::string, std::string>> drawnBy;
     std::vector<const InputCorrelation*> valid;
     std::vector<std::string> validIds;
     for (const auto& [id, c] : correlations) {
@@ -156,6 +159,23 @@ checkCorrelations(const std::map<std::string, InputCorrelation>& correlations,
                                                       quoted(c.second) + " twice"});
             ok = false;
         }
+        if (ok)
+            for (std::size_t i = 0; i < 2 && ok; ++i) {
+                // One input per shared draw: its other members follow it (CorrelationPlan).
+                const std::string& stream = table.stream(*table.find(*members[i]));
+                const auto [it, inserted] = drawnBy.try_emplace(stream, *members[i], id);
+                if (!inserted && it->second.first != *members[i]) {
+                    problems.push_back(
+                        {at + "/inputs/" + std::to_string(i),
+                         "expected at most one input of a shared draw; " + quoted(*members[i]) +
+                             " and " + quoted(std::as_const(it->second.first)) + " (named by " +
+                             placeOf(it->second.second) +
+                             ") are the same port task on two paths and draw together "
+                             "(docs/uncertainty.md, \"Shared draws\"): correlate one of them "
+                             "and the other moves with it"});
+                    ok = false;
+                }
+            }
         const auto key = std::minmax(c.first, c.second);
         if (ok) {
             const auto [it, inserted] = pairs.try_emplace({key.first, key.second}, id);
@@ -253,6 +273,11 @@ CorrelationPlan correlationPlan(const InputTable& table) {
         const std::size_t b = index(c.second);
         plan.target[a * k + b] = plan.target[b * k + a] = c.rho;
     }
+    plan.followers.resize(k);
+    for (std::size_t j = 0; j < k; ++j)
+        for (InputId id = 0; id < table.size(); ++id)
+            if (id != plan.ids[j] && table.stream(id) == table.stream(plan.ids[j]))
+                plan.followers[j].push_back(id);
     return plan;
 }
 
@@ -318,12 +343,19 @@ void reorderByRanks(double* column, const std::vector<std::uint32_t>& ranks, std
         column[s] = sorted[ranks[s]];
 }
 
+void applyRanks(double* draws, const CorrelationPlan& plan,
+                const std::vector<std::vector<std::uint32_t>>& ranks, std::size_t samples) {
+    for (std::size_t j = 0; j < ranks.size(); ++j) {
+        reorderByRanks(draws + std::size_t(plan.ids[j]) * samples, ranks[j], samples);
+        for (InputId follower : plan.followers[j])
+            reorderByRanks(draws + std::size_t(follower) * samples, ranks[j], samples);
+    }
+}
+
 void correlateDraws(std::vector<double>& draws, const InputTable& table, std::uint64_t seed,
                     std::size_t samples) {
     const CorrelationPlan plan = correlationPlan(table);
-    const auto ranks = imanConoverRanks(plan, seed, samples);
-    for (std::size_t j = 0; j < ranks.size(); ++j)
-        reorderByRanks(draws.data() + std::size_t(plan.ids[j]) * samples, ranks[j], samples);
+    applyRanks(draws.data(), plan, imanConoverRanks(plan, seed, samples), samples);
 }
 
 double spearman(const double* a, const double* b, std::size_t n) {

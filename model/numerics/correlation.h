@@ -37,7 +37,9 @@ struct CorrelationProblem {
 // order: a rank correlation that is not a number strictly between −1 and 1, an input that is
 // not in the table, an input paired with itself, a pair given twice, and a set of correlations
 // that together are not a positive-definite matrix (as Spearman ρ and as normal-score
-// correlations). Empty: resolveCorrelations() may be called.
+// correlations), and two inputs named that share one draw (InputTable::add: the same port task
+// on two paths; correlating one moves the other with it). Empty: resolveCorrelations() may be
+// called.
 std::vector<CorrelationProblem>
 checkCorrelations(const std::map<std::string, InputCorrelation>& correlations,
                   const InputTable& table);
@@ -61,6 +63,9 @@ struct CorrelationPlan {
     std::vector<std::string> pointers;
     std::vector<InputId> ids;
     std::vector<double> target;
+    // followers[j]: the other inputs drawing from ids[j]'s stream (InputTable::add), reordered
+    // with it so that they stay one draw; checkCorrelations() lets at most one of them be named.
+    std::vector<std::vector<InputId>> followers;
 
     bool empty() const { return pointers.empty(); }
 };
@@ -74,6 +79,11 @@ std::vector<std::vector<std::uint32_t>> imanConoverRanks(const CorrelationPlan& 
 
 // Reorders n values in place so that the sample of rank r holds the r-th smallest of them.
 void reorderByRanks(double* column, const std::vector<std::uint32_t>& ranks, std::size_t n);
+
+// Reorders the columns of the plan's inputs and of their followers by `ranks`
+// (imanConoverRanks(plan, …)), in a matrix laid out as DrawCache's.
+void applyRanks(double* draws, const CorrelationPlan& plan,
+                const std::vector<std::vector<std::uint32_t>>& ranks, std::size_t samples);
 
 // The whole step on a matrix of draws laid out as DrawCache's (column-major: input i in sample
 // s at [i * samples + s]), with the table's correlations.

@@ -17,10 +17,11 @@ std::string pointerToken(std::string_view key) {
     return out;
 }
 
-InputId InputTable::add(std::string pointer, UncertainNumber number) {
+InputId InputTable::add(std::string pointer, UncertainNumber number, std::string stream) {
     const auto id = static_cast<InputId>(m_numbers.size());
     m_numbers.push_back(std::move(number));
     m_index.emplace(pointer, id);
+    m_streams.push_back(stream.empty() ? pointer : std::move(stream));
     m_pointers.push_back(std::move(pointer));
     return id;
 }

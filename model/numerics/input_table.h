@@ -46,10 +46,17 @@ struct InputCorrelation {
 
 class InputTable {
 public:
-    InputId add(std::string pointer, UncertainNumber number);
+    // `stream` names the input's Latin-hypercube stream (model/numerics/sampling.h): its own
+    // pointer when empty. Inputs that are one quantity seen by several options — the months of
+    // one port task at one effort level on every path that does it — share a stream, so they
+    // draw the same uniforms: in a sample where that task runs long it runs long on every path,
+    // each through its own range, and two paths doing the same work cost the same in every
+    // sample instead of differing by independent noise.
+    InputId add(std::string pointer, UncertainNumber number, std::string stream = {});
     std::size_t size() const { return m_numbers.size(); }
     const UncertainNumber& number(InputId id) const { return m_numbers[id]; }
     const std::string& pointer(InputId id) const { return m_pointers[id]; }
+    const std::string& stream(InputId id) const { return m_streams[id]; }
     std::optional<InputId> find(std::string_view pointer) const;
     // The deterministic run's values: every input at its most likely value.
     std::vector<double> mostLikely() const;
@@ -64,6 +71,7 @@ public:
 private:
     std::vector<UncertainNumber> m_numbers;
     std::vector<std::string> m_pointers;
+    std::vector<std::string> m_streams;
     // compile() looks pointers up once per workload × SKU: a linear search made a large
     // scenario quadratic in SKUs (the reader compiles every file it accepts).
     std::unordered_map<std::string, InputId> m_index;

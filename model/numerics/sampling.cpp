@@ -245,7 +245,7 @@ bool isShift(const Range& before, const Range& after) {
 // `shift` allows, else drawing it afresh (as it does a shifted column when shifts are off).
 // Returns whether its values changed.
 bool refreshColumn(UncertainNumber& cached, std::vector<double>& values, bool& shifted,
-                   const UncertainNumber& number, std::uint64_t seed, std::string_view pointer,
+                   const UncertainNumber& number, std::uint64_t seed, std::string_view stream,
                    std::size_t samples, bool shift) {
     const bool sameDistribution = cached.distribution == number.distribution;
     if (sameDistribution && cached.range == number.range && (shift || !shifted)) {
@@ -259,7 +259,7 @@ bool refreshColumn(UncertainNumber& cached, std::vector<double>& values, bool& s
             v = std::clamp(v + delta, number.range.low, number.range.high);
         shifted = true;
     } else {
-        values = drawInput(number, seed, pointer, samples);
+        values = drawInput(number, seed, stream, samples);
         shifted = false;
     }
     cached = number;
@@ -315,11 +315,11 @@ double cumulativeProbability(const UncertainNumber& number, double x) {
 }
 
 std::vector<double> drawInput(const UncertainNumber& number, std::uint64_t seed,
-                              std::string_view pointer, std::size_t n) {
+                              std::string_view stream, std::size_t n) {
     const Prepared distribution(number);
     if (distribution.constant())
         return std::vector<double>(n, distribution(0.5));
-    std::vector<double> values = latinHypercubeColumn(seed, pointer, n);
+    std::vector<double> values = latinHypercubeColumn(seed, stream, n);
     for (double& v : values)
         v = distribution(v);
     return values;
@@ -344,15 +344,16 @@ const std::vector<double>& DrawCache::draws(const InputTable& table, std::uint64
     m_matrix.resize(table.size() * samples);
     for (InputId id = 0; id < table.size(); ++id) {
         const std::string& pointer = table.pointer(id);
+        const std::string& stream = table.stream(id); // fixed by the pointer (InputTable::add)
         const UncertainNumber& number = table.number(id);
         auto [it, inserted] = m_columns.try_emplace(pointer);
         Column& column = it->second;
         if (inserted) {
             column.number = number;
-            column.values = drawInput(number, seed, pointer, samples);
+            column.values = drawInput(number, seed, stream, samples);
             ++changed;
-        } else if (refreshColumn(column.number, column.values, column.shifted, number, seed,
-                                 pointer, samples, m_shift)) {
+        } else if (refreshColumn(column.number, column.values, column.shifted, number, seed, stream,
+                                 samples, m_shift)) {
             ++changed;
         }
         std::copy(column.values.begin(), column.values.end(),
@@ -364,8 +365,7 @@ const std::vector<double>& DrawCache::draws(const InputTable& table, std::uint64
         m_correlatedPointers = plan.pointers;
         m_correlationTarget = plan.target;
     }
-    for (std::size_t j = 0; j < m_ranks.size(); ++j)
-        reorderByRanks(m_matrix.data() + std::size_t(plan.ids[j]) * samples, m_ranks[j], samples);
+    applyRanks(m_matrix.data(), plan, m_ranks, samples);
     if (recomputed)
         *recomputed = changed;
     return m_matrix;

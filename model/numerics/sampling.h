@@ -4,7 +4,8 @@
 // number is a distribution over [low, high] with its mode at most_likely — PERT by default,
 // triangular or uniform per input. Latin hypercube sampling: n draws per input, one from each
 // of n equal-probability strata, in an order shuffled by the input's own stream. Common random
-// numbers: an input's stream derives only from (scenario seed, input pointer), so every option,
+// numbers: an input's stream derives only from (scenario seed, input pointer) — or the stream
+// key it shares with the same quantity on other paths (InputTable::add) — so every option,
 // scenario and version sees the same draws, and changing one input leaves every other input's
 // column of draws bit-identical. The uniform columns have the same bits on every platform; the
 // drawn values go through libm and Boost.Math and may differ in the last bit on another libm or
@@ -42,9 +43,10 @@ struct ImpliedSpread {
 };
 ImpliedSpread impliedSpread(const UncertainNumber& number);
 
-// The n draws of one input: quantile(number, u) over its Latin-hypercube column.
+// The n draws of one input: quantile(number, u) over the Latin-hypercube column of `stream`
+// (the input's pointer, or the stream it shares: InputTable::stream).
 std::vector<double> drawInput(const UncertainNumber& number, std::uint64_t seed,
-                              std::string_view pointer, std::size_t n);
+                              std::string_view stream, std::size_t n);
 
 // Draws kept per input pointer and regenerated only for inputs that change: a number whose
 // distribution and width are unchanged but whose range moved by δ (a what-if slider) has its

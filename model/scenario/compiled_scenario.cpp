@@ -534,8 +534,9 @@ private:
                                         "[low, most_likely, high] calendar months here "
                                         "(docs/pricebook.md)");
             InputId months = m_c.inputs.find(at).value_or(kNoInput);
-            if (months == kNoInput)
-                months = add(at, t->second.at(effort).at(*path));
+            if (months == kNoInput) // one draw for this task on every path (InputTable::add)
+                months = m_c.inputs.add(at, t->second.at(effort).at(*path),
+                                        portTaskStream(task, effort));
             option.tasks.push_back({task, months});
             if (task == PortTask::TritonRewrite)
                 option.ported_kernels = true;
@@ -569,6 +570,10 @@ int CompiledScenario::skuIndex(std::string_view id) const {
         if (skus[i].id == id)
             return static_cast<int>(i);
     return -1;
+}
+
+std::string portTaskStream(PortTask task, EffortLevel effort) {
+    return "/pricebook/port_months/" + str(toString(task)) + "/" + str(toString(effort));
 }
 
 namespace {

@@ -207,6 +207,12 @@ std::vector<int> buySkusByMonth(const CompiledScenario& c);
 // CompiledScenario::live_skus, from the lots and c.buy_sku_by_month (filled first).
 std::vector<int> liveSkus(const CompiledScenario& c);
 
+// The Latin-hypercube stream the months of `task` at `effort` draw from on every path
+// (InputTable::add): "/pricebook/port_months/TASK/EFFORT", the pointer of the path's row
+// without its path. The same task on the same code is the same work whichever path schedules
+// it, so one sample's draw is the same quantile of each path's range.
+std::string portTaskStream(PortTask task, EffortLevel effort);
+
 // Throws ScenarioError naming the JSON pointer of the first dangling reference (including a
 // correlation naming an input the table does not have, or correlations that are no valid
 // correlation matrix: model/numerics/correlation.h).

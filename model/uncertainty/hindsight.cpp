@@ -63,6 +63,17 @@ std::string valueOfInformationSentence(const Hindsight& h) {
            "inputs is worth up to that much before committing.";
 }
 
+std::string hindsightTiesSentence(const Hindsight& h) {
+    if (!(h.tied_share > 0))
+        return {};
+    char percent[32];
+    std::snprintf(percent, sizeof percent, "%.1f %%", 100.0 * h.tied_share);
+    return std::string("In ") + percent +
+           " of these samples two or more options are cheapest together (within $1: the same "
+           "work and plan for this fleet); each of them counts the sample, so the shares add up "
+           "to more than 100 %.";
+}
+
 Hindsight runHindsight(const CompiledScenario& compiled, const ScenarioEvaluation& committed,
                        const MonteCarloResult& mc, const std::vector<double>& draws,
                        const HindsightOptions& options, const std::atomic<bool>* cancel,
@@ -124,15 +135,29 @@ Hindsight runHindsight(const CompiledScenario& compiled, const ScenarioEvaluatio
 
     std::vector<std::size_t> wins(count, 0);
     std::vector<double> evpi(n);
+    std::size_t tied = 0;
     for (std::size_t s = 0; s < n; ++s) {
-        // Staying first: a tie within $1 goes to it, then to the earlier option.
-        std::size_t winner = stay;
+        double lowest = best[stay * n + s];
         for (std::size_t o = 0; o < count; ++o)
-            if (best[o * n + s] < best[winner * n + s] - kHindsightTieUsd)
-                winner = o;
-        ++wins[winner];
-        evpi[s] = mc.npv[decision * total + s] - best[winner * n + s];
+            lowest = std::min(lowest, best[o * n + s]);
+        evpi[s] = mc.npv[decision * total + s] - lowest;
+        // Staying within $1 of the lowest is staying's sample alone: an option whose best plan
+        // costs what staying costs has moved nothing. Otherwise every option within $1 of the
+        // lowest is cheapest there — two paths doing the same work for this fleet tie, and
+        // neither is the better for an arbitrary order.
+        if (best[stay * n + s] <= lowest + kHindsightTieUsd) {
+            ++wins[stay];
+            continue;
+        }
+        std::size_t cheapest = 0;
+        for (std::size_t o = 0; o < count; ++o)
+            if (best[o * n + s] <= lowest + kHindsightTieUsd) {
+                ++wins[o];
+                ++cheapest;
+            }
+        tied += cheapest > 1 ? 1 : 0;
     }
+    h.tied_share = double(tied) / double(n);
     std::vector<double> saving(n);
     for (std::size_t o = 0; o < count; ++o) {
         OptionHindsight oh;

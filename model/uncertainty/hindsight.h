@@ -26,8 +26,10 @@ struct HindsightOptions {
 
 struct OptionHindsight {
     OptionId id = OptionId::StayCuda;
-    // Share of samples where this option, its plan re-optimised, is the cheapest (ties within
-    // $1 to staying on CUDA, then to the earlier option), and √(p(1 − p)/n).
+    // Share of samples where this option, its plan re-optimised, is the cheapest, and
+    // √(p(1 − p)/n). Within $1 of staying on CUDA a sample is staying's alone; otherwise every
+    // option within $1 of the cheapest counts it, so the shares add up to more than 1 where
+    // options tie (Hindsight::tied_share).
     double p_best = 0;
     double p_best_standard_error = 0;
     // Per sample, staying's NPV minus this option's re-optimised NPV: its mean and standard
@@ -40,6 +42,9 @@ struct Hindsight {
     std::size_t samples = 0;              // the first `samples` of the Monte Carlo's draws
     std::uint64_t seed = 0;               // the Monte Carlo's seed
     std::vector<OptionHindsight> options; // in the evaluation's order
+    // Share of samples where two or more options (not staying) are cheapest together, within
+    // $1: each of them counts the sample in its p_best.
+    double tied_share = 0;
     // The option the committed decision picks (the evaluation's cheapest: by mean NPV once
     // decideOnMeans has run), and the value of perfect information with its standard error.
     OptionId decision = OptionId::StayCuda;
@@ -55,6 +60,10 @@ struct Hindsight {
 // CLI and the PDF: the EVPI in dollars with its standard error and sample count, against the
 // decision's expected NPV, and what that means for acting now.
 std::string valueOfInformationSentence(const Hindsight& hindsight);
+
+// How P(best in hindsight) counts ties, in one sentence when any sample had one ("" when none):
+// the share of samples where options were cheapest together, and that each counts them.
+std::string hindsightTiesSentence(const Hindsight& hindsight);
 
 // Re-optimises every option of `committed` (its policies the committed plans, `mc` its Monte
 // Carlo over `draws`, which holds mc.samples draws per input) on the first min(options.samples,

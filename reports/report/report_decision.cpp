@@ -85,7 +85,11 @@ QString hindsightText(const ScenarioAnalysis& a) {
             .arg(h.samples)
             .arg(best.join(QStringLiteral(", ")))
             .arg(percent(std::sqrt(0.25 / double(std::max<std::size_t>(1, h.samples)))));
+    if (const std::string ties = model::hindsightTiesSentence(h); !ties.empty())
+        text += QLatin1Char(' ') + esc(ties);
     text += QLatin1Char(' ') + esc(model::valueOfInformationSentence(h));
+    // "79.0 %" is one figure: a line may not break before its sign.
+    text.replace(QStringLiteral(" %"), QStringLiteral("&#160;%"));
     return text;
 }
 

@@ -264,11 +264,14 @@ void ProbabilityCard::refresh() {
                         "full evaluation; plans are chosen by expected value and hindsight "
                         "computed on release.");
         }
-        if (hindsight)
+        if (hindsight) {
+            const std::string ties = model::hindsightTiesSentence(*hindsight);
             notes << tr("Best in hindsight: how often the option is cheapest when its plan is "
                         "re-optimised for each of %1 samples. ")
                              .arg(countText(hindsight->samples)) +
+                         (ties.empty() ? QString() : QString::fromStdString(ties + " ")) +
                          QString::fromStdString(model::valueOfInformationSentence(*hindsight));
+        }
         notesText = notes.join(QLatin1Char('\n'));
         plain << notes;
     }

@@ -42,6 +42,24 @@ InputTable fiveInputs() {
     return t;
 }
 
+// fiveInputs() and the same port task on two more paths (ids 5 and 6), which share input 1's
+// draw as compile() makes them (InputTable::add): path3 the same range as path1, path2 its own.
+constexpr InputId kPath1 = 1;
+constexpr InputId kPath3 = 5;
+constexpr InputId kPath2 = 6;
+InputTable withSharedDraw() {
+    InputTable t = fiveInputs();
+    const std::string stream = "/pricebook/port_months/inference-port/moderate";
+    InputTable shared;
+    for (InputId id = 0; id < t.size(); ++id)
+        shared.add(t.pointer(id), t.number(id), id == kPath1 ? stream : std::string());
+    shared.add("/pricebook/port_months/inference-port/moderate/path3",
+               numberOf(Distribution::Triangular, 2, 3, 8), stream);
+    shared.add("/pricebook/port_months/inference-port/moderate/path2",
+               numberOf(Distribution::Pert, 1, 1.5, 3), stream);
+    return shared;
+}
+
 const double* column(const std::vector<double>& draws, InputId id) {
     return draws.data() + std::size_t(id) * kSamples;
 }
@@ -88,6 +106,8 @@ private slots:
     void dependsOnPointersNotOnTableOrder();
     void aShiftedInputStaysCorrelated();
     void fewSamplesDoNotBreak();
+    void aSharedDrawIsOneDrawOnEveryPath();
+    void aSharedDrawFollowsItsCorrelatedMember();
     void problems_data();
     void problems();
     void timing();
@@ -254,6 +274,46 @@ void TestCorrelation::fewSamplesDoNotBreak() {
     }
 }
 
+void TestCorrelation::aSharedDrawIsOneDrawOnEveryPath() {
+    const InputTable t = withSharedDraw();
+    DrawCache cache;
+    const std::vector<double>& draws = cache.draws(t, kSeed, kSamples);
+    // The same range: the same values, sample by sample.
+    QVERIFY(sameBits(column(draws, kPath1), column(draws, kPath3), kSamples));
+    // Another range: the same quantile in every sample (ranks equal, so ρ is exactly 1) ...
+    QCOMPARE(spearman(column(draws, kPath1), column(draws, kPath2), kSamples), 1.0);
+    // ... each through its own distribution: the column drawn alone from the shared stream.
+    const std::string stream = t.stream(kPath2);
+    QVERIFY(stream == t.stream(kPath1) && stream != t.pointer(kPath2));
+    const std::vector<double> alone = drawInput(t.number(kPath2), kSeed, stream, kSamples);
+    QVERIFY(sameBits(alone.data(), column(draws, kPath2), kSamples));
+    // Every other input keeps its own stream.
+    for (InputId id : {0u, 2u, 3u, 4u})
+        QCOMPARE(t.stream(id), t.pointer(id));
+    QVERIFY(std::fabs(spearman(column(draws, kPath1), column(draws, 0), kSamples)) < 0.03);
+}
+
+void TestCorrelation::aSharedDrawFollowsItsCorrelatedMember() {
+    InputTable t = withSharedDraw();
+    const double target = 0.6;
+    t.setCorrelations({{kPath1, 2, target}}); // path1's months with /amd_discount
+    DrawCache cache;
+    const std::vector<double>& draws = cache.draws(t, kSeed, kSamples);
+    QVERIFY(sameBits(column(draws, kPath1), column(draws, kPath3), kSamples));
+    QCOMPARE(spearman(column(draws, kPath1), column(draws, kPath2), kSamples), 1.0);
+    for (InputId id : {kPath1, kPath2, kPath3})
+        QVERIFY(std::fabs(spearman(column(draws, id), column(draws, 2), kSamples) - target) <=
+                kSpearmanTolerance);
+    // The free function reorders the followers as the cache does.
+    std::vector<double> raw(t.size() * kSamples);
+    for (InputId id = 0; id < t.size(); ++id) {
+        const std::vector<double> c = drawInput(t.number(id), kSeed, t.stream(id), kSamples);
+        std::copy(c.begin(), c.end(), raw.begin() + std::ptrdiff_t(id * kSamples));
+    }
+    correlateDraws(raw, t, kSeed, kSamples);
+    QVERIFY(sameBits(raw.data(), draws.data(), raw.size()));
+}
+
 void TestCorrelation::problems_data() {
     QTest::addColumn<int>("row");
     QTest::addColumn<QString>("place");
@@ -274,6 +334,14 @@ void TestCorrelation::problems_data() {
         << "not a positive-definite matrix";
     QTest::newRow("not positive definite as a whole") << 6 << "/correlations"
                                                       << "not a positive-definite matrix";
+    QTest::newRow("two inputs of one shared draw")
+        << 7 << "/correlations/b/inputs/0"
+        << "expected at most one input of a shared draw; "
+           "\"/pricebook/port_months/inference-port/moderate/path3\" and "
+           "\"/pricebook/port_months/inference-port/moderate/path1\" (named by /correlations/a)";
+    QTest::newRow("an input with its own shared draw")
+        << 8 << "/correlations/a/inputs/1"
+        << "expected at most one input of a shared draw";
 }
 
 void TestCorrelation::problems() {
@@ -299,8 +367,12 @@ void TestCorrelation::problems() {
                  {"bc", b, c, -0.6},
                  {"bd", b, d, -0.6},
                  {"cd", c, d, -0.6}}),
+        entries({{"a", "/pricebook/port_months/inference-port/moderate/path1", b, 0.5},
+                 {"b", "/pricebook/port_months/inference-port/moderate/path3", c, 0.5}}),
+        entries({{"a", "/pricebook/port_months/inference-port/moderate/path1",
+                  "/pricebook/port_months/inference-port/moderate/path2", 0.5}}),
     };
-    const InputTable t = fiveInputs();
+    const InputTable t = withSharedDraw();
     const std::vector<CorrelationProblem> problems = checkCorrelations(rows[std::size_t(row)], t);
     bool found = false;
     for (const CorrelationProblem& p : problems)
