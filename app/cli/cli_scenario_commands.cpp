@@ -10,6 +10,7 @@
 #include "pricebook_json.h"
 #include "report_analysis.h"
 #include "samples.h"
+#include "same_cost_options.h"
 #include "saved_headline.h"
 #include "scenario_json.h"
 #include "scenario_upgrade.h"
@@ -134,6 +135,9 @@ void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const C
         rows.front() << cap;
     }
     printTable(out, rows);
+    if (!only)
+        for (const std::string& sentence : sameCostSentences(e, c))
+            out << sentence << "\n";
 }
 
 // The Monte Carlo's settings from --samples/--seed/--threads/--budget, or none without

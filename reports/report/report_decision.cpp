@@ -6,6 +6,7 @@
 #include "paired_delta.h"
 #include "report_html.h"
 #include "report_sections.h"
+#include "same_cost_options.h"
 #include "scenario_inputs.h"
 #include "sensitivity_figures.h"
 
@@ -228,6 +229,13 @@ void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
         if (w.kind == model::WorkloadKindOfDemand::Inference && !w.operating_point.empty())
             points << QStringLiteral("%1: %2").arg(esc(w.name.empty() ? id : w.name),
                                                    esc(w.operating_point));
+    const std::vector<std::string> same = model::sameCostSentences(a.evaluation, a.compiled);
+    if (!same.empty()) {
+        QStringList sentences;
+        for (const std::string& sentence : same)
+            sentences << esc(sentence);
+        body.html(paragraph(sentences.join(QLatin1Char(' ')), QStringLiteral("small")));
+    }
     body.html(paragraph(
         QObject::tr("NPV and saving over %1 Monte Carlo samples; $/GPU-hour, $/Mtok, the month "
                     "the option first serves on AMD (time to production) and break-even at "

@@ -1,0 +1,27 @@
+#pragma once
+
+// Options that cost the same, said in words (DESIGN.md's scrutiny rule: a table of options with
+// identical costs must say why). Two reasons only, each checked, never guessed:
+// - an option takes no door to AMD at these values, so it is staying on CUDA under another name;
+// - two options take the same doors at the same months and cost the same: one plan for this
+//   fleet. Where the pair is Path 1 and Path 3 (or Path 2 and Paths 2+3) and the scenario has no
+//   training workload, the sentence adds why: Path 3 differs from Path 1 only in how training
+//   reaches AMD, through HetCCL.
+
+#include "compiled_scenario.h"
+#include "evaluation.h"
+
+#include <string>
+#include <vector>
+
+namespace crossgrade::model {
+
+// NPVs (and totals) within this many dollars are the same cost, as the tie rules read them.
+inline constexpr double kSameCostUsd = 1.0;
+
+// One sentence per group of options that cost the same at the most likely values, in the
+// evaluation's order; empty when no two options do.
+std::vector<std::string> sameCostSentences(const ScenarioEvaluation& evaluation,
+                                           const CompiledScenario& compiled);
+
+} // namespace crossgrade::model
