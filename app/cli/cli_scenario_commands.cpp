@@ -136,7 +136,7 @@ void printEvaluationText(std::ostream& out, const ScenarioEvaluation& e, const C
     }
     printTable(out, rows);
     if (!only)
-        for (const std::string& sentence : sameCostSentences(e, c))
+        for (const std::string& sentence : sameCostSentences(e))
             out << sentence << "\n";
 }
 

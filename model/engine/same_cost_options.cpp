@@ -29,9 +29,10 @@ std::string listed(const std::vector<OptionId>& ids) {
     return out;
 }
 
-bool hasTraining(const CompiledScenario& c) {
-    return std::any_of(c.workloads.begin(), c.workloads.end(), [](const CompiledWorkload& w) {
-        return w.kind == WorkloadKindOfDemand::Training;
+bool hasTraining(const ScenarioEvaluation& e) {
+    return std::any_of(e.options.begin(), e.options.end(), [](const OptionOutcome& o) {
+        return std::any_of(o.workloads.begin(), o.workloads.end(),
+                           [](const WorkloadUnitCost& w) { return !w.inference; });
     });
 }
 
@@ -44,8 +45,7 @@ bool differOnlyByHetccl(OptionId a, OptionId b) {
 
 } // namespace
 
-std::vector<std::string> sameCostSentences(const ScenarioEvaluation& e,
-                                           const CompiledScenario& compiled) {
+std::vector<std::string> sameCostSentences(const ScenarioEvaluation& e) {
     std::vector<std::string> out;
     const OptionOutcome* stay = e.find(OptionId::StayCuda);
     std::vector<OptionId> noDoor;
@@ -102,7 +102,7 @@ std::vector<std::string> sameCostSentences(const ScenarioEvaluation& e,
             std::string sentence = listed(group) +
                                    " take the same doors at the same months and cost the same: "
                                    "one plan for this fleet";
-            if (onlyHetccl && !hasTraining(compiled))
+            if (onlyHetccl && !hasTraining(e))
                 sentence += " (Path 3 adds HetCCL for training across vendors, and this scenario "
                             "has no training workload)";
             out.push_back(sentence + ".");

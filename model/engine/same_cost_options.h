@@ -8,7 +8,6 @@
 //   training workload, the sentence adds why: Path 3 differs from Path 1 only in how training
 //   reaches AMD, through HetCCL.
 
-#include "compiled_scenario.h"
 #include "evaluation.h"
 
 #include <string>
@@ -21,7 +20,7 @@ inline constexpr double kSameCostUsd = 1.0;
 
 // One sentence per group of options that cost the same at the most likely values, in the
 // evaluation's order; empty when no two options do.
-std::vector<std::string> sameCostSentences(const ScenarioEvaluation& evaluation,
-                                           const CompiledScenario& compiled);
+// Whether the scenario has a training workload is read from the options' per-workload costs.
+std::vector<std::string> sameCostSentences(const ScenarioEvaluation& evaluation);
 
 } // namespace crossgrade::model

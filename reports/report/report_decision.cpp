@@ -229,7 +229,7 @@ void optionsTable(ReportBody& body, const ScenarioAnalysis& a) {
         if (w.kind == model::WorkloadKindOfDemand::Inference && !w.operating_point.empty())
             points << QStringLiteral("%1: %2").arg(esc(w.name.empty() ? id : w.name),
                                                    esc(w.operating_point));
-    const std::vector<std::string> same = model::sameCostSentences(a.evaluation, a.compiled);
+    const std::vector<std::string> same = model::sameCostSentences(a.evaluation);
     if (!same.empty()) {
         QStringList sentences;
         for (const std::string& sentence : same)

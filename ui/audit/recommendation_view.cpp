@@ -3,6 +3,7 @@
 #include "audit_table_model.h"
 #include "month_text.h"
 #include "qt_text.h"
+#include "same_cost_options.h"
 
 #include <QFrame>
 #include <QGroupBox>
@@ -185,7 +186,7 @@ QWidget* RecommendationView::buildCheapestCard() {
     layout->addWidget(m_information);
 
     layout->addSpacing(4);
-    layout->addWidget(kicker(tr("Every option")));
+    layout->addWidget(kicker(tr("Every option · bold: cheapest and rule path")));
     m_options = new QStandardItemModel(0, OptionColumnCount, this);
     m_options->setHorizontalHeaderLabels({tr("Option"), tr("NPV"), tr("Total"), tr("Break-even")});
     m_optionsView = new QTableView;
@@ -197,15 +198,23 @@ QWidget* RecommendationView::buildCheapestCard() {
     m_optionsView->verticalHeader()->hide();
     m_optionsView->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     QHeaderView* h = m_optionsView->horizontalHeader();
-    h->setSectionResizeMode(OptionName, QHeaderView::Stretch);
-    for (int c : {OptionNpv, OptionTotal, OptionBreakEven})
+    // The option's name always whole; the break-even month takes what is left and elides its
+    // cash month first. The card is narrow beside the side panels: the total (in the Costs
+    // view) is left to each row's tooltip, which holds every figure of the row.
+    for (int c : {OptionName, OptionNpv, OptionTotal})
         h->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    h->setSectionResizeMode(OptionBreakEven, QHeaderView::Stretch);
+    m_optionsView->setColumnHidden(OptionTotal, true);
+    m_optionsView->setTextElideMode(Qt::ElideRight);
+    m_optionsView->setWordWrap(false);
     // Five options at most (stay-cuda and four paths): sized to show them all.
     const int rows =
         int(model::kAllOptions.size()) * m_optionsView->verticalHeader()->defaultSectionSize();
     m_optionsView->setFixedHeight(rows + h->sizeHint().height() + 2 * m_optionsView->frameWidth() +
                                   2);
     layout->addWidget(m_optionsView);
+    m_sameCosts = namedLabel(QStringLiteral("sameCostsLabel"));
+    layout->addWidget(m_sameCosts);
     layout->addStretch(1);
     return frame;
 }
@@ -255,6 +264,7 @@ void RecommendationView::setEvaluation(const model::ScenarioEvaluation& evaluati
     showPath(evaluation.recommendation);
     showCheapest(evaluation);
     showInformation(analysis);
+    showSameCosts(evaluation);
     showTrace(evaluation.recommendation);
     fitCards();
     m_traceView->resizeRowsToContents();
@@ -404,14 +414,18 @@ void RecommendationView::showCheapest(const model::ScenarioEvaluation& e) {
 
     m_options->removeRows(0, m_options->rowCount());
     for (const model::OptionOutcome& o : e.options) {
-        QString name = qs(model::toString(o.id));
+        QString name = qs(model::optionShortTitle(o.id));
         QStringList roles;
         if (&o == cheapest)
             roles << tr("cheapest");
         if (&o == advised)
             roles << tr("rule path");
-        if (!roles.isEmpty())
-            name += QStringLiteral("  (") + roles.join(QStringLiteral(", ")) + QLatin1Char(')');
+        // The row's roles are its bold type (the kicker says so) and its tooltip: in the name
+        // they took the width the break-even month needs beside the side panels.
+        const QString role =
+            roles.isEmpty()
+                ? QString()
+                : QStringLiteral(" (") + roles.join(QStringLiteral(", ")) + QLatin1Char(')');
         QList<QStandardItem*> row;
         row << new QStandardItem(name) << new QStandardItem(qs(model::formatUsd(o.run.npv_usd)))
             << new QStandardItem(qs(model::formatUsd(o.run.total_usd)))
@@ -419,7 +433,10 @@ void RecommendationView::showCheapest(const model::ScenarioEvaluation& e) {
                                                             o.cash_break_even_month,
                                                             QStringLiteral("—")));
         for (QStandardItem* cell : row) {
-            cell->setToolTip(optionTitle(o.id));
+            cell->setToolTip(optionTitle(o.id) + role + QStringLiteral("\n") + row[0]->text() +
+                             QStringLiteral(": NPV ") + row[OptionNpv]->text() +
+                             QStringLiteral(", total ") + row[OptionTotal]->text() +
+                             QStringLiteral(", break-even ") + row[OptionBreakEven]->text());
             if (!roles.isEmpty()) {
                 QFont bold = cell->font();
                 bold.setBold(true);
@@ -442,6 +459,15 @@ void RecommendationView::showInformation(const model::UncertaintyAnalysis* analy
     // Uncertainty card, where there is room for it.
     m_information->setText(tr("<b>Value of information.</b> %1")
                                .arg(html(model::valueOfInformationSentence(*analysis->hindsight))));
+}
+
+// Under the options table: why options cost the same, as the CLI and the PDF say it.
+void RecommendationView::showSameCosts(const model::ScenarioEvaluation& e) {
+    QStringList sentences;
+    for (const std::string& sentence : model::sameCostSentences(e))
+        sentences << html(sentence);
+    m_sameCosts->setText(sentences.join(QLatin1Char(' ')));
+    m_sameCosts->setVisible(!sentences.isEmpty());
 }
 
 void RecommendationView::showTrace(const model::Recommendation& r) {

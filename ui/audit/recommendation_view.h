@@ -55,6 +55,7 @@ private:
     void showPath(const model::Recommendation& r);
     void showCheapest(const model::ScenarioEvaluation& e);
     void showInformation(const model::UncertaintyAnalysis* analysis);
+    void showSameCosts(const model::ScenarioEvaluation& e);
     void showTrace(const model::Recommendation& r);
 
     bool m_hasEvaluation = false;
@@ -80,6 +81,7 @@ private:
     QLabel* m_disagreement = nullptr;
     QLabel* m_agreement = nullptr;
     QLabel* m_information = nullptr; // hindsight and the value of information (issue 25)
+    QLabel* m_sameCosts = nullptr;   // why options cost the same (object name "sameCostsLabel")
     QStandardItemModel* m_options = nullptr;
     QTableView* m_optionsView = nullptr;
 

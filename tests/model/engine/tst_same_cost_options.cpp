@@ -19,7 +19,7 @@ namespace {
 std::vector<std::string> sentencesOf(const QString& name) {
     const Scenario s = testing::sampleScenario(name);
     const CompiledScenario c = compile(s);
-    return sameCostSentences(evaluateScenario(s, c), c);
+    return sameCostSentences(evaluateScenario(s, c));
 }
 
 OptionOutcome moving(OptionId id, double npv, double doorMonth) {
@@ -33,9 +33,12 @@ OptionOutcome moving(OptionId id, double npv, double doorMonth) {
     return o;
 }
 
-ScenarioEvaluation evaluationOf(std::vector<OptionOutcome> paths) {
+ScenarioEvaluation evaluationOf(std::vector<OptionOutcome> paths, bool training = false) {
     ScenarioEvaluation e;
     OptionOutcome stay;
+    WorkloadUnitCost w;
+    w.inference = !training;
+    stay.workloads.push_back(w);
     stay.run.npv_usd = 100e6;
     stay.run.total_usd = 120e6;
     stay.run.door_taken_month.fill(-1);
@@ -43,14 +46,6 @@ ScenarioEvaluation evaluationOf(std::vector<OptionOutcome> paths) {
     for (OptionOutcome& o : paths)
         e.options.push_back(std::move(o));
     return e;
-}
-
-CompiledScenario withWorkload(WorkloadKindOfDemand kind) {
-    CompiledScenario c;
-    CompiledWorkload w;
-    w.kind = kind;
-    c.workloads.push_back(w);
-    return c;
 }
 
 } // namespace
@@ -90,35 +85,31 @@ void TestSameCostOptions::bug_identicalOptionsGotNoWord() {
 }
 
 void TestSameCostOptions::trainingLeavesTheReasonOut() {
-    const ScenarioEvaluation e =
-        evaluationOf({moving(OptionId::Path1, 80e6, 6), moving(OptionId::Path3, 80e6 + 0.5, 6)});
-    QCOMPARE(sameCostSentences(e, withWorkload(WorkloadKindOfDemand::Training)),
+    const ScenarioEvaluation e = evaluationOf(
+        {moving(OptionId::Path1, 80e6, 6), moving(OptionId::Path3, 80e6 + 0.5, 6)}, true);
+    QCOMPARE(sameCostSentences(e),
              std::vector<std::string>{"Path 1 and Path 3 take the same doors at the same months "
                                       "and cost the same: one plan for this fleet."});
     // Not a Path 1 / Path 3 pair: no HetCCL reason even without training.
     const ScenarioEvaluation other =
         evaluationOf({moving(OptionId::Path1, 80e6, 6), moving(OptionId::Path2, 80e6, 6)});
-    QCOMPARE(sameCostSentences(other, withWorkload(WorkloadKindOfDemand::Inference)),
+    QCOMPARE(sameCostSentences(other),
              std::vector<std::string>{"Path 1 and Path 2 take the same doors at the same months "
                                       "and cost the same: one plan for this fleet."});
 }
 
 void TestSameCostOptions::differentDoorsOrCostsSayNothing() {
-    const CompiledScenario c = withWorkload(WorkloadKindOfDemand::Inference);
     // The same cost through different doors: a coincidence the table shows, not one plan.
-    QVERIFY(
-        sameCostSentences(
-            evaluationOf({moving(OptionId::Path1, 80e6, 6), moving(OptionId::Path3, 80e6, 9)}), c)
-            .empty());
+    QVERIFY(sameCostSentences(
+                evaluationOf({moving(OptionId::Path1, 80e6, 6), moving(OptionId::Path3, 80e6, 9)}))
+                .empty());
     // The same doors, a difference the table shows ($80.0M against $81.0M).
-    QVERIFY(
-        sameCostSentences(
-            evaluationOf({moving(OptionId::Path1, 80e6, 6), moving(OptionId::Path3, 81e6, 6)}), c)
-            .empty());
+    QVERIFY(sameCostSentences(
+                evaluationOf({moving(OptionId::Path1, 80e6, 6), moving(OptionId::Path3, 81e6, 6)}))
+                .empty());
     // $2 apart is not the same cost, yet the table rounds them alike: said with the difference.
-    QCOMPARE(sameCostSentences(evaluationOf({moving(OptionId::Path1, 80e6, 6),
-                                             moving(OptionId::Path3, 80e6 + 2, 6)}),
-                               c),
+    QCOMPARE(sameCostSentences(evaluationOf(
+                 {moving(OptionId::Path1, 80e6, 6), moving(OptionId::Path3, 80e6 + 2, 6)})),
              std::vector<std::string>{
                  "Path 3 takes the same doors at the same months as Path 1, for $2 more in NPV."});
 }

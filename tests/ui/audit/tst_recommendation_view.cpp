@@ -1,6 +1,7 @@
 #include "compiled_scenario.h"
 #include "evaluation.h"
 #include "recommendation_view.h"
+#include "same_cost_options.h"
 #include "samples.h"
 #include "scenario_json.h"
 #include "widget_lookup.h"
@@ -130,6 +131,13 @@ private slots:
         if (!e.disagreement.empty())
             QVERIFY(disagreement->text().contains(qs(e.disagreement).toHtmlEscaped()));
         QCOMPARE(tableModel(view, "optionsTable")->rowCount(), int(e.options.size()));
+        // Under the table, why options cost the same (every sample has such options).
+        auto* same = child<QLabel>(view, "sameCostsLabel");
+        const std::vector<std::string> sentences = model::sameCostSentences(e);
+        QVERIFY(!sentences.empty());
+        QVERIFY(same->isVisibleTo(&view));
+        for (const std::string& sentence : sentences)
+            QVERIFY(same->text().contains(qs(sentence).toHtmlEscaped()));
     }
 
     // When the rule path is the cheapest option there is no sentence, and the view says so.
