@@ -122,8 +122,12 @@ struct CompiledDoor {
     unsigned task_mask = 0;
     bool waits_for_hetccl = false; // opens no earlier than hetccl.available_month
     bool cross_vendor = false;     // AMD capacity runs at the cross-vendor efficiency
+
+    bool operator==(const CompiledDoor&) const = default;
 };
 
+// What the engine reads of an option. A field added here that a run reads must be compared in
+// sameProgram() (model/engine/option_twins.cpp), which lets two options share their runs.
 struct CompiledOption {
     OptionId id = OptionId::StayCuda;
     std::vector<CompiledTask> tasks;   // the sequence, in order, only tasks that apply

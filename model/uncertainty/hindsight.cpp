@@ -2,11 +2,13 @@
 
 #include "hindsight.h"
 
+#include "option_twins.h"
 #include "parallel.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace crossgrade::model {
 
@@ -101,6 +103,19 @@ Hindsight runHindsight(const CompiledScenario& compiled, const ScenarioEvaluatio
             decision = o;
     }
 
+    // An option that is an earlier one's twin on these samples — the same program, task months
+    // equal in every sample, the same committed NPVs (option_twins.h) — has its re-optimised
+    // NPVs: the door search of one is the door search of the other.
+    std::vector<int> twinOf(count, -1);
+    std::vector<std::pair<InputId, InputId>> pairs;
+    for (std::size_t o = 0; o < count; ++o)
+        for (std::size_t t = 0; t < o && optionOf[o] != nullptr && twinOf[o] < 0; ++t)
+            if (optionOf[t] != nullptr && twinOf[t] < 0 &&
+                sameProgram(*optionOf[t], *optionOf[o], pairs) &&
+                equalDraws(pairs, draws, total, n) &&
+                std::memcmp(&mc.npv[t * total], &mc.npv[o * total], n * sizeof(double)) == 0)
+                twinOf[o] = int(t);
+
     // best[o * n + s]: option o's NPV at sample s with its plan re-optimised for that sample,
     // never above its committed plan's (which the sample could always have kept).
     std::vector<double> best(count * n, 0.0);
@@ -115,6 +130,10 @@ Hindsight runHindsight(const CompiledScenario& compiled, const ScenarioEvaluatio
         for (std::size_t i = 0; i < w.values.size(); ++i)
             w.values[i] = draws[i * total + s];
         for (std::size_t o = 0; o < count; ++o) {
+            if (twinOf[o] >= 0) {
+                best[o * n + s] = best[std::size_t(twinOf[o]) * n + s];
+                continue;
+            }
             double npv = mc.npv[o * total + s];
             if (optionOf[o] != nullptr) {
                 double reoptimised = npv;

@@ -1,6 +1,7 @@
 #include "monte_carlo.h"
 
 #include "finite_results.h"
+#include "option_twins.h"
 #include "parallel.h"
 
 #include <algorithm>
@@ -35,6 +36,9 @@ struct PerSample {
     // stored, transposed and banded once, in slot 0 (slotOf[o]).
     std::vector<std::size_t> slotOf;
     std::size_t slots = 1;
+    // An option whose run is an earlier option's in every sample (option_twins.h): that
+    // option's index, its results copied after the run and its slot shared; -1 otherwise.
+    std::vector<int> twinOf;
     // Written sample by sample, contiguous: [(s * slots + slot) * horizon + m]; read per
     // slot and month after a blocked transpose (sampleMajorToColumns).
     std::vector<double> cumulative;
@@ -44,6 +48,28 @@ void storeMonths(const OptionRun& run, std::size_t s, std::size_t slot, PerSampl
     std::copy(run.discounted_cumulative.begin(), run.discounted_cumulative.begin() + out.horizon,
               out.cumulative.begin() +
                   std::ptrdiff_t((s * out.slots + slot) * std::size_t(out.horizon)));
+}
+
+// Per option, the earlier option whose run it is in every one of the n samples, or -1: the
+// same program (sameProgram), the same door policy taking a door, and the task months that
+// differ by input equal in every sample (equalDraws).
+std::vector<int> twinsOf(const ScenarioEvaluation& deterministic,
+                         const std::vector<const CompiledOption*>& optionOf,
+                         const std::vector<double>& draws, std::size_t n) {
+    const std::size_t count = optionOf.size();
+    std::vector<int> twinOf(count, -1);
+    std::vector<std::pair<InputId, InputId>> pairs;
+    for (std::size_t o = 0; o < count; ++o) {
+        const DoorPolicy& policy = deterministic.options[o].policy;
+        if (optionOf[o] == nullptr || !policy.takesAny())
+            continue;
+        for (std::size_t t = 0; t < o && twinOf[o] < 0; ++t)
+            if (optionOf[t] != nullptr && twinOf[t] < 0 &&
+                deterministic.options[t].policy == policy &&
+                sameProgram(*optionOf[t], *optionOf[o], pairs) && equalDraws(pairs, draws, n, n))
+                twinOf[o] = int(t);
+    }
+    return twinOf;
 }
 
 // Sample s of every option, into its own index of `out`; w.values holds one value per input.
@@ -61,6 +87,8 @@ void runSample(const CompiledScenario& compiled, const ScenarioEvaluation& deter
         const OptionOutcome& outcome = deterministic.options[o];
         // A policy that takes no door is stay-cuda's plan: no door opens, no task starts,
         // so the engine's run is stay-cuda's to the bit (tst_monte_carlo checks it).
+        if (out.twinOf[o] >= 0)
+            continue; // copied from its twin once every sample is done
         const OptionRun* run = &w.stay;
         if (optionOf[o] != nullptr && outcome.policy.takesAny()) {
             evaluateOption(compiled, v, *optionOf[o], outcome.policy, w.workspace, w.run);
@@ -176,7 +204,13 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
         for (const CompiledOption& c : compiled.options)
             if (c.id == deterministic.options[o].id && c.id != OptionId::StayCuda)
                 optionOf[o] = &c;
-        if (optionOf[o] != nullptr && deterministic.options[o].policy.takesAny())
+    }
+    per.twinOf = twinsOf(deterministic, optionOf, draws, n);
+    per.slots = 1;
+    for (std::size_t o = 0; o < count; ++o) {
+        if (per.twinOf[o] >= 0)
+            per.slotOf[o] = per.slotOf[std::size_t(per.twinOf[o])];
+        else if (optionOf[o] != nullptr && deterministic.options[o].policy.takesAny())
             per.slotOf[o] = per.slots++;
     }
     per.cumulative.assign(per.slots * std::size_t(per.horizon) * n, 0.0);
@@ -195,6 +229,14 @@ MonteCarloResult runMonteCarlo(const CompiledScenario& compiled,
         result.cancelled = true;
         return result;
     }
+    for (std::size_t o = 0; o < count; ++o)
+        if (const int t = per.twinOf[o]; t >= 0) {
+            const auto from = std::ptrdiff_t(std::size_t(t) * n);
+            const auto to = std::ptrdiff_t(o * n);
+            std::copy_n(per.npv.begin() + from, n, per.npv.begin() + to);
+            std::copy_n(per.total.begin() + from, n, per.total.begin() + to);
+            std::copy_n(per.break_even.begin() + from, n, per.break_even.begin() + to);
+        }
 
     const std::size_t stayIndex = static_cast<std::size_t>(
         std::find_if(deterministic.options.begin(), deterministic.options.end(),

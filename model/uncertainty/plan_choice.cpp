@@ -2,6 +2,7 @@
 
 #include "plan_choice.h"
 
+#include "option_twins.h"
 #include "parallel.h"
 
 #include <algorithm>
@@ -286,6 +287,8 @@ PlanChoice choosePlans(const CompiledScenario& compiled, const ScenarioEvaluatio
                               std::min(options.samples, kScreeningSamples), options.threads, cancel,
                               nullptr);
     const std::vector<double> mostLikely = compiled.inputs.mostLikely();
+    std::vector<const CompiledOption*> chosenFor; // per entry of choice.options
+    std::vector<std::pair<InputId, InputId>> pairs;
     for (const OptionOutcome& outcome : mode.options) {
         const CompiledOption* option = nullptr;
         for (const CompiledOption& o : compiled.options)
@@ -297,6 +300,25 @@ PlanChoice choosePlans(const CompiledScenario& compiled, const ScenarioEvaluatio
             c.mode_policy = c.expected_policy = c.committed = outcome.policy;
             c.reason = "No door to choose.";
             choice.options.push_back(std::move(c));
+            chosenFor.push_back(nullptr);
+            continue;
+        }
+        // An earlier option's twin (option_twins.h) on these samples, with the same plan at
+        // the most likely values: its choice, weighed once (its pass counted as done).
+        const OptionPlanChoice* twin = nullptr;
+        for (std::size_t t = 0; t < chosenFor.size() && twin == nullptr; ++t)
+            if (chosenFor[t] != nullptr && mode.options[t].policy == outcome.policy &&
+                sameProgram(*chosenFor[t], *option, pairs) &&
+                equalDraws(pairs, draws, options.samples, options.samples) &&
+                equalDraws(pairs, mostLikely, 1, 1))
+                twin = &choice.options[t];
+        chosenFor.push_back(option);
+        if (twin != nullptr) {
+            OptionPlanChoice c = *twin;
+            c.id = outcome.id;
+            choice.options.push_back(std::move(c));
+            if (samplesDone)
+                samplesDone->fetch_add(options.samples, std::memory_order_relaxed);
             continue;
         }
         choice.options.push_back(

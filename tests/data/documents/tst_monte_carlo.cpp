@@ -3,6 +3,7 @@
 // percentiles by hand, cancellation.
 
 #include "monte_carlo.h"
+#include "option_twins.h"
 #include "paired_delta.h"
 #include "samples.h"
 #include "scenario_json.h"
@@ -71,6 +72,7 @@ private slots:
     void budgetShareFromTheKeptTotals();
     void scenarioDeltaIsPairedPerSample();
     void noDoorPolicyRunIsStayCudasRun();
+    void twinOptionsShareTheirRunsBitForBit();
     void cumulativeBandsAreTheSortedPercentiles();
 };
 
@@ -285,6 +287,51 @@ void TestMonteCarlo::noDoorPolicyRunIsStayCudasRun() {
                 QVERIFY(sameBits(option.cumulative, stay.cumulative));
                 QVERIFY(sameBits(option.components, stay.components));
                 QVERIFY(sameBits(option.gpus, stay.gpus));
+            }
+        }
+    }
+}
+
+// Path 1 and Path 3 on the inference-only sample are one program whose task months are drawn
+// alike (option_twins.h): the Monte Carlo runs Path 1 and copies it to Path 3. Every option's
+// NPV must still be its own run's, sample by sample — also where Path 3's months are made to
+// differ, so that the two are no longer twins.
+void TestMonteCarlo::twinOptionsShareTheirRunsBitForBit() {
+    Scenario apart = withDoors();
+    auto& months = apart.pricebook.port_months[PortTask::InferencePort];
+    for (auto& [effort, byPath] : months)
+        byPath[PortabilityPath::Path3].range.high += 1.0;
+    const std::vector<Scenario> scenarios{withDoors(), apart};
+    for (std::size_t which = 0; which < scenarios.size(); ++which) {
+        const Run r = run(scenarios[which], 120, 2);
+        const std::vector<double>& draws = DrawCache().draws(r.compiled.inputs, 7, 120);
+        const CompiledOption* p1 = nullptr;
+        const CompiledOption* p3 = nullptr;
+        for (const CompiledOption& o : r.compiled.options) {
+            p1 = o.id == OptionId::Path1 ? &o : p1;
+            p3 = o.id == OptionId::Path3 ? &o : p3;
+        }
+        QVERIFY(p1 && p3);
+        std::vector<std::pair<InputId, InputId>> pairs;
+        QVERIFY(sameProgram(*p1, *p3, pairs));
+        QVERIFY(!pairs.empty());
+        QCOMPARE(equalDraws(pairs, draws, 120, 120), which == 0); // twins, then apart
+
+        EngineWorkspace workspace;
+        workspace.reserve(r.compiled);
+        OptionRun own;
+        std::vector<double> v(r.compiled.inputs.size());
+        for (std::size_t k = 0; k < 120; ++k) {
+            for (std::size_t i = 0; i < v.size(); ++i)
+                v[i] = draws[i * 120 + k];
+            for (std::size_t o = 0; o < r.deterministic.options.size(); ++o) {
+                const OptionOutcome& outcome = r.deterministic.options[o];
+                for (const CompiledOption& c : r.compiled.options)
+                    if (c.id == outcome.id) {
+                        evaluateOption(r.compiled, v.data(), c, outcome.policy, workspace, own);
+                        QVERIFY(std::memcmp(&own.npv_usd, &r.mc.npv[o * 120 + k], sizeof(double)) ==
+                                0);
+                    }
             }
         }
     }

@@ -71,6 +71,7 @@ private slots:
     void cancelStopsThePlanChoice();
     void bug_committedPlanShowedAMeanAboveStaying();
     void bug_samePortTaskDrewIndependentlyOnEveryPath();
+    void aTwinsChoiceIsItsOwn();
 };
 
 void TestPlanChoice::commitsToTheExpectedValuePlanBeyondTheThreshold() {
@@ -348,6 +349,41 @@ void TestPlanChoice::bug_samePortTaskDrewIndependentlyOnEveryPath() {
     QCOMPARE(h3->p_best, h1->p_best);
     QVERIFY(a.hindsight->tied_share >= h1->p_best);
     QVERIFY(!model::hindsightTiesSentence(*a.hindsight).empty());
+}
+
+// Path 3 on the inference-only sample is Path 1's twin (option_twins.h): the plan choice
+// weighs Path 1 and copies its choice. Weighed alone — Path 3 the only path of the scenario —
+// Path 3's choice is the same in every field, and progress still counts its pass.
+void TestPlanChoice::aTwinsChoiceIsItsOwn() {
+    Scenario s = sample("large-model-inference.json");
+    const CompiledScenario both = compile(s);
+    std::atomic<std::size_t> done{0};
+    const PlanChoice twinned = choosePlans(both, evaluateScenario(s, both),
+                                           {60, planChoiceSeed(s.seed), 2}, nullptr, &done);
+    std::size_t withDoors = 0;
+    for (const CompiledOption& o : both.options)
+        withDoors += o.doors.empty() ? 0 : 1;
+    QCOMPARE(done.load(), 60 * withDoors);
+    s.options = {OptionId::StayCuda, OptionId::Path3};
+    const CompiledScenario alone = compile(s);
+    const PlanChoice single =
+        choosePlans(alone, evaluateScenario(s, alone), {60, planChoiceSeed(s.seed), 2});
+    const OptionPlanChoice& a = choiceOf(twinned, OptionId::Path3);
+    const OptionPlanChoice& b = choiceOf(single, OptionId::Path3);
+    QVERIFY(a.committed == b.committed && a.mode_policy == b.mode_policy &&
+            a.expected_policy == b.expected_policy && a.never_instead_of == b.never_instead_of);
+    QCOMPARE(a.candidates, b.candidates);
+    QCOMPARE(int(a.basis), int(b.basis));
+    for (const auto& [x, y] :
+         {std::pair{a.mode_mean_usd, b.mode_mean_usd},
+          {a.expected_mean_usd, b.expected_mean_usd},
+          {a.never_mean_usd, b.never_mean_usd},
+          {a.gain_usd, b.gain_usd},
+          {a.gain_standard_error, b.gain_standard_error},
+          {a.saving_vs_never_usd, b.saving_vs_never_usd},
+          {a.saving_vs_never_standard_error, b.saving_vs_never_standard_error}})
+        QVERIFY(std::memcmp(&x, &y, sizeof(double)) == 0);
+    QCOMPARE(a.reason, b.reason);
 }
 
 QTEST_GUILESS_MAIN(TestPlanChoice)
