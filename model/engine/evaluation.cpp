@@ -1,6 +1,7 @@
 #include "evaluation.h"
 
 #include "finite_results.h"
+#include "option_twins.h"
 
 #include <algorithm>
 #include <cmath>
@@ -340,19 +341,41 @@ void setUnitCosts(const CompiledScenario& compiled, double installedCapital, Opt
 
 // Evaluates every option of `compiled`, each under the policy `choose` returns for it, and
 // derives what the comparison needs: break-even, cheapest option and the disagreement.
+// `pure`: the policy `choose` returns is a function of the option's program and the values
+// alone (the door search), so an option that is an earlier one's twin at these values
+// (option_twins.h) takes that option's outcome — policy, run and unit costs — and counts its
+// search again, without searching.
 template <typename ChoosePolicy>
 ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario& compiled,
-                                ChoosePolicy choose) {
+                                ChoosePolicy choose, bool pure = false) {
     ScenarioEvaluation e;
     e.start_month = compiled.start_month;
     const std::vector<double> v = compiled.inputs.mostLikely();
     EngineWorkspace workspace;
     workspace.reserve(compiled);
     OptionRun scratch;
-    for (const CompiledOption& option : compiled.options) {
+    std::vector<std::size_t> searchedFor; // per option evaluated, the policies it weighed
+    std::vector<std::pair<InputId, InputId>> pairs;
+    for (std::size_t k = 0; k < compiled.options.size(); ++k) {
+        const CompiledOption& option = compiled.options[k];
+        std::size_t twin = k;
+        for (std::size_t j = 0; pure && j < k && twin == k; ++j)
+            if (compiled.options[j].id != OptionId::StayCuda && option.id != OptionId::StayCuda &&
+                sameProgram(compiled.options[j], option, pairs) && equalDraws(pairs, v, 1, 1))
+                twin = j;
+        if (twin != k) {
+            OptionOutcome outcome = e.options[twin];
+            outcome.id = option.id;
+            e.policies_searched += searchedFor[twin];
+            searchedFor.push_back(searchedFor[twin]);
+            e.options.push_back(std::move(outcome));
+            continue;
+        }
         OptionOutcome outcome;
         outcome.id = option.id;
+        const std::size_t before = e.policies_searched;
         outcome.policy = choose(option, v, workspace, scratch, e.policies_searched);
+        searchedFor.push_back(e.policies_searched - before);
         evaluateOption(compiled, v.data(), option, outcome.policy, workspace, outcome.run);
         outcome.doors_taken = doorCount(outcome.policy);
         setUnitCosts(compiled, installedFleetValue(compiled, v.data()), outcome);
@@ -460,12 +483,13 @@ std::optional<DoorPolicy> earliestOneDoorPolicy(const CompiledScenario& scenario
 }
 
 ScenarioEvaluation evaluateScenario(const Scenario& scenario, const CompiledScenario& compiled) {
-    return evaluateEach(scenario, compiled,
-                        [&](const CompiledOption& option, const std::vector<double>& v,
-                            EngineWorkspace& workspace, OptionRun& scratch, std::size_t& searched) {
-                            return optimiseDoorPolicy(compiled, v.data(), option, workspace,
-                                                      scratch, &searched);
-                        });
+    return evaluateEach(
+        scenario, compiled,
+        [&](const CompiledOption& option, const std::vector<double>& v, EngineWorkspace& workspace,
+            OptionRun& scratch, std::size_t& searched) {
+            return optimiseDoorPolicy(compiled, v.data(), option, workspace, scratch, &searched);
+        },
+        true);
 }
 
 ScenarioEvaluation evaluateWithHeldPolicies(const Scenario& scenario,
