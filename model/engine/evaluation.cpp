@@ -354,20 +354,19 @@ ScenarioEvaluation evaluateEach(const Scenario& scenario, const CompiledScenario
     EngineWorkspace workspace;
     workspace.reserve(compiled);
     OptionRun scratch;
-    std::vector<std::size_t> searchedFor; // per option evaluated, the policies it weighed
-    std::vector<std::pair<InputId, InputId>> pairs;
+    std::vector<std::size_t> searchedFor;         // per option evaluated, the policies it weighed
+    std::vector<const CompiledOption*> twinnable; // stay-cuda none: it has no door to search
+    for (const CompiledOption& option : compiled.options)
+        twinnable.push_back(pure && option.id != OptionId::StayCuda ? &option : nullptr);
     for (std::size_t k = 0; k < compiled.options.size(); ++k) {
         const CompiledOption& option = compiled.options[k];
-        std::size_t twin = k;
-        for (std::size_t j = 0; pure && j < k && twin == k; ++j)
-            if (compiled.options[j].id != OptionId::StayCuda && option.id != OptionId::StayCuda &&
-                sameProgram(compiled.options[j], option, pairs) && equalDraws(pairs, v, 1, 1))
-                twin = j;
-        if (twin != k) {
-            OptionOutcome outcome = e.options[twin];
+        const int twin =
+            earlierTwin(twinnable, k, v, 1, 1, [](std::size_t, const auto&) { return true; });
+        if (twin >= 0) {
+            OptionOutcome outcome = e.options[std::size_t(twin)];
             outcome.id = option.id;
-            e.policies_searched += searchedFor[twin];
-            searchedFor.push_back(searchedFor[twin]);
+            e.policies_searched += searchedFor[std::size_t(twin)];
+            searchedFor.push_back(searchedFor[std::size_t(twin)]);
             e.options.push_back(std::move(outcome));
             continue;
         }

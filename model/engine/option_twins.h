@@ -27,4 +27,21 @@ bool sameProgram(const CompiledOption& a, const CompiledOption& b,
 bool equalDraws(const std::vector<std::pair<InputId, InputId>>& pairs,
                 const std::vector<double>& draws, std::size_t samples, std::size_t count);
 
+// The first option before `o` in `options` (nullptr: an entry that has no twin) that runs as
+// `o` does on samples [0, count) of `draws` and for which `also(t, pairs)` holds — the caller's
+// further conditions (the same policy, no twin itself, …), given the task-month pairs — or -1.
+template <typename Also>
+int earlierTwin(const std::vector<const CompiledOption*>& options, std::size_t o,
+                const std::vector<double>& draws, std::size_t samples, std::size_t count,
+                Also also) {
+    if (options[o] == nullptr)
+        return -1;
+    std::vector<std::pair<InputId, InputId>> pairs;
+    for (std::size_t t = 0; t < o; ++t)
+        if (options[t] != nullptr && sameProgram(*options[t], *options[o], pairs) &&
+            equalDraws(pairs, draws, samples, count) && also(t, pairs))
+            return int(t);
+    return -1;
+}
+
 } // namespace crossgrade::model

@@ -572,10 +572,6 @@ int CompiledScenario::skuIndex(std::string_view id) const {
     return -1;
 }
 
-std::string portTaskStream(PortTask task, EffortLevel effort) {
-    return "/pricebook/port_months/" + str(toString(task)) + "/" + str(toString(effort));
-}
-
 namespace {
 std::atomic<std::size_t> g_compiles{0};
 std::atomic<std::size_t> g_recommendations{0};

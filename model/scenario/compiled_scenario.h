@@ -215,7 +215,10 @@ std::vector<int> liveSkus(const CompiledScenario& c);
 // (InputTable::add): "/pricebook/port_months/TASK/EFFORT", the pointer of the path's row
 // without its path. The same task on the same code is the same work whichever path schedules
 // it, so one sample's draw is the same quantile of each path's range.
-std::string portTaskStream(PortTask task, EffortLevel effort);
+inline std::string portTaskStream(PortTask task, EffortLevel effort) {
+    return "/pricebook/port_months/" + std::string(toString(task)) + "/" +
+           std::string(toString(effort));
+}
 
 // Throws ScenarioError naming the JSON pointer of the first dangling reference (including a
 // correlation naming an input the table does not have, or correlations that are no valid

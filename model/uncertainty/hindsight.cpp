@@ -107,14 +107,11 @@ Hindsight runHindsight(const CompiledScenario& compiled, const ScenarioEvaluatio
     // equal in every sample, the same committed NPVs (option_twins.h) — has its re-optimised
     // NPVs: the door search of one is the door search of the other.
     std::vector<int> twinOf(count, -1);
-    std::vector<std::pair<InputId, InputId>> pairs;
     for (std::size_t o = 0; o < count; ++o)
-        for (std::size_t t = 0; t < o && optionOf[o] != nullptr && twinOf[o] < 0; ++t)
-            if (optionOf[t] != nullptr && twinOf[t] < 0 &&
-                sameProgram(*optionOf[t], *optionOf[o], pairs) &&
-                equalDraws(pairs, draws, total, n) &&
-                std::memcmp(&mc.npv[t * total], &mc.npv[o * total], n * sizeof(double)) == 0)
-                twinOf[o] = int(t);
+        twinOf[o] = earlierTwin(optionOf, o, draws, total, n, [&](std::size_t t, const auto&) {
+            return twinOf[t] < 0 &&
+                   std::memcmp(&mc.npv[t * total], &mc.npv[o * total], n * sizeof(double)) == 0;
+        });
 
     // best[o * n + s]: option o's NPV at sample s with its plan re-optimised for that sample,
     // never above its committed plan's (which the sample could always have kept).

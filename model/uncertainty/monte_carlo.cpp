@@ -56,18 +56,13 @@ void storeMonths(const OptionRun& run, std::size_t s, std::size_t slot, PerSampl
 std::vector<int> twinsOf(const ScenarioEvaluation& deterministic,
                          const std::vector<const CompiledOption*>& optionOf,
                          const std::vector<double>& draws, std::size_t n) {
-    const std::size_t count = optionOf.size();
-    std::vector<int> twinOf(count, -1);
-    std::vector<std::pair<InputId, InputId>> pairs;
-    for (std::size_t o = 0; o < count; ++o) {
+    std::vector<int> twinOf(optionOf.size(), -1);
+    for (std::size_t o = 0; o < optionOf.size(); ++o) {
         const DoorPolicy& policy = deterministic.options[o].policy;
-        if (optionOf[o] == nullptr || !policy.takesAny())
-            continue;
-        for (std::size_t t = 0; t < o && twinOf[o] < 0; ++t)
-            if (optionOf[t] != nullptr && twinOf[t] < 0 &&
-                deterministic.options[t].policy == policy &&
-                sameProgram(*optionOf[t], *optionOf[o], pairs) && equalDraws(pairs, draws, n, n))
-                twinOf[o] = int(t);
+        if (policy.takesAny())
+            twinOf[o] = earlierTwin(optionOf, o, draws, n, n, [&](std::size_t t, const auto&) {
+                return twinOf[t] < 0 && deterministic.options[t].policy == policy;
+            });
     }
     return twinOf;
 }
@@ -84,11 +79,11 @@ void runSample(const CompiledScenario& compiled, const ScenarioEvaluation& deter
     evaluateOption(compiled, v, CompiledOption{}, DoorPolicy{}, w.workspace, w.stay);
     storeMonths(w.stay, s, 0, out);
     for (std::size_t o = 0; o < deterministic.options.size(); ++o) {
+        if (out.twinOf[o] >= 0)
+            continue; // copied from its twin once every sample is done
         const OptionOutcome& outcome = deterministic.options[o];
         // A policy that takes no door is stay-cuda's plan: no door opens, no task starts,
         // so the engine's run is stay-cuda's to the bit (tst_monte_carlo checks it).
-        if (out.twinOf[o] >= 0)
-            continue; // copied from its twin once every sample is done
         const OptionRun* run = &w.stay;
         if (optionOf[o] != nullptr && outcome.policy.takesAny()) {
             evaluateOption(compiled, v, *optionOf[o], outcome.policy, w.workspace, w.run);

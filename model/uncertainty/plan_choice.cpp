@@ -288,7 +288,6 @@ PlanChoice choosePlans(const CompiledScenario& compiled, const ScenarioEvaluatio
                               nullptr);
     const std::vector<double> mostLikely = compiled.inputs.mostLikely();
     std::vector<const CompiledOption*> chosenFor; // per entry of choice.options
-    std::vector<std::pair<InputId, InputId>> pairs;
     for (const OptionOutcome& outcome : mode.options) {
         const CompiledOption* option = nullptr;
         for (const CompiledOption& o : compiled.options)
@@ -305,16 +304,14 @@ PlanChoice choosePlans(const CompiledScenario& compiled, const ScenarioEvaluatio
         }
         // An earlier option's twin (option_twins.h) on these samples, with the same plan at
         // the most likely values: its choice, weighed once (its pass counted as done).
-        const OptionPlanChoice* twin = nullptr;
-        for (std::size_t t = 0; t < chosenFor.size() && twin == nullptr; ++t)
-            if (chosenFor[t] != nullptr && mode.options[t].policy == outcome.policy &&
-                sameProgram(*chosenFor[t], *option, pairs) &&
-                equalDraws(pairs, draws, options.samples, options.samples) &&
-                equalDraws(pairs, mostLikely, 1, 1))
-                twin = &choice.options[t];
         chosenFor.push_back(option);
-        if (twin != nullptr) {
-            OptionPlanChoice c = *twin;
+        const int twin = earlierTwin(chosenFor, chosenFor.size() - 1, draws, options.samples,
+                                     options.samples, [&](std::size_t t, const auto& pairs) {
+                                         return mode.options[t].policy == outcome.policy &&
+                                                equalDraws(pairs, mostLikely, 1, 1);
+                                     });
+        if (twin >= 0) {
+            OptionPlanChoice c = choice.options[std::size_t(twin)];
             c.id = outcome.id;
             choice.options.push_back(std::move(c));
             if (samplesDone)
