@@ -96,7 +96,7 @@ std::vector<std::string> sameCostSentences(const ScenarioEvaluation& e) {
                                     " the same doors at the same months as " +
                                     optionShortTitle(moving[i]->id) + ", for " +
                                     formatUsd(std::fabs(more)) + (more > 0 ? " more" : " less") +
-                                    " in NPV.");
+                                    " in NPV at the most likely values.");
             }
         if (group.size() >= 2) {
             std::string sentence = listed(group) +
