@@ -304,7 +304,8 @@ void TestMonteCarlo::twinOptionsShareTheirRunsBitForBit() {
     const std::vector<Scenario> scenarios{withDoors(), apart};
     for (std::size_t which = 0; which < scenarios.size(); ++which) {
         const Run r = run(scenarios[which], 120, 2);
-        const std::vector<double>& draws = DrawCache().draws(r.compiled.inputs, 7, 120);
+        DrawCache cache; // the draws live in it
+        const std::vector<double>& draws = cache.draws(r.compiled.inputs, 7, 120);
         const CompiledOption* p1 = nullptr;
         const CompiledOption* p3 = nullptr;
         for (const CompiledOption& o : r.compiled.options) {
