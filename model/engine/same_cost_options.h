@@ -1,7 +1,8 @@
 #pragma once
 
-// Options that cost the same, said in words (DESIGN.md's scrutiny rule: a table of options with
-// identical costs must say why). Two reasons only, each checked, never guessed:
+// Options that cost the same, said in words: a table of options with identical costs is the
+// first thing a buyer questions, so it says why. Two reasons only, each checked, never guessed
+// (and a third sentence for options a table rounds alike):
 // - an option takes no door to AMD at these values, so it is staying on CUDA under another name;
 // - two options take the same doors at the same months and cost the same: one plan for this
 //   fleet. Where the pair is Path 1 and Path 3 (or Path 2 and Paths 2+3) and the scenario has no
